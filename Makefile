@@ -1,0 +1,61 @@
+# Hearts in the browser: setup, build, play, test, bench, dist.
+# Every target is idempotent; stamp files make repeated runs skip work.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+PORT ?= 8000
+PY := .venv/bin/python
+CHROMIUM := /usr/lib/chromium/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Everything the build reads (directories too, so added/removed files count).
+BUILD_INPUTS := $(shell find hearts i18n assets -not -path '*/__pycache__*' 2>/dev/null) \
+	index.html pyscript.toml main.py manifest.webmanifest sw.js tools/build.py
+
+.PHONY: help setup build play test bench dist clean
+
+help:
+	@echo "make play   - install what is needed, build, serve on http://127.0.0.1:$(PORT)/"
+	@echo "make test   - install what is needed, build, run all tests (unit + browser)"
+	@echo "make bench  - browser boot benchmark (our page vs bare Pyodide)"
+	@echo "make dist   - copy the publishable static site to dist/"
+	@echo "make setup | build | clean"
+
+setup: .venv/.stamp node_modules/.stamp $(CHROMIUM)
+
+.venv/.stamp: requirements-dev.txt
+	test -x $(PY) || python3 -m venv .venv
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $@
+
+node_modules/.stamp: package-lock.json package.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+build: setup build/.stamp
+
+build/.stamp: $(BUILD_INPUTS) .venv/.stamp node_modules/.stamp
+	$(PY) tools/build.py
+	touch $@
+
+play: build
+	@echo "Hearts: http://127.0.0.1:$(PORT)/  (Ctrl+C stops)"
+	$(PY) -m http.server --bind 127.0.0.1 $(PORT)
+
+test: build
+	$(PY) -m pytest $(wildcard tests e2e)
+
+bench: build
+	$(PY) bench/boot_bench.py
+
+dist: build
+	rm -rf dist
+	mkdir -p dist/build
+	cp -R index.html pyscript.toml main.py sw.js manifest.webmanifest assets dist/
+	cp -R build/vendor build/app.zip build/boot-i18n.json build/precache.js dist/build/
+	@echo "dist/ is ready: copy it to any static host, any sub-path."
+
+clean:
+	rm -rf build dist

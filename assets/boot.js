@@ -1,0 +1,157 @@
+// Boot sequence of the Hearts page (no inline scripts: the page has a CSP).
+//
+// 1. Pick the language: ?lang=xx, else localStorage "hearts.lang", else
+//    navigator.languages; Norwegian (no/nn/nb) means nb; default en.
+//    Sets <html lang> - the Python UI reads it from there.
+// 2. Fill the loading screen with translated texts (build/boot-i18n.json).
+// 3. Start PyScript (only if WebAssembly exists) and show its progress.
+// 4. When Python sets html[data-ready], the loading screen hides (CSS) and
+//    the service worker is registered (after boot, so the first visit does
+//    not download everything twice).
+// 5. On an error or a time-out, show a translated message.
+
+const SUPPORTED = ["en", "fi", "nb", "lt", "nl"];
+const BOOT_TIMEOUT_MS = 120000;
+const html = document.documentElement;
+const $ = (id) => document.getElementById(id);
+
+function normalise(tag) {
+  if (!tag) return null;
+  const base = String(tag).toLowerCase().split(/[-_]/)[0];
+  if (base === "no" || base === "nn" || base === "nb") return "nb";
+  return SUPPORTED.includes(base) ? base : null;
+}
+
+export function pickLanguage() {
+  const fromQuery = normalise(new URLSearchParams(location.search).get("lang"));
+  if (fromQuery) return fromQuery;
+  try {
+    const stored = normalise(localStorage.getItem("hearts.lang"));
+    if (stored) return stored;
+  } catch (_) { /* storage may be disabled */ }
+  for (const tag of navigator.languages || [navigator.language]) {
+    const lang = normalise(tag);
+    if (lang) return lang;
+  }
+  return "en";
+}
+
+const FALLBACK = {
+  title: "Hearts",
+  loading: "Downloading the game…",
+  booting: "Starting Python…",
+  starting: "Loading the game…",
+  unsupported: "This browser cannot run the game: it needs WebAssembly. Please use a current browser.",
+  failed: "The game could not start. Please reload the page.",
+};
+let texts = { ...FALLBACK };
+let stage = 0;
+let failed = false;
+
+function setStage(n) {
+  if (failed || n < stage) return;
+  stage = n;
+  const key = n <= 1 ? "loading" : n === 2 ? "booting" : "starting";
+  $("boot-status").textContent = texts[key] || texts.booting;
+  $("boot-progress").value = n;
+  html.dataset.bootStage = String(n);
+}
+
+function fail(key, detail) {
+  if (html.hasAttribute("data-ready") || failed) return;
+  failed = true;
+  const box = $("boot");
+  box.dataset.state = "error";
+  const status = $("boot-status");
+  status.textContent = texts[key];
+  status.className = "boot-error";
+  status.setAttribute("role", "alert");
+  html.dataset.bootError = key;
+  if (detail) console.warn("boot:", key, detail);
+}
+
+async function loadTexts(lang) {
+  try {
+    const response = await fetch(new URL("../build/boot-i18n.json", import.meta.url));
+    const all = await response.json();
+    const own = all[lang] || {};
+    texts = { ...FALLBACK, ...(all.en || {}), ...own };
+    // "starting" is optional: never mix an English stage text into another language.
+    if (lang !== "en" && !own.starting) texts.starting = texts.booting;
+  } catch (_) {
+    texts = { ...FALLBACK };
+  }
+  $("boot-title").textContent = texts.title;
+  document.title = texts.title;
+  if (failed) {
+    $("boot-status").textContent = texts[html.dataset.bootError] || texts.failed;
+  } else {
+    setStage(Math.max(stage, 1));
+  }
+}
+
+function whenReady(callback) {
+  if (html.hasAttribute("data-ready")) return callback();
+  const observer = new MutationObserver(() => {
+    if (html.hasAttribute("data-ready")) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker
+    .register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
+    .catch((error) => console.warn("service worker not registered:", error));
+}
+
+// PyScript reports progress on window ("py:progress", detail = text) and on
+// the script element ("py:ready" just before main.py runs, "py:done" after).
+const PROGRESS_STAGE = [
+  [/^Loading (Pyodide|interpreter)/, 1],
+  [/^Loaded interpreter|^Loading files/, 2],
+  [/^Loaded files|^Loaded Pyodide/, 3],
+];
+addEventListener("py:progress", (event) => {
+  const text = String(event.detail || "");
+  for (const [pattern, n] of PROGRESS_STAGE) if (pattern.test(text)) setStage(n);
+});
+addEventListener("py:ready", () => setStage(3));
+addEventListener("py:done", () => {
+  // main.py has run; if it did not make the game playable, something broke.
+  setTimeout(() => { if (!html.hasAttribute("data-ready")) fail("failed", "py:done without data-ready"); }, 0);
+});
+addEventListener("error", (event) => {
+  const message = String(event.message || "");
+  if (message.includes("PythonError") || message.includes("pyodide")) fail("failed", message);
+});
+addEventListener("unhandledrejection", (event) => fail("failed", event.reason));
+
+// PyScript shows Python errors as div.py-error: treat them as a failed boot.
+new MutationObserver((records) => {
+  for (const record of records)
+    for (const node of record.addedNodes)
+      if (node.nodeType === 1 && node.classList.contains("py-error")) fail("failed", node.textContent);
+}).observe(document.body, { childList: true });
+
+const lang = pickLanguage();
+html.lang = lang;
+loadTexts(lang);
+
+whenReady(() => {
+  html.dataset.bootMs = String(Math.round(performance.now()));
+  $("boot").hidden = true;
+  if (failed) $("boot").dataset.state = "";
+  registerServiceWorker();
+});
+
+if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+  fail("unsupported");
+} else {
+  setTimeout(() => fail("failed", "time-out"), BOOT_TIMEOUT_MS);
+  import(new URL("../build/vendor/pyscript/core.js", import.meta.url).href)
+    .catch((error) => fail("failed", error));
+}

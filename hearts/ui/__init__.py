@@ -1,0 +1,1 @@
+"""Browser user interface of the Hearts game (runs in Pyodide via PyScript)."""

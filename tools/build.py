@@ -1,0 +1,212 @@
+"""Build the servable site into build/ (see `make build`).
+
+  build/vendor/pyodide/   the five Pyodide runtime files from node_modules
+  build/vendor/pyscript/  @pyscript/core dist/ without source maps
+  build/locale/<lang>/LC_MESSAGES/hearts.mo   compiled from i18n/<lang>.po
+  build/app.zip           hearts/**/*.py (no tests) + locale/**, unpacked by
+                          PyScript into the interpreter's working directory
+  build/boot-i18n.json    loading-screen texts per language
+  build/precache.js       the service worker's file list + content version
+
+Incremental: unchanged files are not rewritten, and app.zip is
+deterministic, so the cache version only changes when content does.
+Run with the project's venv Python (it needs Babel): .venv/bin/python.
+"""
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+NODE = ROOT / "node_modules"
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
+ENGLISH_BOOT = {
+    "title": "Hearts",
+    "loading": "Downloading the game…",
+    "booting": "Starting Python…",
+    "unsupported": "This browser cannot run the game: it needs WebAssembly. Please use a current browser.",
+    "failed": "The game could not start. Please reload the page.",
+}
+# Files of the site besides build/ that the service worker precaches.
+SITE_FILES = ["index.html", "pyscript.toml", "main.py", "manifest.webmanifest"]
+
+
+def log(*args):
+    print("build:", *args, flush=True)
+
+
+def write_if_changed(path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if path.exists() and path.read_bytes() == data:
+        return False
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return True
+
+
+def sync_files(pairs, dest_dir):
+    """Copy (src, relative name) pairs into dest_dir; delete anything else there."""
+    wanted = set()
+    for src, rel in pairs:
+        dst = dest_dir / rel
+        wanted.add(dst)
+        st = src.stat()
+        if dst.exists() and dst.stat().st_size == st.st_size and int(dst.stat().st_mtime) == int(st.st_mtime):
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+    prune(dest_dir, wanted)
+
+
+def prune(folder, wanted):
+    """Delete files under folder that are not in wanted, then empty folders."""
+    if not folder.exists():
+        return
+    for path in sorted(folder.rglob("*"), reverse=True):
+        if path.is_file() and path not in wanted:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def vendor():
+    pyodide = NODE / "pyodide"
+    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing:
+        sys.exit(f"build: node_modules/pyodide lacks {missing}: run `make setup` (npm ci)")
+    sync_files([(pyodide / name, name) for name in PYODIDE_FILES], BUILD / "vendor" / "pyodide")
+    dist = NODE / "@pyscript" / "core" / "dist"
+    if not (dist / "core.js").is_file():
+        sys.exit("build: node_modules/@pyscript/core/dist is missing: run `make setup` (npm ci)")
+    pairs = [(p, p.relative_to(dist)) for p in sorted(dist.rglob("*")) if p.is_file() and not p.name.endswith(".map")]
+    sync_files(pairs, BUILD / "vendor" / "pyscript")
+    log("vendor: pyodide", len(PYODIDE_FILES), "files, pyscript", len(pairs), "files")
+
+
+def catalogs():
+    """(lang, .po path) for i18n/<lang>.po and i18n/<lang>/LC_MESSAGES/hearts.po."""
+    i18n = ROOT / "i18n"
+    found = {}
+    if i18n.is_dir():
+        for po in sorted(i18n.glob("*.po")):
+            found[po.stem] = po
+        for po in sorted(i18n.glob("*/LC_MESSAGES/hearts.po")):
+            found.setdefault(po.parent.parent.name, po)
+    return sorted(found.items())
+
+
+def pybabel():
+    here = Path(sys.executable).parent / "pybabel"
+    return str(here) if here.exists() else (shutil.which("pybabel") or "pybabel")
+
+
+def compile_locales():
+    locale = BUILD / "locale"
+    wanted = set()
+    for lang, po in catalogs():
+        mo = locale / lang / "LC_MESSAGES" / "hearts.mo"
+        wanted.add(mo)
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([pybabel(), "compile", "-i", str(po), "-o", str(mo), "-l", lang, "--statistics"],
+                       check=True, cwd=ROOT)
+    prune(locale, wanted)
+    log("locale:", ", ".join(sorted(m.parent.parent.name for m in wanted)) or "no i18n/*.po yet, skipped")
+
+
+def boot_strings():
+    out = BUILD / "boot-i18n.json"
+    i18n_py = ROOT / "hearts" / "i18n.py"
+    if i18n_py.exists() and "export-boot" in i18n_py.read_text(encoding="utf-8"):
+        tmp = BUILD / "boot-i18n.json.new"
+        subprocess.run([sys.executable, "-m", "hearts.i18n", "export-boot", str(tmp)], check=True, cwd=ROOT)
+        data = json.loads(tmp.read_text(encoding="utf-8"))
+        tmp.unlink()
+        if "en" not in data or any(k not in data["en"] for k in BOOT_KEYS):
+            sys.exit(f"build: hearts.i18n export-boot must give English texts for {BOOT_KEYS}")
+        source = "hearts.i18n export-boot"
+    else:
+        data = {"en": ENGLISH_BOOT}
+        source = "English fallback (hearts.i18n has no export-boot yet)"
+    write_if_changed(out, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    log("boot-i18n.json:", source, "-", ", ".join(sorted(data)))
+
+
+def app_files():
+    """(archive name, path) of everything that goes into app.zip."""
+    items = []
+    for path in sorted((ROOT / "hearts").rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        parts = rel.parts
+        if "__pycache__" in parts or any(p in ("tests", "test") for p in parts) or path.name.startswith("test_"):
+            continue
+        items.append((rel.as_posix(), path))
+    locale = BUILD / "locale"
+    if locale.exists():
+        for path in sorted(locale.rglob("*.mo")):
+            items.append(("locale/" + path.relative_to(locale).as_posix(), path))
+    return items
+
+
+def app_zip():
+    out = BUILD / "app.zip"
+    tmp = BUILD / "app.zip.new"
+    items = app_files()
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, path in items:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    if out.exists() and out.read_bytes() == tmp.read_bytes():
+        tmp.unlink()
+    else:
+        os.replace(tmp, out)
+    log("app.zip:", len(items), "files,", out.stat().st_size, "bytes")
+
+
+def precache_list():
+    files = list(SITE_FILES)
+    files += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
+                    if p.is_file() and not p.name.startswith("."))
+    files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*") if p.is_file())
+    files += ["build/app.zip", "build/boot-i18n.json"]
+    return files
+
+
+def precache():
+    files = precache_list()
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((ROOT / rel).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    urls = ["./"] + ["./" + rel for rel in files]
+    body = ("// Written by tools/build.py: the service worker's precache list.\n"
+            "self.PRECACHE = " + json.dumps({"version": version, "files": urls}, indent=1) + ";\n")
+    write_if_changed(BUILD / "precache.js", body)
+    size = sum((ROOT / rel).stat().st_size for rel in files)
+    log(f"precache.js: {len(urls)} URLs, {size / 1e6:.1f} MB, version {version}")
+
+
+def main():
+    BUILD.mkdir(exist_ok=True)
+    vendor()
+    compile_locales()
+    boot_strings()
+    app_zip()
+    precache()
+
+
+if __name__ == "__main__":
+    main()
