@@ -458,17 +458,19 @@ def seat_name(seat: int, tr: Translator) -> str:
     return tr.text(_SEAT_NAMES[seat])
 
 
-#: What the boot screen says before Python runs (exported to JSON).
-BOOT_KEYS = ("title", "loading", "booting", "unsupported", "failed")
+#: What the boot screen says before Python runs (exported to JSON and read
+#: by assets/boot.js): stages "loading" (download), "booting" (the Python
+#: interpreter starts) and "starting" (the game itself loads), then errors.
+BOOT_KEYS = ("title", "loading", "booting", "starting", "unsupported", "failed")
 _BOOT = {
     "title": _GAME_NAME,
-    "loading": N_("Loading…"),
-    "booting": N_("Starting the game…"),
+    "loading": N_("Downloading the game…"),
+    "booting": N_("Starting the game engine…"),
+    "starting": N_("Setting up the table…"),
     "unsupported": N_(
-        "This browser can't run the game. Please open it in an up-to-date "
-        "Chrome, Firefox, Safari or Edge."
+        "This browser can't run the game: it needs WebAssembly. Please use an up-to-date browser."
     ),
-    "failed": N_("The game couldn't start. Reload the page to try again."),
+    "failed": N_("The game couldn't start. Please reload the page."),
 }
 
 

@@ -1,0 +1,126 @@
+"""The table's general texts, marked for translation.
+
+Constants are marked only (``N_`` gives the English string, ``NP_`` a
+``(context, English)`` tuple); translate them where they are shown with
+``tr.text(CONSTANT)``, which takes either kind. Texts with a number or a
+player in them are functions taking the value and a Translator.
+
+    >>> from hearts.i18n import Translator
+    >>> tr = Translator("en")
+    >>> tr.text(NEW_GAME), tr.text(SPEED_NORMAL)
+    ('New game', 'Normal')
+    >>> points(1, tr), points(1234, tr), trick_won(2, tr), trick_won(0, tr)
+    ('1 point', '1,234 points', 'North won the trick', 'You won the trick')
+
+Add a new text here (or anywhere in hearts/ with ``_``/``N_``/``NP_``),
+then run ``python -m hearts.i18n update`` and translate the new entries.
+"""
+
+from __future__ import annotations
+
+from .i18n import N_, NP_, Translator, seat_name
+
+# Start screen, menus and buttons
+NEW_GAME = N_("New game")
+CONTINUE = N_("Continue")
+CONFIRM_PASS = N_("Confirm pass")
+HINT = N_("Hint")
+RULES = N_("Rules")
+SETTINGS = N_("Settings")
+LANGUAGE = N_("Language")
+DIFFICULTY = N_("Difficulty")
+SPEED = N_("Speed")
+SPEED_SLOW = NP_("speed", "Slow")
+SPEED_NORMAL = NP_("speed", "Normal")
+SPEED_FAST = NP_("speed", "Fast")
+SPEED_INSTANT = NP_("speed", "Instant")
+FOUR_COLOUR_DECK = N_("Four-colour deck")
+BACK = N_("Back")
+CLOSE = N_("Close")
+LOADING = N_("Loading…")
+NEXT_HAND = N_("Next hand")
+
+# The table
+YOUR_HAND = N_("Your hand")
+CURRENT_TRICK = N_("Current trick")
+YOUR_TURN = N_("Your turn")
+CHOOSE_PASS = N_("Choose three cards to pass")
+RECEIVED_CARDS = N_("You received these cards")
+HEARTS_BROKEN = N_("Hearts are broken")
+HEARTS_NOT_BROKEN = N_("Hearts are not broken yet")
+
+# Scores and results
+SCORE_SHEET = N_("Score sheet")
+# TRANSLATORS: column of the score sheet: the number of the hand (deal).
+HAND = NP_("score sheet column", "Hand")
+TOTAL = N_("Total")
+POINTS_THIS_HAND = N_("Points this hand")
+TIE_ONE_MORE_HAND = N_("Tie for the lowest score: one more hand")
+GAME_OVER = N_("Game over")
+
+# Trouble
+SOMETHING_WENT_WRONG = N_("Something went wrong")
+START_OVER = N_("Start over")
+KEEP_MY_GAME = N_("Keep my game")
+NOT_SAVED = N_("Not saved: storage is unavailable")
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+_SPEED_NAMES = {"slow": SPEED_SLOW, "normal": SPEED_NORMAL, "fast": SPEED_FAST, "instant": SPEED_INSTANT}
+
+
+def speed_name(speed: str, tr: Translator) -> str:
+    """``"slow"``, ``"normal"``, ``"fast"`` or ``"instant"`` -> its label."""
+    return tr.text(_SPEED_NAMES[speed])
+
+
+def hearts_broken_text(broken: bool, tr: Translator) -> str:
+    return tr.text(HEARTS_BROKEN if broken else HEARTS_NOT_BROKEN)
+
+
+def points(n: int, tr: Translator) -> str:
+    """"1 point", "2 points"; Lithuanian 1 taškas, 2 taškai, 10 taškų."""
+    return tr.ngettext("{n} point", "{n} points", n).format(n=tr.format_number(n))
+
+
+def card_count(n: int, tr: Translator) -> str:
+    return tr.ngettext("{n} card", "{n} cards", n).format(n=tr.format_number(n))
+
+
+def trick_count(n: int, tr: Translator) -> str:
+    return tr.ngettext("{n} trick", "{n} tricks", n).format(n=tr.format_number(n))
+
+
+def hand_number(n: int, tr: Translator) -> str:
+    """"Hand 3": ``n`` counts from 1 (the engine's ``hand_number + 1``)."""
+    # TRANSLATORS: a heading for one hand (deal) of the game: "Hand 3".
+    return tr.gettext("Hand {n}").format(n=tr.format_number(n))
+
+
+def _about(seat: int, tr: Translator, yours: str, theirs: str) -> str:
+    """``yours`` for the human player (seat 0), else ``theirs`` with ``{player}``."""
+    if seat == 0:
+        return tr.gettext(yours)
+    return tr.gettext(theirs).format(player=seat_name(seat, tr))
+
+
+def thinking(seat: int, tr: Translator) -> str:
+    """"West is thinking" (a computer seat, 1 to 3)."""
+    # TRANSLATORS: {player} is a seat's name: West, North or East.
+    return tr.gettext("{player} is thinking").format(player=seat_name(seat, tr))
+
+
+def to_play(seat: int, tr: Translator) -> str:
+    """"Your turn" for seat 0, else "West to play"."""
+    return _about(seat, tr, YOUR_TURN, N_("{player} to play"))
+
+
+def trick_won(seat: int, tr: Translator) -> str:
+    return _about(seat, tr, N_("You won the trick"), N_("{player} won the trick"))
+
+
+def shot_the_moon(seat: int, tr: Translator) -> str:
+    return _about(seat, tr, N_("You shot the moon!"), N_("{player} shot the moon!"))
+
+
+def game_won(seat: int, tr: Translator) -> str:
+    return _about(seat, tr, N_("You win the game!"), N_("{player} wins the game"))
