@@ -1,0 +1,727 @@
+"""The game of Hearts: deal, pass, play, score, and the end of the game.
+
+A :class:`Game` is the true state of one game at a table of four. It moves
+through explicit phases (see :class:`Phase`) and changes only through three
+actions, each checked before anything changes:
+
+- :meth:`Game.pass_cards` during ``Phase.PASS``,
+- :meth:`Game.play` during ``Phase.PLAY``,
+- :meth:`Game.next_hand` during ``Phase.HAND_END``.
+
+An action that breaks a rule raises :class:`IllegalAction`, whose ``reason``
+is a :class:`Reason` code (the page translates it), and the game is left
+exactly as it was. A seat sees the game only through :meth:`Game.view`, a
+frozen :class:`PlayerView` that holds no reference back to the game.
+
+>>> game = Game.new(seed=7)
+>>> game.phase, game.pass_direction
+(<Phase.PASS: 'pass'>, <PassDirection.LEFT: 1>)
+>>> for seat in range(4):
+...     game.pass_cards(seat, game.view(seat).hand[:3])
+>>> game.phase, game.to_act == game.view(0).to_act
+(<Phase.PLAY: 'play'>, True)
+>>> game.legal_actions()
+(Card('2C'),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+import hashlib
+import struct
+from typing import Iterable, NamedTuple, Sequence
+
+from .cards import (
+    CARDS,
+    FULL_DECK,
+    HEARTS_MASK,
+    POINT_CARDS_MASK,
+    POINTS,
+    QS_MASK,
+    SUIT_MASKS,
+    TWO_OF_CLUBS,
+    Card,
+    cards_of,
+    count,
+    format_cards,
+    mask_of,
+)
+
+GAME_OVER_AT = 100
+SEATS = (0, 1, 2, 3)
+_TWO_C_BIT = 1 << TWO_OF_CLUBS
+_NOT_HEARTS = FULL_DECK & ~HEARTS_MASK
+_NO_POINTS = FULL_DECK & ~POINT_CARDS_MASK
+
+
+class Phase(str, Enum):
+    """Where a game is. Every phase but ``GAME_END`` has at least one legal action."""
+
+    PASS = "pass"
+    PLAY = "play"
+    HAND_END = "hand-end"
+    GAME_END = "game-end"
+
+
+class PassDirection(IntEnum):
+    """Where passed cards go; the value is how many seats to the left."""
+
+    NONE = 0
+    LEFT = 1
+    ACROSS = 2
+    RIGHT = 3
+
+    @staticmethod
+    def for_hand(hand_number: int) -> "PassDirection":
+        """Left, right, across, none, and again: the cycle of the rules.
+
+        >>> [PassDirection.for_hand(n).name for n in range(5)]
+        ['LEFT', 'RIGHT', 'ACROSS', 'NONE', 'LEFT']
+        """
+        return _PASS_CYCLE[hand_number % 4]
+
+    def target(self, seat: int) -> int:
+        """The seat that receives what ``seat`` passes."""
+        return (seat + self.value) % 4
+
+
+_PASS_CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+
+
+class Reason(str, Enum):
+    """Why an action was refused. Codes, not prose: the page translates them."""
+
+    GAME_OVER = "game-over"
+    WRONG_PHASE = "wrong-phase"
+    NOT_YOUR_TURN = "not-your-turn"
+    NO_SUCH_SEAT = "no-such-seat"
+    NOT_A_CARD = "not-a-card"
+    CARD_NOT_HELD = "card-not-held"
+    MUST_LEAD_TWO_OF_CLUBS = "must-lead-two-of-clubs"
+    MUST_FOLLOW_SUIT = "must-follow-suit"
+    HEARTS_NOT_BROKEN = "hearts-not-broken"
+    NO_POINTS_ON_FIRST_TRICK = "no-points-on-first-trick"
+    PASS_THREE_CARDS = "pass-three-cards"
+    PASS_DUPLICATE_CARD = "pass-duplicate-card"
+    ALREADY_PASSED = "already-passed"
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now. The game did not change.
+
+    ``reason`` is a :class:`Reason`; ``str(error)`` is a note for developers.
+    """
+
+    def __init__(self, reason: Reason, detail: str = ""):
+        super().__init__(f"{reason.value}: {detail}" if detail else reason.value)
+        self.reason = reason
+
+
+class Trick(NamedTuple):
+    """A trick: who led it, the cards in play order, and who won it (once complete)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None = None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that played each card of ``cards``."""
+        return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
+
+    @property
+    def points(self) -> int:
+        return sum(POINTS[c] for c in self.cards)
+
+
+class HandRecord(NamedTuple):
+    """One hand as it was played: enough to replay it exactly (see :mod:`hearts.save`).
+
+    ``dealt`` and ``passes`` are masks per seat (a pass is None until chosen);
+    ``plays`` are the cards in the order they were played.
+    """
+
+    dealt: tuple[int, int, int, int]
+    passes: tuple[int | None, int | None, int | None, int | None]
+    plays: tuple[Card, ...]
+
+
+class HandResult(NamedTuple):
+    """The score of a finished hand, after the moon rule, and who shot the moon."""
+
+    points: tuple[int, int, int, int]
+    moon: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one seat may know, and nothing more.
+
+    Built by :meth:`Game.view`; it copies values out of the game and keeps no
+    link to it, so another seat's hand cannot be reached from here.
+    ``legal`` is this seat's legal actions now (its hand while it still has
+    to pass, the playable cards on its turn, else empty).
+    """
+
+    seat: int
+    phase: Phase
+    hand_number: int
+    pass_direction: PassDirection
+    hand: tuple[Card, ...]
+    passed: tuple[Card, ...]
+    received: tuple[Card, ...]
+    waiting_to_pass: tuple[int, ...]
+    to_act: int | None
+    legal: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    trick: Trick | None
+    hearts_broken: bool
+    points_taken: tuple[int, int, int, int]
+    card_counts: tuple[int, int, int, int]
+    scores: tuple[int, int, int, int]
+    results: tuple[HandResult, ...]
+    winner: int | None
+    hand_mask: int
+    played_mask: int
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal) and (self.phase is Phase.PASS or self.to_act == self.seat)
+
+    @property
+    def is_extra_hand(self) -> bool:
+        """True for a hand played only because the lowest total was shared at 100 or more."""
+        return self.phase is not Phase.GAME_END and max(self.scores) >= GAME_OVER_AT
+
+
+def _check_deal(hands: Sequence[Iterable[Card | str | int]]) -> tuple[int, int, int, int]:
+    """Four 13-card masks that together are the whole deck, or ValueError."""
+    if len(hands) != 4:
+        raise ValueError("a deal has four hands")
+    masks = []
+    for h in hands:
+        cards = [c for c in h]
+        for c in cards:
+            if not isinstance(c, (str, int)) or isinstance(c, bool) or (
+                isinstance(c, int) and not 0 <= c < 52
+            ):
+                raise ValueError(f"not a card: {c!r}")
+        m = mask_of(cards)
+        if len(cards) != 13 or count(m) != 13:
+            raise ValueError("each hand holds 13 different cards")
+        masks.append(m)
+    if masks[0] | masks[1] | masks[2] | masks[3] != FULL_DECK:
+        raise ValueError("a card is in two hands")
+    return tuple(masks)  # type: ignore[return-value]
+
+
+def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
+    """The four hands (as masks) dealt for ``hand_number`` of game ``seed``.
+
+    The deck is sorted by 52 random 32-bit keys read from SHAKE-128 of the
+    seed and hand number: a uniform shuffle that deals the same cards on
+    every platform and Python version.
+
+    >>> format_cards(cards_of(deal(1)[0]))
+    '8C QC AC 5D QD KD 4H 6H QH 5S 7S 8S QS'
+    """
+    digest = hashlib.shake_128(b"hearts:%d:%d" % (seed, hand_number)).digest(208)
+    deck = sorted(range(52), key=struct.unpack("<52I", digest).__getitem__)
+    bit = _BITS.__getitem__
+    return (
+        sum(map(bit, deck[0:13])),
+        sum(map(bit, deck[13:26])),
+        sum(map(bit, deck[26:39])),
+        sum(map(bit, deck[39:52])),
+    )
+
+
+_BITS = tuple(1 << c for c in range(52))
+
+
+class Game:
+    """The full, true state of a game of Hearts. See the module docstring.
+
+    Seats are 0 (south, the human at the page) to 3, in play order; the seat
+    to the left of ``s`` is ``(s + 1) % 4``.
+
+    ``phase`` and ``to_act`` are plain attributes, read-only by contract
+    (as python-chess does with ``Board.turn``): they are read on every move
+    of every look-ahead, where a property would cost. ``to_act`` is the
+    seat whose card is next during ``Phase.PLAY`` and None otherwise.
+    """
+
+    __slots__ = (
+        "phase", "to_act", "_seed", "_pass_offset", "_hand_number", "_scores",
+        "_results", "_log", "_dealt", "_hands", "_passes", "_received", "_trick",
+        "_leader", "_legal", "_tricks", "_taken", "_hearts_broken", "_winner",
+    )
+
+    phase: Phase
+    to_act: int | None
+
+    # -- creating games -------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int) -> "Game":
+        """A new game whose every deal comes from ``seed`` (see :func:`deal`)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the seed is an integer")
+        return cls._start(deal(seed, 0), seed=seed, pass_offset=0)
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Iterable[Card | str | int]],
+        pass_direction: PassDirection | str = PassDirection.LEFT,
+        *,
+        seed: int | None = None,
+    ) -> "Game":
+        """A game whose first hand is ``hands`` (four lists of 13 cards, as dealt).
+
+        The pass cycle continues from ``pass_direction``. Later hands are dealt
+        from ``seed`` when one is given, else passed to :meth:`next_hand`.
+
+        >>> g = Game.from_deal([cards_of(m) for m in deal(3)], "none")
+        >>> g.phase, g.to_act == g.view(0).to_act
+        (<Phase.PLAY: 'play'>, True)
+        """
+        if isinstance(pass_direction, str):
+            try:
+                pass_direction = PassDirection[pass_direction.upper()]
+            except KeyError:
+                raise ValueError(f"no pass direction {pass_direction!r}") from None
+        offset = _PASS_CYCLE.index(PassDirection(pass_direction))
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError("the seed is an integer")
+        return cls._start(_check_deal(hands), seed=seed, pass_offset=offset)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[int]) -> "Game":
+        """A game in which ``view`` is true and the seats hold ``hands`` (masks).
+
+        This is how an opponent looks ahead: it guesses the hidden cards,
+        builds a game from its view and the guess, and plays it out on a
+        copy. Only for ``Phase.PLAY``. ``hands[view.seat]`` must be the
+        view's own hand, the four hands and the cards played must be the
+        whole deck, and each seat must hold as many cards as the view shows.
+        """
+        if view.phase is not Phase.PLAY:
+            raise ValueError("a position to look ahead from is in phase play")
+        hands = tuple(hands)
+        if len(hands) != 4 or hands[view.seat] != view.hand_mask:
+            raise ValueError("the guess must keep the seat's own hand")
+        if sum(hands) | view.played_mask != FULL_DECK or any(
+            h & view.played_mask for h in hands
+        ) or sum(count(h) for h in hands) + count(view.played_mask) != 52:
+            raise ValueError("the guess and the cards played are not one deck")
+        if tuple(count(h) for h in hands) != view.card_counts:
+            raise ValueError("the guess gives a seat the wrong number of cards")
+        g = cls.__new__(cls)
+        g._seed = None
+        g._pass_offset = 0
+        g._hand_number = view.hand_number
+        g._scores = list(view.scores)
+        g._results = list(view.results)
+        g._log = []
+        g._winner = None
+        g._dealt = hands
+        g._hands = list(hands)
+        g._passes = [None, None, None, None]
+        g._received = [0, 0, 0, 0]
+        g._tricks = list(view.tricks)
+        g._taken = list(view.points_taken)
+        trick = view.trick
+        g._trick = list(trick.cards)
+        g._leader = trick.leader
+        g._hearts_broken = any(26 <= c < 39 for t in view.tricks for c in t.cards)
+        g.phase = Phase.PLAY
+        g.to_act = (trick.leader + len(trick.cards)) % 4
+        g._legal = g._compute_legal()
+        return g
+
+    @classmethod
+    def _start(cls, dealt, *, seed, pass_offset) -> "Game":
+        g = cls.__new__(cls)
+        g._seed = seed
+        g._pass_offset = pass_offset
+        g._hand_number = 0
+        g._scores = [0, 0, 0, 0]
+        g._results = []
+        g._log = []
+        g._winner = None
+        g._begin_hand(dealt)
+        return g
+
+    def _begin_hand(self, dealt) -> None:
+        self._dealt = dealt
+        self._hands = list(dealt)
+        self._passes = [None, None, None, None]
+        self._received = [0, 0, 0, 0]
+        self._trick = []
+        self._tricks = []
+        self._taken = [0, 0, 0, 0]
+        self._hearts_broken = False
+        if _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4] is PassDirection.NONE:
+            self._start_play()
+        else:
+            self.phase = Phase.PASS
+            self._leader = self.to_act = None
+            self._legal = 0
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._legal = _TWO_C_BIT
+        for s in SEATS:
+            if self._hands[s] & _TWO_C_BIT:
+                self._leader = self.to_act = s
+
+    def copy(self) -> "Game":
+        """An independent copy (for looking ahead without touching this game)."""
+        g = Game.__new__(Game)
+        g.phase = self.phase
+        g.to_act = self.to_act
+        g._seed = self._seed
+        g._pass_offset = self._pass_offset
+        g._hand_number = self._hand_number
+        g._scores = self._scores[:]
+        g._results = self._results[:]
+        g._log = self._log[:]
+        g._dealt = self._dealt
+        g._hands = self._hands[:]
+        g._passes = self._passes[:]
+        g._received = self._received[:]
+        g._trick = self._trick[:]
+        g._leader = self._leader
+        g._legal = self._legal
+        g._tricks = self._tricks[:]
+        g._taken = self._taken[:]
+        g._hearts_broken = self._hearts_broken
+        g._winner = self._winner
+        return g
+
+    # -- reading the state ----------------------------------------------
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    @property
+    def hand_number(self) -> int:
+        """0 for the first hand of the game."""
+        return self._hand_number
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        return _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4]
+
+    @property
+    def waiting_to_pass(self) -> tuple[int, ...]:
+        """Seats that still have to choose their cards, during ``Phase.PASS``."""
+        if self.phase is not Phase.PASS:
+            return ()
+        return tuple(s for s in SEATS if self._passes[s] is None)
+
+    @property
+    def scores(self) -> tuple[int, int, int, int]:
+        """Running totals over finished hands (lower is better)."""
+        return tuple(self._scores)  # type: ignore[return-value]
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Each finished hand's points, first hand first."""
+        return tuple(self._results)
+
+    @property
+    def points_taken(self) -> tuple[int, int, int, int]:
+        """Points each seat has taken in tricks so far this hand (before the moon rule)."""
+        return tuple(self._taken)  # type: ignore[return-value]
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart has been played this hand (the trick in progress included)."""
+        return self._hearts_broken or any(26 <= c < 39 for c in self._trick)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with the lowest total once the game has ended."""
+        return self._winner
+
+    @property
+    def is_extra_hand(self) -> bool:
+        """True for a hand played only because the lowest total was shared at 100 or more."""
+        return self.phase is not Phase.GAME_END and max(self._scores) >= GAME_OVER_AT
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This hand's tricks so far, the one in progress last (without a winner)."""
+        if self._trick:
+            return (*self._tricks, Trick(self._leader, tuple(self._trick)))
+        return tuple(self._tricks)
+
+    @property
+    def played_mask(self) -> int:
+        """Every card played to a trick this hand, as a mask."""
+        return mask_of(c for t in self.tricks for c in t.cards)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, sorted. The true state: not for opponents."""
+        return cards_of(self._hands[self._seat(seat)])
+
+    def dealt(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt this hand, before passing."""
+        return cards_of(self._dealt[self._seat(seat)])
+
+    def passed(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` chose to pass this hand (empty until it has chosen)."""
+        return cards_of(self._passes[self._seat(seat)] or 0)
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards ``seat`` (default: the seat to play) may choose now.
+
+        While passing, a seat that has not chosen yet may pick any three of
+        its cards, so its whole hand is listed. Empty when ``seat`` has
+        nothing to do; never empty for the seat to act while the game runs.
+
+        >>> Game.new(seed=1).legal_actions(0) == Game.new(seed=1).hand(0)
+        True
+        """
+        if seat is None or seat == self.to_act:
+            return cards_of(self._legal)
+        return cards_of(self.legal_mask(seat))
+
+    def legal_mask(self, seat: int | None = None) -> int:
+        """:meth:`legal_actions` as a bit mask (the fast form)."""
+        if seat is None or seat == self.to_act:
+            return self._legal
+        if self.phase is Phase.PASS and self._passes[self._seat(seat)] is None:
+            return self._hands[seat]
+        return 0
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now, as a frozen :class:`PlayerView`."""
+        seat = self._seat(seat)
+        passed = self._passes[seat]
+        phase = self.phase
+        return PlayerView(
+            seat=seat,
+            phase=phase,
+            hand_number=self._hand_number,
+            pass_direction=self.pass_direction,
+            hand=cards_of(self._hands[seat]),
+            passed=cards_of(passed) if passed else (),
+            received=cards_of(self._received[seat]) if phase is not Phase.PASS else (),
+            waiting_to_pass=self.waiting_to_pass,
+            to_act=self.to_act,
+            legal=self.legal_actions(seat),
+            tricks=tuple(self._tricks),
+            trick=Trick(self._leader, tuple(self._trick)) if phase is Phase.PLAY else None,
+            hearts_broken=self.hearts_broken,
+            points_taken=self.points_taken,
+            card_counts=tuple(count(h) for h in self._hands),  # type: ignore[arg-type]
+            scores=self.scores,
+            results=self.results,
+            winner=self._winner,
+            hand_mask=self._hands[seat],
+            played_mask=self.played_mask,
+        )
+
+    # -- actions --------------------------------------------------------
+
+    def pass_cards(self, seat: int, cards: Iterable[Card | str]) -> None:
+        """``seat`` chooses the three cards it gives away this hand.
+
+        Choices stay hidden until all four seats have chosen; then every pass
+        is exchanged at once and play begins.
+        """
+        if self.phase is not Phase.PASS:
+            raise self._phase_error()
+        seat = self._seat(seat)
+        if self._passes[seat] is not None:
+            raise IllegalAction(Reason.ALREADY_PASSED, f"seat {seat}")
+        if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+            raise IllegalAction(Reason.NOT_A_CARD, repr(cards))
+        chosen = [c if c.__class__ is Card else self._card(c) for c in cards]
+        m = 0
+        for c in chosen:
+            m |= 1 << c
+        if count(m) != len(chosen):
+            raise IllegalAction(Reason.PASS_DUPLICATE_CARD)
+        if len(chosen) != 3:
+            raise IllegalAction(Reason.PASS_THREE_CARDS, f"{len(chosen)} cards")
+        if m & ~self._hands[seat]:
+            raise IllegalAction(Reason.CARD_NOT_HELD)
+        passes = self._passes
+        passes[seat] = m
+        if None not in passes:
+            offset = self.pass_direction.value
+            hands, received = self._hands, self._received
+            for s in SEATS:
+                hands[s] &= ~passes[s]
+            for s in SEATS:
+                to = (s + offset) & 3
+                hands[to] |= passes[s]
+                received[to] = passes[s]
+            self._start_play()
+
+    def play(self, seat: int, card: Card | str) -> None:
+        """``seat`` plays ``card`` to the current trick.
+
+        This is the engine's hot path (the opponents play thousands of hands
+        ahead through it), so the legal set of the seat to act is kept
+        ready in ``_legal`` and the rules are a few mask operations.
+        """
+        if seat != self.to_act:  # also true outside Phase.PLAY (no seat to act)
+            raise self._not_your_turn(seat)
+        if card.__class__ is not Card:
+            card = self._card(card)
+        bit = 1 << card
+        if not self._legal & bit:
+            raise IllegalAction(self._why_not(card))
+        hands = self._hands
+        hands[seat] ^= bit
+        trick = self._trick
+        trick.append(card)
+        if len(trick) < 4:
+            seat = (seat + 1) & 3
+            self.to_act = seat
+            hand = hands[seat]
+            follow = hand & SUIT_MASKS[trick[0] // 13]
+            if follow:
+                self._legal = follow
+            elif self._tricks:
+                self._legal = hand
+            else:  # void on the first trick: no points unless nothing else
+                self._legal = hand & _NO_POINTS or hand
+            return
+        # The fourth card: the highest card of the suit led takes the trick.
+        lead = best = trick[0]
+        high = lead - lead % 13 + 13  # the first card of the next suit
+        at = 0
+        for i in (1, 2, 3):
+            c = trick[i]
+            if best < c < high:
+                best = c
+                at = i
+        winner = (self._leader + at) & 3
+        points = POINTS[lead] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        if points:
+            self._taken[winner] += points
+            if points % 13:  # a heart is in it (at most four hearts, plus 13 for the queen)
+                self._hearts_broken = True
+        tricks = self._tricks
+        tricks.append(Trick(self._leader, tuple(trick), winner))
+        self._trick = []
+        self._leader = self.to_act = winner
+        if len(tricks) == 13:
+            self._end_hand()
+        else:
+            hand = hands[winner]
+            self._legal = hand if self._hearts_broken else hand & _NOT_HEARTS or hand
+
+    def next_hand(self, hands: Sequence[Iterable[Card | str | int]] | None = None) -> None:
+        """Deal the next hand, after a hand has ended and the game has not.
+
+        The cards come from the game's seed; a game made by :meth:`from_deal`
+        without a seed takes the next deal as ``hands``.
+        """
+        if self.phase is not Phase.HAND_END:
+            raise self._phase_error()
+        if hands is not None:
+            dealt = _check_deal(hands)
+        elif self._seed is not None:
+            dealt = deal(self._seed, self._hand_number + 1)
+        else:
+            raise ValueError("this game has no seed: give the next hands")
+        self._log.append(self.record())
+        self._hand_number += 1
+        self._begin_hand(dealt)
+
+    def record(self) -> HandRecord:
+        """This hand so far: the deal, the passes chosen, the cards played."""
+        return HandRecord(
+            self._dealt, tuple(self._passes), tuple(c for t in self.tricks for c in t.cards)
+        )
+
+    @property
+    def log(self) -> tuple[HandRecord, ...]:
+        """Every hand of the game before this one, enough to replay the game."""
+        return tuple(self._log)
+
+    # -- inner workings -------------------------------------------------
+
+    def _compute_legal(self) -> int:
+        """The legal set of the seat to act, from scratch (play keeps it up to date)."""
+        hand = self._hands[self.to_act]
+        if self._trick:
+            follow = hand & SUIT_MASKS[self._trick[0] // 13]
+            if follow:
+                return follow
+            return hand if self._tricks else hand & _NO_POINTS or hand
+        if not self._tricks:
+            return _TWO_C_BIT
+        return hand if self._hearts_broken else hand & _NOT_HEARTS or hand
+
+    def _end_hand(self) -> None:
+        taken = self._taken
+        moon = taken.index(26) if 26 in taken else None
+        points = tuple(taken) if moon is None else tuple(0 if s == moon else 26 for s in SEATS)
+        self._results.append(HandResult(points, moon))  # type: ignore[arg-type]
+        scores = self._scores
+        for s in SEATS:
+            scores[s] += points[s]
+        self.to_act = None
+        self._legal = 0
+        low = min(scores)
+        if max(scores) >= GAME_OVER_AT and scores.count(low) == 1:
+            self.phase = Phase.GAME_END
+            self._winner = scores.index(low)
+        else:
+            self.phase = Phase.HAND_END
+
+    def _why_not(self, card: Card) -> Reason:
+        hand = self._hands[self.to_act]
+        if not hand & (1 << card):
+            return Reason.CARD_NOT_HELD
+        if self._trick:
+            if hand & SUIT_MASKS[self._trick[0] // 13]:
+                return Reason.MUST_FOLLOW_SUIT
+            return Reason.NO_POINTS_ON_FIRST_TRICK
+        if not self._tricks:
+            return Reason.MUST_LEAD_TWO_OF_CLUBS
+        return Reason.HEARTS_NOT_BROKEN
+
+    def _not_your_turn(self, seat) -> IllegalAction:
+        if self.phase is not Phase.PLAY:
+            return self._phase_error()
+        self._seat(seat)  # raises for something that is no seat at all
+        return IllegalAction(Reason.NOT_YOUR_TURN, f"seat {self.to_act} is to play")
+
+    def _phase_error(self) -> IllegalAction:
+        if self.phase is Phase.GAME_END:
+            return IllegalAction(Reason.GAME_OVER)
+        return IllegalAction(Reason.WRONG_PHASE, f"the game is in phase {self.phase.value}")
+
+    @staticmethod
+    def _seat(seat) -> int:
+        if seat.__class__ is int and 0 <= seat <= 3:
+            return seat
+        raise IllegalAction(Reason.NO_SUCH_SEAT, repr(seat))
+
+    @staticmethod
+    def _card(card) -> Card:
+        if isinstance(card, str):
+            try:
+                return Card.parse(card)
+            except ValueError:
+                raise IllegalAction(Reason.NOT_A_CARD, repr(card)) from None
+        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+            return CARDS[card]
+        raise IllegalAction(Reason.NOT_A_CARD, repr(card))
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game hand={self._hand_number} phase={self.phase.value} "
+            f"scores={self._scores} to_act={self.to_act}>"
+        )
