@@ -22,8 +22,10 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     await Promise.all(self.PRECACHE.files.map(async (path) => {
       const url = new URL(path, self.location).href;
+      if (url === ROOT) return; // stored from index.html below
       const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
       if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
+      if (url === INDEX) await cache.put(ROOT, response.clone());
       await cache.put(url, response);
     }));
     await self.skipWaiting();

@@ -103,6 +103,11 @@ function whenReady(callback) {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  // html[data-sw="controlled"]: this page is served by the worker, so the
+  // game now also starts offline (tests and the UI may rely on it).
+  const mark = () => { if (navigator.serviceWorker.controller) html.dataset.sw = "controlled"; };
+  navigator.serviceWorker.addEventListener("controllerchange", mark);
+  mark();
   navigator.serviceWorker
     .register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
     .catch((error) => console.warn("service worker not registered:", error));

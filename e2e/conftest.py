@@ -1,0 +1,194 @@
+"""Browser-test fixtures: a local HTTP server, Debian's Chromium, and a
+watcher that fails a test on console errors or requests to other origins.
+
+Fixtures and helpers (use them from any e2e/test_*.py):
+
+- ``site`` (session): the HTTP server serving the repo root on a free
+  127.0.0.1 port; ``site.url`` is "http://127.0.0.1:PORT/" and
+  ``site.subpath_url`` is the same site under "/games/hearts/".
+  ``site.game_url(**params)`` builds a game URL (defaults: seed=1,
+  speed=instant, lang=en, level=normal; ``base=site.subpath_url`` to
+  change the base; a param set to None is left out); ``site.log`` lists
+  the (path, status) pairs the server answered.
+- ``open_game`` (session): a function ``open_game(page, url)`` that goes
+  to url and waits until html[data-ready] (the game is playable); returns
+  the page.
+- ``watch(context)``: returns a Watcher recording console errors, page
+  errors, failed requests and every request URL of the context (service
+  worker included); ``watcher.assert_clean()`` asserts none went to
+  another origin, nothing failed and no console error was printed.
+- ``game`` (module scope): one booted page shared by a test module (boot
+  takes ~6 s): ``game.page``, ``game.context``, ``game.watcher``; the
+  watcher is checked when the module ends. Tests that change the state
+  should start from a known screen (e.g. reload with open_game).
+- ``fresh`` (function scope): a new context + page (no service worker, no
+  cache) with a watcher that is checked at teardown: ``fresh.page``,
+  ``fresh.context``, ``fresh.watcher``.
+
+Under the page's CSP, ``page.wait_for_function`` cannot run: wait on
+locators (``page.locator("html[data-ready]").wait_for(state="attached")``).
+"""
+import functools
+import os
+import threading
+import urllib.parse
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/lib/chromium/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SUBPATH = "/games/hearts/"
+BOOT_TIMEOUT_MS = 90_000
+DEFAULT_PARAMS = {"seed": "1", "speed": "instant", "lang": "en", "level": "normal"}
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves ROOT at / and the same files under SUBPATH."""
+
+    def translate_path(self, path):
+        parsed = urllib.parse.urlsplit(path).path
+        if parsed.startswith(SUBPATH):
+            path = "/" + path[len(SUBPATH):]
+        return super().translate_path(path)
+
+    def do_GET(self):
+        if self.path.split("?", 1)[0] == SUBPATH.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", SUBPATH)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def log_request(self, code="-", size="-"):
+        self.server.log.append((self.path.split("?", 1)[0], int(getattr(code, "value", code))))
+
+    def log_message(self, format, *args):  # keep test output quiet
+        pass
+
+
+class Site:
+    """The running test server; ``log`` lists (path, HTTP status) it answered."""
+
+    def __init__(self, port, log):
+        self.log = log
+        self.origin = f"http://127.0.0.1:{port}"
+        self.url = self.origin + "/"
+        self.subpath_url = self.origin + SUBPATH
+
+    def game_url(self, base=None, **params):
+        query = {**DEFAULT_PARAMS, **params}
+        query = {k: v for k, v in query.items() if v is not None}
+        return (base or self.url) + ("?" + urllib.parse.urlencode(query) if query else "")
+
+
+@pytest.fixture(scope="session")
+def site():
+    if not (ROOT / "build" / "precache.js").exists():
+        pytest.fail("build/ is missing: run `make build` (or `make test`) first")
+    handler = functools.partial(_Handler, directory=str(ROOT))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    server.log = []
+    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
+    thread.start()
+    try:
+        yield Site(server.server_port, server.log)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """pytest-playwright launches Debian's Chromium (no browser download)."""
+    args = list(browser_type_launch_args.get("args") or []) + CHROMIUM_ARGS
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
+
+
+class Watcher:
+    """Records what a browser context does; see assert_clean()."""
+
+    def __init__(self, context, origin):
+        self.origin = origin
+        self.requests = []
+        self.console_errors = []
+        self.page_errors = []
+        self.failed = []
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("requestfailed", lambda request: self.failed.append(f"{request.url}: {request.failure}"))
+        context.on("response", self._response)
+        context.on("console", self._console)
+        context.on("weberror", lambda error: self.page_errors.append(str(error.error)))
+
+    def _response(self, response):
+        if response.status >= 400:
+            self.failed.append(f"{response.url}: HTTP {response.status}")
+
+    def _console(self, message):
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def foreign_requests(self):
+        return [u for u in self.requests
+                if not (u.startswith(self.origin + "/") or u.startswith(("data:", "blob:")))]
+
+    def assert_clean(self):
+        assert self.foreign_requests() == [], "requests to other origins"
+        assert self.console_errors == [], "console errors"
+        assert self.page_errors == [], "uncaught page errors"
+        assert self.failed == [], "failed requests"
+
+
+@pytest.fixture(scope="session")
+def watch(site):
+    return lambda context: Watcher(context, site.origin)
+
+
+def boot(page, url, timeout=BOOT_TIMEOUT_MS):
+    """Navigate to url and wait until the game is playable (html[data-ready])."""
+    page.goto(url)
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=timeout)
+    return page
+
+
+@pytest.fixture(scope="session")
+def open_game():
+    """The boot() helper as a fixture: open_game(page, url) -> page."""
+    return boot
+
+
+@pytest.fixture(scope="module")
+def game(browser, site, watch):
+    context = browser.new_context()
+    watcher = watch(context)
+    page = context.new_page()
+    boot(page, site.game_url())
+    yield SimpleNamespace(page=page, context=context, watcher=watcher)
+    try:
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def fresh(browser, watch):
+    context = browser.new_context()
+    watcher = watch(context)
+    page = context.new_page()
+    yield SimpleNamespace(page=page, context=context, watcher=watcher)
+    try:
+        watcher.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,279 @@
+"""Platform tests: the page boots from our own origin, shows its loading
+screen before Python, works offline and under a sub-path, has a CSP, and
+the build output is complete."""
+import json
+import re
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
+EMPTY_MODULE = {"status": 200, "content_type": "text/javascript", "body": "export {};\n"}
+
+
+def stub_pyscript(context):
+    """Keep PyScript from starting, so boot.js can be tested on its own."""
+    context.route("**/build/vendor/pyscript/core.js", lambda route: route.fulfill(**EMPTY_MODULE))
+
+
+# --- the booted game ---------------------------------------------------------
+
+def test_boots_to_start_screen(game):
+    page = game.page
+    start = page.locator('#app section[data-phase="start"]')
+    assert start.is_visible()
+    assert page.locator('#app [data-action="new-game"]').is_visible()
+    assert page.locator("#boot").is_hidden()
+    assert page.locator("html").get_attribute("lang") == "en"
+
+
+def test_boot_progress_followed_pyscript_events(game):
+    # boot.js moved through the stages on PyScript's py:progress / py:ready.
+    assert game.page.locator("html").get_attribute("data-boot-stage") == "3"
+    assert game.page.locator("html").get_attribute("data-boot-error") is None
+
+
+def test_everything_comes_from_our_origin(game, site):
+    urls = game.watcher.requests
+    assert any(u.endswith("/build/vendor/pyodide/pyodide.asm.wasm") for u in urls)
+    assert any(u.endswith("/build/app.zip") for u in urls)
+    assert any(u.endswith("/build/vendor/pyscript/core.js") for u in urls)
+    game.watcher.assert_clean()
+
+
+def test_csp_meta_is_present_and_strict(game):
+    csp = game.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    policy = dict(part.strip().split(" ", 1) for part in csp.split(";") if part.strip())
+    assert policy["default-src"] == "'none'"
+    assert "'unsafe-inline'" not in csp
+    assert policy["script-src"].split() == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
+    assert policy["connect-src"] == "'self'"
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags = []
+        self.inline_scripts = 0
+        self._in_script = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag == "script":
+            self._in_script = dict(attrs)
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = None
+
+    def handle_data(self, data):
+        if self._in_script is not None and data.strip():
+            self.inline_scripts += 1
+
+
+def test_index_html_has_no_inline_script_and_only_relative_urls():
+    parser = _Tags()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert parser.inline_scripts == 0
+    urls = [attrs[key] for _, attrs in parser.tags for key in ("src", "href") if key in attrs]
+    assert urls, "expected some URLs"
+    for url in urls:
+        assert url.startswith("./"), url
+    assert not [a for t, a in parser.tags if t != "script" and any(k.startswith("on") for k in a)]
+    assert ("div", {"id": "app"}) in parser.tags or any(t in ("main", "div") and a.get("id") == "app"
+                                                         for t, a in parser.tags)
+
+
+# --- the loading screen -------------------------------------------------------
+
+def test_loading_screen_shows_without_any_script(browser, site):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site.game_url())
+        assert page.locator("#boot").is_visible()
+        assert page.locator("#boot-title").inner_text() == "Hearts"
+        assert page.locator(".boot-spinner").is_visible()
+        assert page.locator("#boot-status").inner_text().strip()
+        assert page.locator("html[data-ready]").count() == 0
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "nb", "lt", "nl"])
+def test_loading_screen_is_translated_before_python(browser, site, watch, lang):
+    all_strings = json.loads((BUILD / "boot-i18n.json").read_text(encoding="utf-8"))
+    strings = {**all_strings["en"], **all_strings.get(lang, {})}
+    context = browser.new_context()
+    watcher = watch(context)
+    stub_pyscript(context)
+    try:
+        page = context.new_page()
+        page.goto(site.game_url(lang=lang))
+        title = page.locator("#boot-title")
+        title.filter(has_text=strings["title"]).wait_for(timeout=5000)
+        assert page.title() == strings["title"]
+        assert page.locator("#boot-status").inner_text() == strings["loading"]
+        assert page.locator("#boot").is_visible()
+        assert page.locator("html").get_attribute("lang") == lang
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("query, locale, stored, expected", [
+    ({"lang": "fi"}, "en-US", None, "fi"),
+    ({"lang": "no"}, "en-US", None, "nb"),
+    ({"lang": "nn"}, "en-US", None, "nb"),
+    ({"lang": None}, "nb-NO", None, "nb"),
+    ({"lang": None}, "lt-LT", None, "lt"),
+    ({"lang": None}, "de-DE", "nl", "nl"),
+    ({"lang": "xx"}, "de-DE", None, "en"),
+])
+def test_language_choice(browser, site, query, locale, stored, expected):
+    context = browser.new_context(locale=locale)
+    stub_pyscript(context)
+    if stored:
+        context.add_init_script(f"localStorage.setItem('hearts.lang', {json.dumps(stored)})")
+    try:
+        page = context.new_page()
+        page.goto(site.game_url(**query))
+        page.locator(f'html[lang="{expected}"]').wait_for(state="attached", timeout=5000)
+    finally:
+        context.close()
+
+
+def english_boot_strings():
+    return json.loads((BUILD / "boot-i18n.json").read_text(encoding="utf-8"))["en"]
+
+
+def expect_boot_error(page, url, key, timeout):
+    """The loading screen turns into the (English) message boot-i18n.json has for key."""
+    page.goto(url)
+    page.locator(f'html[data-boot-error="{key}"]').wait_for(state="attached", timeout=timeout)
+    alert = page.locator("#boot [role=alert]")
+    assert alert.inner_text() == english_boot_strings()[key]
+    assert alert.is_visible()
+    assert page.locator(".boot-spinner").is_hidden()
+
+
+def test_missing_webassembly_shows_a_message(browser, site, watch):
+    context = browser.new_context()
+    watcher = watch(context)
+    context.add_init_script("delete globalThis.WebAssembly")
+    try:
+        expect_boot_error(context.new_page(), site.game_url(), "unsupported", 10000)
+        assert not [u for u in watcher.requests if "/vendor/pyodide/" in u], "Pyodide must not load"
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def test_failed_boot_shows_a_message(browser, site):
+    context = browser.new_context()
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    try:
+        expect_boot_error(context.new_page(), site.game_url(), "failed", 60000)
+    finally:
+        context.close()
+
+
+# --- offline and static hosting -------------------------------------------------
+
+def test_works_offline_after_one_visit(fresh, site, open_game):
+    page, context = fresh.page, fresh.context
+    open_game(page, site.game_url())
+    page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
+    context.set_offline(True)
+    try:
+        open_game(page, site.game_url(seed="2"))
+        assert page.locator('#app [data-action="new-game"]').is_visible()
+    finally:
+        context.set_offline(False)
+
+
+def test_first_visit_downloads_each_file_once(browser_type, browser_type_launch_args, site, tmp_path):
+    # A real profile (disk cache): the worker's precache revalidates what the
+    # page has just loaded (HTTP 304) instead of downloading it again.
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    try:
+        page = context.new_page()
+        start = len(site.log)
+        page.goto(site.game_url(base=site.subpath_url))
+        page.locator("html[data-ready]").wait_for(state="attached", timeout=90000)
+        page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
+        answered = site.log[start:]
+        full = [path for path, status in answered if status == 200]
+        twice = sorted({p for p in full if full.count(p) > 1})
+        assert twice == []
+        assert ("/games/hearts/build/vendor/pyodide/pyodide.asm.wasm", 304) in answered
+    finally:
+        context.close()
+
+
+def test_boots_under_a_sub_path(fresh, site, open_game):
+    open_game(fresh.page, site.game_url(base=site.subpath_url))
+    assert fresh.page.locator('#app [data-action="new-game"]').is_visible()
+    paths = [urlsplit(u).path for u in fresh.watcher.requests if u.startswith(site.origin)]
+    outside = [p for p in paths if not p.startswith("/games/hearts/")]
+    assert outside == [], "every URL must be relative to the page"
+
+
+# --- build output -------------------------------------------------------------
+
+def _precache():
+    text = (BUILD / "precache.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"self\.PRECACHE = (\{.*\});", text, re.S).group(1))
+
+
+def test_precache_lists_every_site_file():
+    data = _precache()
+    files = set(data["files"])
+    assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
+    expected = {"./", "./index.html", "./pyscript.toml", "./main.py", "./manifest.webmanifest",
+                "./build/app.zip", "./build/boot-i18n.json"}
+    for folder in ("assets", "build/vendor"):
+        expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
+    assert expected <= files
+    assert not [f for f in files if f.endswith(".map")]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert f"./build/vendor/pyodide/{name}" in files
+    for f in files:
+        assert (ROOT / f).exists(), f
+
+
+def test_app_zip_holds_the_package_only():
+    names = zipfile.ZipFile(BUILD / "app.zip").namelist()
+    assert "hearts/ui/controller.py" in names
+    assert all(n.startswith(("hearts/", "locale/")) for n in names)
+    assert all(n.endswith((".py", ".mo")) for n in names)
+    assert not [n for n in names if "__pycache__" in n or "/tests/" in n or n.split("/")[-1].startswith("test_")]
+    for po in sorted((ROOT / "i18n").glob("*.po")) if (ROOT / "i18n").is_dir() else []:
+        assert f"locale/{po.stem}/LC_MESSAGES/hearts.mo" in names
+
+
+def test_boot_strings_have_english():
+    strings = english_boot_strings()
+    assert all(strings[key].strip() for key in BOOT_KEYS)
+
+
+def test_manifest_and_icons():
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Hearts" and manifest["start_url"] == "./"
+    assert manifest["display"] == "standalone"
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (ROOT / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+        else:
+            assert data.lstrip().startswith(b"<svg")
+    assert {192, 512} <= sizes
