@@ -541,8 +541,10 @@ def _update(podir: str) -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
-    template = _read_po(os.path.join(podir, DOMAIN + ".pot"))
     for lang in LANGUAGES:
+        # A fresh template each time: Catalog.update shares new Message
+        # objects with the template, and English fills them in below.
+        template = _read_po(os.path.join(podir, DOMAIN + ".pot"))
         path = os.path.join(podir, lang + ".po")
         catalog = _read_po(path) if os.path.exists(path) else Catalog(locale=lang, project="hearts")
         catalog.update(template, no_fuzzy_matching=(lang == "en"))
