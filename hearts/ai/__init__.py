@@ -1,0 +1,64 @@
+"""Computer opponents: Easy, Normal and Hard (see ``shared/RULES.md``).
+
+Every opponent decides from its seat's :class:`~hearts.game.PlayerView` and
+a ``random.Random`` it is handed, nothing else::
+
+    >>> from hearts import Game
+    >>> from hearts.ai import make_opponent
+    >>> import random
+    >>> game = Game.new(seed=5)
+    >>> bot = make_opponent("normal")
+    >>> cards = bot.choose_pass(game.view(1), random.Random(1))
+    >>> len(cards)
+    3
+
+- :func:`make_opponent` builds a level by name: ``"easy"``, ``"normal"``,
+  ``"hard"`` (and ``"random"``, the bench's weakest player).
+- :meth:`Hard.think` is Hard's search as a generator, to run it a few
+  milliseconds at a time (:func:`step`); ``choose_play`` runs it to the end.
+- :func:`hint` is Hard's choice for the human's seat.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card
+from ..game import Phase, PlayerView
+from .hard import Hard, step
+from .opponents import Easy, Normal, Opponent, RandomPlayer
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def make_opponent(level: str, **options) -> Opponent:
+    """The opponent for ``level`` (``easy``, ``normal``, ``hard`` or ``random``).
+
+    ``options`` go to :class:`Hard` (``budget``, ``max_samples``, ``samples``).
+    """
+    key = level.lower()
+    if key == "hard":
+        return Hard(**options)
+    if options:
+        raise TypeError(f"{level} takes no options")
+    if key == "normal":
+        return Normal()
+    if key == "easy":
+        return Easy()
+    if key == "random":
+        return RandomPlayer()
+    raise ValueError(f"no opponent level {level!r}")
+
+
+def hint(view: PlayerView, rng: random.Random, budget: float | None = 0.25) -> Card | tuple[Card, ...]:
+    """Hard's choice for this seat: a card on its turn, three cards while passing."""
+    hard = Hard(budget=budget)
+    if view.phase is Phase.PASS:
+        return hard.choose_pass(view, rng)
+    return hard.choose_play(view, rng)
+
+
+__all__ = [
+    "Easy", "Hard", "LEVELS", "Normal", "Opponent", "RandomPlayer", "hint", "make_opponent",
+    "step",
+]

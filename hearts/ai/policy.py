@@ -1,0 +1,354 @@
+"""Fast card-choosing rules on bit masks: Easy, Normal, and the look-ahead policy.
+
+Everything here works on 52-bit masks (see :mod:`hearts.cards`) and plain
+lists, because the Hard opponent calls :func:`rollout_play` hundreds of
+thousands of times per second of thinking. A rule sees one seat's
+knowledge only: its own hand, the cards it may play, the trick so far, the
+cards played this hand and the points each seat has taken.
+
+The arguments shared by the play rules:
+
+- ``hand``: the seat's cards; ``legal``: the cards it may play now (a
+  non-empty subset of ``hand``);
+- ``trick``: the cards of the trick in progress, in play order, and
+  ``leader``: the seat that led it;
+- ``played``: every card played this hand, the current trick included;
+- ``taken``: points taken in tricks per seat this hand (before the moon rule);
+- ``seat``: the seat choosing.
+
+Each returns a card index (0..51).
+"""
+
+from __future__ import annotations
+
+from ..cards import FULL_DECK, POINTS, SUIT_MASKS
+
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+H_MASK = SUIT_MASKS[HEARTS]
+S_MASK = SUIT_MASKS[SPADES]
+QS = 49
+QS_BIT = 1 << QS
+KS_AS = (1 << 50) | (1 << 51)
+TWO_C = 0
+POINT_MASK = H_MASK | QS_BIT
+NO_POINTS = FULL_DECK & ~POINT_MASK
+SPADES_BELOW_Q = S_MASK & (QS_BIT - 1)
+
+#: A seat that holds every point taken so far and at least this many is
+#: treated as shooting the moon by the others (look-ahead policy).
+MOON_ALERT = 10
+#: A seat that holds every point taken so far and at least this many plays
+#: on for the moon itself (look-ahead policy).
+MOON_PUSH = 14
+
+
+def low(mask: int) -> int:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def high(mask: int) -> int:
+    """The highest card of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def trick_state(trick, leader: int) -> tuple[int, int, int]:
+    """(best card of the led suit, seat playing it, points in the trick)."""
+    lead = trick[0]
+    top = lead - lead % 13 + 13
+    best = lead
+    at = 0
+    pts = POINTS[lead]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        pts += POINTS[c]
+        if best < c < top:
+            best = c
+            at = i
+    return best, (leader + at) & 3, pts
+
+
+def highest_rank(mask: int) -> int:
+    """The card of ``mask`` with the highest rank; ties go to the shortest suit."""
+    best = -1
+    key = None
+    for s in (0, 1, 2, 3):
+        m = mask & SUIT_MASKS[s]
+        if m:
+            c = m.bit_length() - 1
+            k = (c - 13 * s, -m.bit_count(), s)
+            if key is None or k > key:
+                key = k
+                best = c
+    return best
+
+
+def lowest_rank(mask: int) -> int:
+    """The card of ``mask`` with the lowest rank; ties go to the longest suit."""
+    best = -1
+    key = None
+    for s in (0, 1, 2, 3):
+        m = mask & SUIT_MASKS[s]
+        if m:
+            c = (m & -m).bit_length() - 1
+            k = (c - 13 * s, -m.bit_count(), s)
+            if key is None or k < key:
+                key = k
+                best = c
+    return best
+
+
+# -- random -------------------------------------------------------------------
+
+
+def random_card(legal: int, rng) -> int:
+    """A legal card, uniformly at random."""
+    n = legal.bit_count()
+    i = rng.randrange(n)
+    m = legal
+    for _ in range(i):
+        m &= m - 1
+    return low(m)
+
+
+# -- easy ---------------------------------------------------------------------
+
+
+def easy_play(hand, legal, trick, leader, played, taken, seat) -> int:
+    """Avoid taking points right now; otherwise play simply.
+
+    Leads its lowest card; follows with the highest card that still loses
+    when the trick holds points, else its lowest; when it must win, wins
+    with its lowest card that is not the queen of spades; when void, throws
+    the queen of spades, then its highest heart, then its highest card.
+    """
+    if not legal & (legal - 1):
+        return high(legal)
+    if not trick:
+        nq = legal & ~QS_BIT
+        return lowest_rank(nq or legal)
+    best, _, pts = trick_state(trick, leader)
+    suit = SUIT_MASKS[trick[0] // 13]
+    if legal & suit:
+        below = legal & ((1 << best) - 1)
+        if below:
+            return high(below) if pts else low(below)
+        nq = legal & ~QS_BIT
+        return low(nq or legal)
+    if legal & QS_BIT:
+        return QS
+    if legal & H_MASK:
+        return high(legal & H_MASK)
+    return highest_rank(legal)
+
+
+def easy_pass(hand: int) -> int:
+    """The three highest-ranked cards (ties: the later suit)."""
+    cards = sorted(range(52), key=lambda c: (c % 13, c // 13), reverse=True)
+    chosen = 0
+    for c in cards:
+        if hand >> c & 1:
+            chosen |= 1 << c
+            if chosen.bit_count() == 3:
+                break
+    return chosen
+
+
+# -- normal -------------------------------------------------------------------
+
+
+def normal_play(hand, legal, trick, leader, played, taken, seat) -> int:
+    """Duck with the highest losing card, shed the queen of spades on the
+    ace or king, fish for the queen with low spades, lead where it is safe,
+    count the cards still out."""
+    if not legal & (legal - 1):
+        return high(legal)
+    out = FULL_DECK & ~hand & ~played
+    if not trick:
+        return _normal_lead(hand, legal, out)
+    best, _, pts = trick_state(trick, leader)
+    lead_suit = trick[0] // 13
+    if legal & SUIT_MASKS[lead_suit]:
+        return _normal_follow(legal, trick, best, pts, lead_suit, out)
+    return _normal_discard(legal, out)
+
+
+def _normal_lead(hand, legal, out) -> int:
+    qs_out = out & QS_BIT
+    spades = legal & S_MASK
+    if qs_out and spades and not hand & (QS_BIT | KS_AS):
+        # Fish for the queen: spades below her, the highest first.
+        return high(spades)
+    best_card = -1
+    best_score = None
+    for s in (0, 1, 2, 3):
+        m = legal & SUIT_MASKS[s]
+        if not m:
+            continue
+        c = (m & -m).bit_length() - 1
+        if c == QS and m & ~QS_BIT:
+            c = low(m & ~QS_BIT)
+        o = out & SUIT_MASKS[s]
+        n_out = o.bit_count()
+        if not n_out:
+            score = 50.0  # nobody can follow: I win it and they throw points on it
+        else:
+            under = (o & ((1 << c) - 1)).bit_count()
+            score = 10.0 * under / n_out
+        if s == SPADES and hand & QS_BIT:
+            score += 6.0 if c != QS else 40.0
+        elif s == SPADES and qs_out and c > QS:
+            score += 30.0
+        if s == HEARTS:
+            score += 2.0
+        if m.bit_count() <= 2:
+            score -= 1.0  # on the way to a void
+        if best_score is None or score < best_score:
+            best_score = score
+            best_card = c
+    return best_card
+
+
+def _normal_follow(legal, trick, best, pts, lead_suit, out) -> int:
+    below = legal & ((1 << best) - 1)
+    last = len(trick) == 3
+    if lead_suit == SPADES:
+        if legal & QS_BIT and best > QS:
+            return QS  # shed the queen on the king or ace
+        if below:
+            return high(below)
+        nq = legal & ~QS_BIT
+        if not nq:
+            return QS
+        if last:
+            return high(nq)
+        # The queen may still come: win as low as possible below her when we can.
+        return low(nq)
+    if below:
+        if last and not pts:
+            return high(legal)  # a free trick: get rid of the high card
+        return high(below)
+    if last or lead_suit != HEARTS:
+        return high(legal)
+    return low(legal)
+
+
+def _normal_discard(legal, out) -> int:
+    if legal & QS_BIT:
+        return QS
+    if out & QS_BIT and legal & KS_AS:
+        return high(legal & KS_AS)
+    h = legal & H_MASK
+    if h:
+        return high(h)
+    return highest_rank(legal)
+
+
+def normal_pass(hand: int) -> int:
+    """Pass dangerous cards: the queen of spades when short in spades, high
+    spades with few guards, high hearts, and cards of short suits to void them."""
+    low_spades = (hand & SPADES_BELOW_Q).bit_count()
+    has_q = bool(hand & QS_BIT)
+    suit_len = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+    scored = []
+    m = hand
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        rank = c % 13 + 2
+        s = c // 13
+        if c == QS:
+            score = 100 if low_spades < 4 else -5
+        elif c > QS:
+            score = 90 if low_spades < 4 or (has_q and low_spades < 5) else 15
+        elif s == SPADES:
+            score = -20 + rank  # low spades guard the queen
+        elif s == HEARTS:
+            score = rank * 4 - 12 if rank >= 8 else rank - 10
+        else:
+            score = rank * 3
+            if c == TWO_C:
+                score = -50
+            elif suit_len[s] <= 2:
+                score += 25
+            elif suit_len[s] == 3:
+                score += 10
+        scored.append((score, c))
+    scored.sort(reverse=True)
+    return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
+
+
+# -- the look-ahead policy (Normal plus the moon) ------------------------------
+
+
+def rollout_play(hand, legal, trick, leader, played, taken, seat) -> int:
+    """Normal's rules, plus the moon: a seat holding every point taken so far
+    (enough of them) plays on for the moon, and the others try to stop it."""
+    if not legal & (legal - 1):
+        return high(legal)
+    total = taken[0] + taken[1] + taken[2] + taken[3]
+    if total >= MOON_ALERT:
+        for x in (0, 1, 2, 3):
+            if taken[x] == total:
+                if x == seat:
+                    if total >= MOON_PUSH:
+                        return shoot_play(hand, legal, trick, leader, played)
+                else:
+                    card = _defend(hand, legal, trick, leader, played, x)
+                    if card >= 0:
+                        return card
+                break
+    return normal_play(hand, legal, trick, leader, played, taken, seat)
+
+
+def shoot_play(hand, legal, trick, leader, played) -> int:
+    """Play to take every trick: lead and follow high; throw off low non-points."""
+    if not trick:
+        # Lead from strength: the suit in which we hold the highest card still out.
+        out = FULL_DECK & ~hand & ~played
+        best = -1
+        key = None
+        for s in (0, 1, 2, 3):
+            m = legal & SUIT_MASKS[s]
+            if not m:
+                continue
+            c = m.bit_length() - 1
+            o = out & SUIT_MASKS[s]
+            boss = not (o >> c)
+            k = (boss, s != HEARTS or not o, c % 13)
+            if key is None or k > key:
+                key = k
+                best = c
+        return best
+    best, _, _ = trick_state(trick, leader)
+    lead_suit = trick[0] // 13
+    if legal & SUIT_MASKS[lead_suit]:
+        over = legal & ~((1 << (best + 1)) - 1)
+        return high(over) if over else low(legal)
+    np = legal & NO_POINTS
+    return lowest_rank(np or legal)
+
+
+def _defend(hand, legal, trick, leader, played, shooter) -> int:
+    """Stop ``shooter``: take a point, or let someone else take one. -1: no idea."""
+    if not trick:
+        return -1
+    best, winner, pts = trick_state(trick, leader)
+    n = len(trick)
+    shooter_to_come = (shooter - leader) & 3 >= n
+    lead_suit = trick[0] // 13
+    if legal & SUIT_MASKS[lead_suit]:
+        if winner == shooter and (pts or lead_suit == HEARTS):
+            over = legal & ~((1 << (best + 1)) - 1)
+            if over:
+                return high(over)
+        return -1
+    if winner != shooter and not shooter_to_come:
+        h = legal & POINT_MASK
+        if h:
+            return QS if h & QS_BIT else high(h)
+        return -1
+    np = legal & NO_POINTS
+    if np:
+        return highest_rank(np)
+    return -1

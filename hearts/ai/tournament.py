@@ -1,0 +1,178 @@
+"""Duplicate tournaments between the opponent levels.
+
+``python -m hearts.ai.tournament [--hands N] [--json] [--budget S] [--jobs J]``
+(also ``python -m hearts.bench ai ...``).
+
+Each table seats one player of a level (the "hero") with three of the level
+below. Every deal is played four times, the hero in each seat in turn, so
+every seat gets every hand and the luck of the cards cancels out. For each
+deal the hero's mean over its four plays and the field's mean over its
+twelve are one data point; the 95% confidence intervals come from those
+per-deal means (the four plays of a deal are not independent).
+
+Tables: Hard vs 3 Normal, Normal vs 3 Easy, Easy vs 3 random-legal players.
+The deals are split across worker processes (``--jobs``, default: all cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from multiprocessing import get_context
+
+from ..cards import cards_of
+from ..game import Game, Phase, deal
+from . import make_opponent
+
+TABLES = (("hard", "normal"), ("normal", "easy"), ("easy", "random"))
+_DIRECTIONS = ("left", "right", "across", "none")
+#: Hard's thinking in the bench, per decision: seconds, and the sample cap.
+BENCH_BUDGET = 0.05
+BENCH_MAX_SAMPLES = 150
+
+
+def play_deal(index: int, hero: str, field: str, seed: int, hard_options: dict) -> tuple:
+    """Play deal ``index`` four times, the hero in each seat once.
+
+    Returns (hero's mean points, the field's mean points) over the four plays.
+    """
+    hands = [cards_of(m) for m in deal(seed, index)]
+    direction = _DIRECTIONS[index % 4]
+    hero_total = 0
+    field_total = 0
+    for rotation in range(4):
+        bots = [
+            make_opponent(hero if s == rotation else field,
+                          **(hard_options if (hero if s == rotation else field) == "hard" else {}))
+            for s in range(4)
+        ]
+        rngs = [random.Random((seed * 1_000_003 + index) * 16 + rotation * 4 + s) for s in range(4)]
+        game = Game.from_deal(hands, direction)
+        if game.phase is Phase.PASS:
+            for s in range(4):
+                game.pass_cards(s, bots[s].choose_pass(game.view(s), rngs[s]))
+        while game.phase is Phase.PLAY:
+            s = game.to_act
+            game.play(s, bots[s].choose_play(game.view(s), rngs[s]))
+        points = game.results[-1].points
+        hero_total += points[rotation]
+        field_total += sum(points) - points[rotation]
+    return hero_total / 4, field_total / 12
+
+
+def _run_chunk(task):
+    table, indices, seed, hard_options = task
+    hero, field = TABLES[table]
+    t0 = time.process_time()
+    rows = [play_deal(i, hero, field, seed, hard_options) for i in indices]
+    return table, indices, rows, time.process_time() - t0
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval."""
+    n = len(values)
+    m = sum(values) / n
+    if n < 2:
+        return m, float("inf")
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2)) -> dict:
+    """Play every table over ``hands`` hands (rounded up to whole deals of 4)."""
+    deals = max(1, math.ceil(hands / 4))
+    tasks = []
+    for t in tables:
+        size = 4 if TABLES[t][0] == "hard" or TABLES[t][1] == "hard" else 50
+        for start in range(0, deals, size):
+            tasks.append((t, list(range(start, min(deals, start + size))), seed, hard_options))
+    tasks.sort(key=lambda task: TABLES[task[0]][0] != "hard")  # the slow ones first
+    results = {t: {} for t in tables}
+    cpu = {t: 0.0 for t in tables}
+    t0 = time.perf_counter()
+    if jobs > 1 and len(tasks) > 1:
+        with get_context("spawn").Pool(jobs) as pool:
+            for table, indices, rows, secs in pool.imap_unordered(_run_chunk, tasks):
+                results[table].update(zip(indices, rows))
+                cpu[table] += secs
+    else:
+        for task in tasks:
+            table, indices, rows, secs = _run_chunk(task)
+            results[table].update(zip(indices, rows))
+            cpu[table] += secs
+    wall = time.perf_counter() - t0
+    out = {
+        "hands_per_table": deals * 4, "deals_per_table": deals, "seed": seed, "jobs": jobs,
+        "hard": hard_options, "wall_seconds": round(wall, 1), "tables": [],
+    }
+    for t in tables:
+        hero, field = TABLES[t]
+        rows = [results[t][i] for i in range(deals)]
+        hm, hci = mean_ci([r[0] for r in rows])
+        fm, fci = mean_ci([r[1] for r in rows])
+        dm, dci = mean_ci([r[0] - r[1] for r in rows])
+        out["tables"].append({
+            "table": f"{hero} vs 3 {field}",
+            "hero": {"level": hero, "mean": round(hm, 3), "ci95": round(hci, 3)},
+            "field": {"level": field, "mean": round(fm, 3), "ci95": round(fci, 3)},
+            "difference": {"mean": round(dm, 3), "ci95": round(dci, 3)},
+            "ratio": round(hm / fm, 3) if fm else None,
+            "separated": hm + hci < fm - fci,
+            "cpu_seconds": round(cpu[t], 1),
+        })
+    return out
+
+
+def format_text(report: dict) -> str:
+    lines = [
+        f"duplicate tournament: {report['hands_per_table']} hands per table "
+        f"({report['deals_per_table']} deals x 4 seats), seed {report['seed']}, "
+        f"{report['jobs']} jobs, Hard {report['hard']}",
+    ]
+    for t in report["tables"]:
+        h, f, d = t["hero"], t["field"], t["difference"]
+        lines.append(
+            f"  {t['table']:<20} {h['level']:>6} {h['mean']:6.2f} ± {h['ci95']:.2f}   "
+            f"{f['level']:>6} {f['mean']:6.2f} ± {f['ci95']:.2f}   "
+            f"ratio {t['ratio']:.3f}   diff {d['mean']:+.2f} ± {d['ci95']:.2f}   "
+            f"{'separated' if t['separated'] else 'OVERLAP'}   cpu {t['cpu_seconds']}s"
+        )
+    lines.append(f"wall time {report['wall_seconds']}s (points per hand, lower is better)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="hearts.ai.tournament", description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per table (default 2000)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--budget", type=float, default=BENCH_BUDGET,
+                        help=f"Hard's seconds per decision (default {BENCH_BUDGET})")
+    parser.add_argument("--samples", type=int, default=BENCH_MAX_SAMPLES,
+                        help=f"Hard's most deals sampled per decision (default {BENCH_MAX_SAMPLES})")
+    parser.add_argument("--fixed", action="store_true",
+                        help="Hard samples exactly --samples deals (no time budget)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the deals")
+    parser.add_argument("--tables", default="hard,normal,easy",
+                        help="which tables, by hero level (default: all three)")
+    args = parser.parse_args(argv)
+    if args.fixed:
+        hard_options = {"samples": args.samples}
+    else:
+        hard_options = {"budget": args.budget, "max_samples": args.samples}
+    heroes = [h.strip() for h in args.tables.split(",") if h.strip()]
+    tables = tuple(i for i, (hero, _) in enumerate(TABLES) if hero in heroes)
+    if not tables or args.hands < 1 or args.jobs < 1:
+        parser.error("nothing to play")
+    report = run(args.hands, args.jobs, args.seed, hard_options, tables)
+    print(json.dumps(report, indent=2) if args.json else format_text(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
