@@ -546,7 +546,9 @@ def _update(podir: str) -> None:
         # objects with the template, and English fills them in below.
         template = _read_po(os.path.join(podir, DOMAIN + ".pot"))
         path = os.path.join(podir, lang + ".po")
-        catalog = _read_po(path) if os.path.exists(path) else Catalog(locale=lang, project="hearts")
+        catalog = _read_po(path) if os.path.exists(path) else Catalog(
+            locale=lang, project="hearts", copyright_holder="the Hearts authors", fuzzy=False
+        )
         catalog.update(template, no_fuzzy_matching=(lang == "en"))
         if lang == "en":
             for message in catalog:
