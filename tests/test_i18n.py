@@ -426,6 +426,14 @@ def test_reason_message_takes_engine_enums(tr):
     assert reason_message(Reason.HEARTS_NOT_BROKEN, tr["en"]) == reason_message("hearts-not-broken", tr["en"])
 
 
+def test_every_opponent_level_has_a_name_and_description():
+    try:
+        from hearts.ai import LEVELS
+    except ImportError:
+        LEVELS = ("easy", "normal", "hard")
+    assert set(LEVELS) <= set(i18n.LEVELS)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_save_error_messages(lang, tr):
     assert set(SAVE_ERROR_CODES) == SAVE_ERRORS
