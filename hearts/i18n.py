@@ -556,7 +556,7 @@ def _update(podir: str) -> None:
                     message.string = message.id
                     message.flags.discard("fuzzy")
         with open(path, "wb") as f:
-            write_po(f, catalog, ignore_obsolete=True, include_previous=True)
+            write_po(f, catalog, ignore_obsolete=True)
         print(f"updated {path}")
 
 

@@ -18,7 +18,7 @@ then run ``python -m hearts.i18n update`` and translate the new entries.
 
 from __future__ import annotations
 
-from .i18n import N_, NP_, Translator, seat_name
+from .i18n import N_, NP_, Translator, card_name, seat_name
 
 # Start screen, menus and buttons
 NEW_GAME = N_("New game")
@@ -54,9 +54,12 @@ SCORE_SHEET = N_("Score sheet")
 # TRANSLATORS: column of the score sheet: the number of the hand (deal).
 HAND = NP_("score sheet column", "Hand")
 TOTAL = N_("Total")
+# TRANSLATORS: a column of the score sheet, the points of each hand.
+POINTS = N_("Points")
 POINTS_THIS_HAND = N_("Points this hand")
 TIE_ONE_MORE_HAND = N_("Tie for the lowest score: one more hand")
 GAME_OVER = N_("Game over")
+FINAL_SCORES = N_("Final scores")
 
 # Trouble
 SOMETHING_WENT_WRONG = N_("Something went wrong")
@@ -94,6 +97,26 @@ def hand_number(n: int, tr: Translator) -> str:
     """"Hand 3": ``n`` counts from 1 (the engine's ``hand_number + 1``)."""
     # TRANSLATORS: a heading for one hand (deal) of the game: "Hand 3".
     return tr.gettext("Hand {n}").format(n=tr.format_number(n))
+
+
+def trick_number(n: int, tr: Translator) -> str:
+    """"Trick 5 of 13": ``n`` counts from 1."""
+    return tr.gettext("Trick {n} of 13").format(n=tr.format_number(n))
+
+
+def hint(card, tr: Translator) -> str:
+    """"Hint: queen of spades" for a card (text like ``"QS"`` or a Card)."""
+    # TRANSLATORS: {card} is a card's name, e.g. "queen of spades".
+    return tr.gettext("Hint: {card}").format(card=card_name(card, tr))
+
+
+def card_played(seat: int, card, tr: Translator) -> str:
+    """What a screen reader announces when a card lands on the table:
+    "West: queen of spades", "You: 2 of clubs"."""
+    # TRANSLATORS: announced when {player} (a seat's name) plays {card}.
+    return tr.pgettext("card played", "{player}: {card}").format(
+        player=seat_name(seat, tr), card=card_name(card, tr)
+    )
 
 
 def _about(seat: int, tr: Translator, yours: str, theirs: str) -> str:

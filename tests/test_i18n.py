@@ -482,6 +482,11 @@ def test_player_messages(lang, tr):
         for seat in (1, 2, 3):
             assert seat_name(seat, t) in texts[seat]
     assert seat_name(2, t) in strings.thinking(2, t)
+    queen = card_name("QS", t)
+    assert queen in strings.hint("QS", t)
+    announced = strings.card_played(3, "QS", t)
+    assert seat_name(3, t) in announced and queen in announced
+    assert "7" in strings.trick_number(7, t) and "13" in strings.trick_number(7, t)
     assert strings.hearts_broken_text(True, t) != strings.hearts_broken_text(False, t)
 
 
