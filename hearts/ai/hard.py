@@ -95,9 +95,12 @@ def playout(hands, trick, leader, played, taken, broken, first, me, my_policy=No
 
 
 def candidates(view: PlayerView, legal: int) -> list[int]:
-    """The legal cards worth comparing: of cards that no unseen card separates
-    (same suit, not the queen of spades) only the lowest is kept."""
+    """The legal cards worth comparing: of cards that no unseen card and no
+    card of the trick in progress separates (same suit, not the queen of
+    spades) only the lowest is kept."""
     unseen = FULL_DECK & ~view.hand_mask & ~view.played_mask
+    if view.trick is not None:
+        unseen |= mask_of(view.trick.cards)
     out = []
     prev = -1
     m = legal
@@ -207,8 +210,8 @@ class Hard:
                     t = trick + [c]
                     tk = taken[:]
                     if len(t) == 4:
-                        hands_, t, leader_, tk, broken_ = _finish_trick(hands, t, leader, tk, broken)
-                        row[i] += playout(hands, t, leader_, played | (1 << c), tk, broken_, False, me, p)
+                        leader_, broken_ = _finish_trick(t, leader, tk, broken)
+                        row[i] += playout(hands, [], leader_, played | (1 << c), tk, broken_, False, me, p)
                     else:
                         row[i] += playout(hands, t, leader, played | (1 << c), tk, broken, first, me, p)
             n += 1
@@ -229,23 +232,14 @@ class Hard:
         return CARDS[cands[best_i]]
 
 
-def _finish_trick(hands, trick, leader, taken, broken):
-    lead = trick[0]
-    top = lead - lead % 13 + 13
-    best = lead
-    at = 0
-    for i in (1, 2, 3):
-        x = trick[i]
-        if best < x < top:
-            best = x
-            at = i
-    pts = sum(POINTS[x] for x in trick)
-    winner = (leader + at) & 3
+def _finish_trick(trick, leader, taken, broken):
+    """After a trick's fourth card: (next leader, broken), ``taken`` updated."""
+    _, winner, pts = policy.trick_state(trick, leader)
     if pts:
         taken[winner] += pts
         if pts % 13:
             broken = True
-    return hands, [], winner, taken, broken
+    return winner, broken
 
 
 def pass_for_hand(hand: int) -> int:

@@ -1,0 +1,308 @@
+"""The opponents: always legal, and each level does what RULES.md says of it."""
+
+import random
+
+import pytest
+
+from hearts import Card, Game, Phase
+from hearts.ai import Easy, Hard, Normal, RandomPlayer, hint, make_opponent, step
+from hearts.ai.hard import candidates, playout
+from hearts.ai.knowledge import infer, sample_deal
+from hearts.cards import FULL_DECK, SUIT_MASKS, cards_of, mask_of
+
+C = Card.parse
+
+
+def cards(text):
+    return [C(t) for t in text.split()]
+
+
+def fast_levels():
+    return [RandomPlayer(), Easy(), Normal(), Hard(samples=3)]
+
+
+# -- legality ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_decision_is_legal(seed):
+    """Whole hands with every level at the table: each pass is three of the
+    seat's cards, each card one of view.legal (the engine would refuse it too)."""
+    game = Game.new(seed)
+    rng = random.Random(seed)
+    bots = fast_levels()
+    rng.shuffle(bots)
+    for _ in range(2):  # two hands: a pass hand and the next
+        if game.phase is Phase.PASS:
+            for s in range(4):
+                view = game.view(s)
+                chosen = bots[s].choose_pass(view, rng)
+                assert len(set(chosen)) == 3 and set(chosen) <= set(view.hand)
+                game.pass_cards(s, chosen)
+        while game.phase is Phase.PLAY:
+            s = game.to_act
+            view = game.view(s)
+            card = bots[s].choose_play(view, rng)
+            assert card in view.legal
+            game.play(s, card)
+        game.next_hand()
+
+
+def test_levels_by_name():
+    assert isinstance(make_opponent("easy"), Easy)
+    assert isinstance(make_opponent("Normal"), Normal)
+    assert isinstance(make_opponent("hard", samples=5), Hard)
+    assert isinstance(make_opponent("random"), RandomPlayer)
+    with pytest.raises(ValueError):
+        make_opponent("expert")
+
+
+def test_an_opponent_refuses_to_act_out_of_turn():
+    game = Game.new(1)
+    for s in range(4):
+        game.pass_cards(s, game.view(s).hand[:3])
+    idle = (game.to_act + 1) % 4
+    for bot in fast_levels():
+        with pytest.raises(ValueError):
+            bot.choose_play(game.view(idle), random.Random(0))
+
+
+# -- easy ----------------------------------------------------------------------
+
+
+def _game_after(hands_text, plays_text, direction="none"):
+    """A game dealt ``hands_text`` (four strings of 13 cards) after ``plays_text``."""
+    game = Game.from_deal([cards(h) for h in hands_text], direction)
+    for card in cards(plays_text):
+        game.play(game.to_act, card)
+    return game
+
+
+# A deal in which seat 1 takes every point in the first nine tricks: QS and
+# eight hearts (21 points). Seat 0 then holds AH 2H over seat 1's lead of KH.
+MOON_DEAL = [
+    "4C 7C QD KD 2D 3D 5H 8H 2H AH 4S 7S JS",
+    "9C TC JC QC KC AC AD QH KH 8S 9S KS AS",
+    "2C 5C 8C TD 4D 5D 6D 3H 6H TH 2S 5S QS",
+    "3C 6C 7D 8D 9D JD 4H 7H 9H JH 3S 6S TS",
+]
+MOON_PLAYS = (
+    "2C 3C 4C JC  8S 2S 3S 4S  9S 5S 6S 7S  KS QS TS JS  AS 6H 7H 8H"
+    "  TC 5C 6C 7C  9C 8C 9H QD  QH TH JH 5H  AD TD JD KD  KH 3H 4H"
+)
+
+
+def test_moon_position_is_what_it_says():
+    game = _game_after(MOON_DEAL, MOON_PLAYS)
+    view = game.view(0)
+    assert view.points_taken == (0, 21, 0, 0)
+    assert view.legal == (C("2H"), C("AH"))
+
+
+def test_easy_ducks_and_throws_points():
+    # Trick led by seat 1 with KH, seat 2 and 3 follow low: Easy ducks with 2H.
+    game = _game_after(MOON_DEAL, MOON_PLAYS)
+    assert Easy().choose_play(game.view(0), random.Random(0)) == C("2H")
+    # Seat 0 void in clubs on trick 6 (9C led): Easy throws a point card.
+    game = _game_after(MOON_DEAL, MOON_PLAYS.split("9C 8C")[0] + "9C 8C 9H")
+    view = game.view(0)
+    assert not view.legal[0].suit == 0
+    assert Easy().choose_play(view, random.Random(0)).points > 0
+
+
+def test_easy_does_not_give_itself_the_queen():
+    # Seat 0 holds QS and KS (and nothing lower in spades) on a spade lead.
+    hands = [
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD QS KS",
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2S",
+        "AC AD KD 2H 3H 4H 5H 6H 7H 8H 9H TH 3S",
+        "JH QH KH AH 4S 5S 6S 7S 8S 9S TS JS AS",
+    ]
+    game = _game_after(hands, "2C AC 4S 2D  3S 5S")  # seat 2 wins trick 1, leads 3S
+    view = game.view(0)
+    assert view.to_act == 0 and set(view.legal) == {C("QS"), C("KS")}
+    assert Easy().choose_play(view, random.Random(0)) == C("KS")
+
+
+def test_easy_avoids_points_more_than_random():
+    """Over whole hands Easy takes fewer points than random players."""
+    easy, rand = 0, 0
+    for seed in range(12):
+        game = Game.new(seed)
+        bots = [Easy(), RandomPlayer(), RandomPlayer(), RandomPlayer()]
+        rng = random.Random(seed)
+        for s in range(4):
+            game.pass_cards(s, bots[s].choose_pass(game.view(s), rng))
+        while game.phase is Phase.PLAY:
+            s = game.to_act
+            game.play(s, bots[s].choose_play(game.view(s), rng))
+        pts = game.results[-1].points
+        easy += pts[0]
+        rand += sum(pts[1:]) / 3
+    assert easy < rand
+
+
+# -- normal --------------------------------------------------------------------
+
+
+def _pass_view(hand_text):
+    """A pass-phase view whose seat 0 holds ``hand_text``."""
+    mine = mask_of(cards(hand_text))
+    rest = cards_of(FULL_DECK & ~mine)
+    game = Game.from_deal([cards(hand_text), rest[:13], rest[13:26], rest[26:]], "left")
+    return game.view(0)
+
+
+def test_normal_passes_the_queen_when_short_in_spades():
+    view = _pass_view("QS 3S 5S 2C 4C 6C 8C 3D 5D 7D 9D 2H 4H")
+    assert C("QS") in Normal().choose_pass(view, random.Random(0))
+
+
+def test_normal_keeps_a_well_guarded_queen_and_passes_danger():
+    view = _pass_view("QS 2S 3S 5S 7S 2C 4C 6C 8C 3D AH KH 4H")
+    chosen = Normal().choose_pass(view, random.Random(0))
+    assert C("QS") not in chosen
+    assert {C("AH"), C("KH")} <= set(chosen)
+
+
+def test_normal_sheds_high_spades_without_guards():
+    view = _pass_view("AS KS 3S 2C 4C 6C 8C 3D 5D 7D 9D 2H 4H")
+    assert {C("AS"), C("KS")} <= set(Normal().choose_pass(view, random.Random(0)))
+
+
+def test_normal_follows_with_the_highest_card_that_still_loses():
+    game = _game_after(MOON_DEAL, MOON_PLAYS.split("  TC")[0] + "  TC 5C 6C")
+    view = game.view(0)  # clubs led with TC; seat 0 holds 7C
+    assert Normal().choose_play(view, random.Random(0)) == C("7C")
+    hands = [
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QS 2S 9S",
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 3S",
+        "AC AD KD 2H 3H 4H 5H 6H 7H 8H 9H TH 4S",
+        "JH QH KH AH QD 5S 6S 7S 8S TS JS KS AS",
+    ]
+    # Seat 2 leads a low spade, seat 3 plays the ace: Normal sheds the queen on it.
+    game = _game_after(hands, "2C AC QD 2D  4S AS")
+    view = game.view(0)
+    assert view.trick.cards == (C("4S"), C("AS")) and C("QS") in view.legal
+    assert Normal().choose_play(view, random.Random(0)) == C("QS")
+    assert Easy().choose_play(view, random.Random(0)) != C("QS")
+
+
+# -- hard ----------------------------------------------------------------------
+
+
+def test_hard_breaks_a_moon_by_taking_a_point():
+    game = _game_after(MOON_DEAL, MOON_PLAYS)
+    view = game.view(0)
+    # Normal ducks and lets seat 1 take all 26 (it holds AC KC QC after this).
+    assert Normal().choose_play(view, random.Random(0)) == C("2H")
+    assert Hard(samples=20).choose_play(view, random.Random(0)) == C("AH")
+
+
+def test_hard_shoots_when_it_holds_everything():
+    # Seat 1 has all the points so far and every remaining trick is its own.
+    game = _game_after(MOON_DEAL, MOON_PLAYS.split("  KH")[0])
+    view = game.view(1)
+    assert view.points_taken == (0, 21, 0, 0) and view.to_act == 1
+    hard = Hard(samples=20)
+    card = hard.choose_play(view, random.Random(3))
+    assert card in (C("AC"), C("KC"), C("QC"), C("KH"))
+    # Play it out with Hard on seat 1: it takes all 26 points.
+    rng = random.Random(4)
+    others = Normal()
+    game.play(1, card)
+    while game.phase is Phase.PLAY:
+        s = game.to_act
+        bot = hard if s == 1 else others
+        game.play(s, bot.choose_play(game.view(s), rng))
+    assert game.results[-1].moon == 1
+
+
+def test_hard_search_runs_in_slices():
+    game = _game_after(MOON_DEAL, MOON_PLAYS)
+    view = game.view(0)
+    hard = Hard(samples=12)
+    search = hard.think(view, random.Random(7))
+    results = []
+    for _ in range(100):
+        card = step(search, 0.0)  # one deal per slice
+        if card is not None:
+            break
+        results.append(card)
+    assert card == hard.choose_play(view, random.Random(7))
+    assert len(results) >= 5  # it did stop in between
+
+
+def test_hard_time_budget_bounds_the_search():
+    game = Game.new(11)
+    n = Normal()
+    rng = random.Random(1)
+    for s in range(4):
+        game.pass_cards(s, n.choose_pass(game.view(s), rng))
+    while len(game.view(0).legal) < 2 or game.to_act != 0:
+        game.play(game.to_act, n.choose_play(game.view(game.to_act), rng))
+    hard = Hard(budget=0.02, max_samples=100000)
+    import time
+    t0 = time.perf_counter()
+    hard.choose_play(game.view(0), rng)
+    assert time.perf_counter() - t0 < 0.5
+    assert hard.last_stats["samples"] >= 1
+
+
+def test_hint_is_hards_choice():
+    game = _game_after(MOON_DEAL, MOON_PLAYS)
+    assert hint(game.view(0), random.Random(0), budget=0.05) == C("AH")
+    fresh = Game.new(2)
+    assert len(hint(fresh.view(0), random.Random(0))) == 3
+
+
+def test_candidates_merge_cards_nothing_separates():
+    game = _game_after(MOON_DEAL, MOON_PLAYS.split("  KH")[0])
+    view = game.view(1)  # seat 1 holds AC KC QC KH; the clubs are touching
+    assert [C(c) for c in ("QC",)] == [Card(c) for c in candidates(view, mask_of(view.legal)) if c < 13]
+
+
+# -- knowledge -----------------------------------------------------------------
+
+
+def test_sampled_deals_agree_with_what_the_seat_knows():
+    game = _game_after(MOON_DEAL, MOON_PLAYS)
+    view = game.view(0)
+    k = infer(view)
+    # Seat 0 saw seats 2 and 3 show out of spades; seat 3 and 0 of clubs.
+    assert k.voids[2][3] and k.voids[3][3] and k.voids[3][0]
+    rng = random.Random(5)
+    for _ in range(50):
+        hands = sample_deal(k, rng)
+        hands[0] = view.hand_mask
+        assert sum(hands) | view.played_mask == FULL_DECK
+        assert tuple(h.bit_count() for h in hands) == view.card_counts
+        for s in (2, 3):
+            assert not hands[s] & SUIT_MASKS[3]
+        assert not hands[3] & SUIT_MASKS[0]
+
+
+def test_passed_cards_stay_with_the_receiver():
+    game = Game.new(4)
+    passes = [game.view(s).hand[-3:] for s in range(4)]
+    for s in range(4):
+        game.pass_cards(s, passes[s])
+    view = game.view(0)
+    k = infer(view)
+    rng = random.Random(1)
+    for _ in range(20):
+        hands = sample_deal(k, rng)
+        assert hands[1] & mask_of(passes[0]) == mask_of(passes[0])  # passed left
+
+
+def test_playout_scores_with_the_moon_rule():
+    game = _game_after(MOON_DEAL, MOON_PLAYS)
+    hands = [game.view(s).hand_mask for s in range(4)]
+    trick = [C("KH"), C("3H"), C("4H"), C("2H")]  # seat 0 ducks
+    hands[0] &= ~(1 << C("2H"))
+    taken = [0, 21, 0, 0]
+    from hearts.ai.hard import _finish_trick
+    leader, broken = _finish_trick(trick, 1, taken, True)
+    assert leader == 1 and taken == [0, 25, 0, 0]
+    played = game.view(0).played_mask | (1 << C("2H"))
+    assert playout(hands, [], leader, played, taken, broken, False, 0) == 26
