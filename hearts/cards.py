@@ -106,6 +106,7 @@ class Card(int):
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 _BY_TEXT = {str(c): c for c in CARDS}
+_BITS = tuple(1 << c for c in range(52))
 
 TWO_OF_CLUBS = Card.parse("2C")
 QUEEN_OF_SPADES = Card.parse("QS")
@@ -142,7 +143,7 @@ def mask_of(cards: Iterable[Card | str]) -> int:
     """
     m = 0
     for c in cards:
-        m |= 1 << (Card.parse(c) if isinstance(c, str) else CARDS[c])
+        m |= _BITS[c] if c.__class__ is Card else 1 << (Card.parse(c) if isinstance(c, str) else CARDS[c])
     return m
 
 

@@ -87,6 +87,10 @@ class PassDirection(IntEnum):
 
 
 _PASS_CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+_NO_PASS = PassDirection.NONE
+# Enum members are slow to look up on their class (the metaclass is asked
+# each time), so the engine's hot paths compare against these names.
+_PASS, _PLAY, _HAND_END, _GAME_END = Phase.PASS, Phase.PLAY, Phase.HAND_END, Phase.GAME_END
 
 
 class Reason(str, Enum):
@@ -187,12 +191,12 @@ class PlayerView:
 
     @property
     def my_turn(self) -> bool:
-        return bool(self.legal) and (self.phase is Phase.PASS or self.to_act == self.seat)
+        return bool(self.legal) and (self.phase is _PASS or self.to_act == self.seat)
 
     @property
     def is_extra_hand(self) -> bool:
         """True for a hand played only because the lowest total was shared at 100 or more."""
-        return self.phase is not Phase.GAME_END and max(self.scores) >= GAME_OVER_AT
+        return self.phase is not _GAME_END and max(self.scores) >= GAME_OVER_AT
 
 
 def _check_deal(hands: Sequence[Iterable[Card | str | int]]) -> tuple[int, int, int, int]:
@@ -238,6 +242,18 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
 
 
 _BITS = tuple(1 << c for c in range(52))
+_new_tuple = tuple.__new__  # builds a Trick without NamedTuple's Python-level __new__
+
+
+def _check_seat(seat) -> int:
+    """``seat`` if it is a seat number (0 to 3), else IllegalAction(no-such-seat)."""
+    if seat.__class__ is int and 0 <= seat <= 3:
+        return seat
+    raise IllegalAction(Reason.NO_SUCH_SEAT, repr(seat))
+
+
+def _hand_record(dealt, passes, tricks) -> HandRecord:
+    return HandRecord(tuple(dealt), tuple(passes), tuple(c for t in tricks for c in t.cards))
 
 
 class Game:
@@ -307,7 +323,7 @@ class Game:
         view's own hand, the four hands and the cards played must be the
         whole deck, and each seat must hold as many cards as the view shows.
         """
-        if view.phase is not Phase.PLAY:
+        if view.phase is not _PLAY:
             raise ValueError("a position to look ahead from is in phase play")
         hands = tuple(hands)
         if len(hands) != 4 or hands[view.seat] != view.hand_mask:
@@ -336,7 +352,7 @@ class Game:
         g._trick = list(trick.cards)
         g._leader = trick.leader
         g._hearts_broken = any(26 <= c < 39 for t in view.tricks for c in t.cards)
-        g.phase = Phase.PLAY
+        g.phase = _PLAY
         g.to_act = (trick.leader + len(trick.cards)) % 4
         g._legal = g._compute_legal()
         return g
@@ -363,15 +379,15 @@ class Game:
         self._tricks = []
         self._taken = [0, 0, 0, 0]
         self._hearts_broken = False
-        if _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4] is PassDirection.NONE:
+        if _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4] is _NO_PASS:
             self._start_play()
         else:
-            self.phase = Phase.PASS
+            self.phase = _PASS
             self._leader = self.to_act = None
             self._legal = 0
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._legal = _TWO_C_BIT
         for s in SEATS:
             if self._hands[s] & _TWO_C_BIT:
@@ -417,9 +433,14 @@ class Game:
         return _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4]
 
     @property
+    def first_pass_direction(self) -> PassDirection:
+        """The pass direction of the game's first hand; the cycle goes on from it."""
+        return _PASS_CYCLE[self._pass_offset]
+
+    @property
     def waiting_to_pass(self) -> tuple[int, ...]:
         """Seats that still have to choose their cards, during ``Phase.PASS``."""
-        if self.phase is not Phase.PASS:
+        if self.phase is not _PASS:
             return ()
         return tuple(s for s in SEATS if self._passes[s] is None)
 
@@ -451,7 +472,7 @@ class Game:
     @property
     def is_extra_hand(self) -> bool:
         """True for a hand played only because the lowest total was shared at 100 or more."""
-        return self.phase is not Phase.GAME_END and max(self._scores) >= GAME_OVER_AT
+        return self.phase is not _GAME_END and max(self._scores) >= GAME_OVER_AT
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -467,15 +488,15 @@ class Game:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, sorted. The true state: not for opponents."""
-        return cards_of(self._hands[self._seat(seat)])
+        return cards_of(self._hands[_check_seat(seat)])
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt this hand, before passing."""
-        return cards_of(self._dealt[self._seat(seat)])
+        return cards_of(self._dealt[_check_seat(seat)])
 
     def passed(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` chose to pass this hand (empty until it has chosen)."""
-        return cards_of(self._passes[self._seat(seat)] or 0)
+        return cards_of(self._passes[_check_seat(seat)] or 0)
 
     def legal_actions(self, seat: int | None = None) -> tuple[Card, ...]:
         """The cards ``seat`` (default: the seat to play) may choose now.
@@ -489,19 +510,21 @@ class Game:
         """
         if seat is None or seat == self.to_act:
             return cards_of(self._legal)
-        return cards_of(self.legal_mask(seat))
+        if self.phase is _PASS and self._passes[_check_seat(seat)] is None:
+            return cards_of(self._hands[seat])
+        return ()
 
     def legal_mask(self, seat: int | None = None) -> int:
         """:meth:`legal_actions` as a bit mask (the fast form)."""
         if seat is None or seat == self.to_act:
             return self._legal
-        if self.phase is Phase.PASS and self._passes[self._seat(seat)] is None:
+        if self.phase is _PASS and self._passes[_check_seat(seat)] is None:
             return self._hands[seat]
         return 0
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now, as a frozen :class:`PlayerView`."""
-        seat = self._seat(seat)
+        seat = _check_seat(seat)
         passed = self._passes[seat]
         phase = self.phase
         return PlayerView(
@@ -511,12 +534,12 @@ class Game:
             pass_direction=self.pass_direction,
             hand=cards_of(self._hands[seat]),
             passed=cards_of(passed) if passed else (),
-            received=cards_of(self._received[seat]) if phase is not Phase.PASS else (),
+            received=cards_of(self._received[seat]) if phase is not _PASS else (),
             waiting_to_pass=self.waiting_to_pass,
             to_act=self.to_act,
             legal=self.legal_actions(seat),
             tricks=tuple(self._tricks),
-            trick=Trick(self._leader, tuple(self._trick)) if phase is Phase.PLAY else None,
+            trick=Trick(self._leader, tuple(self._trick)) if phase is _PLAY else None,
             hearts_broken=self.hearts_broken,
             points_taken=self.points_taken,
             card_counts=tuple(count(h) for h in self._hands),  # type: ignore[arg-type]
@@ -535,18 +558,16 @@ class Game:
         Choices stay hidden until all four seats have chosen; then every pass
         is exchanged at once and play begins.
         """
-        if self.phase is not Phase.PASS:
+        if self.phase is not _PASS:
             raise self._phase_error()
-        seat = self._seat(seat)
+        seat = _check_seat(seat)
         if self._passes[seat] is not None:
             raise IllegalAction(Reason.ALREADY_PASSED, f"seat {seat}")
         if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
             raise IllegalAction(Reason.NOT_A_CARD, repr(cards))
         chosen = [c if c.__class__ is Card else self._card(c) for c in cards]
-        m = 0
-        for c in chosen:
-            m |= 1 << c
-        if count(m) != len(chosen):
+        m = mask_of(chosen)
+        if m.bit_count() != len(chosen):
             raise IllegalAction(Reason.PASS_DUPLICATE_CARD)
         if len(chosen) != 3:
             raise IllegalAction(Reason.PASS_THREE_CARDS, f"{len(chosen)} cards")
@@ -572,7 +593,7 @@ class Game:
         ahead through it), so the legal set of the seat to act is kept
         ready in ``_legal`` and the rules are a few mask operations.
         """
-        if seat != self.to_act:  # also true outside Phase.PLAY (no seat to act)
+        if seat != self.to_act:  # also true outside _PLAY (no seat to act)
             raise self._not_your_turn(seat)
         if card.__class__ is not Card:
             card = self._card(card)
@@ -596,22 +617,16 @@ class Game:
                 self._legal = hand & _NO_POINTS or hand
             return
         # The fourth card: the highest card of the suit led takes the trick.
-        lead = best = trick[0]
-        high = lead - lead % 13 + 13  # the first card of the next suit
-        at = 0
-        for i in (1, 2, 3):
-            c = trick[i]
-            if best < c < high:
-                best = c
-                at = i
-        winner = (self._leader + at) & 3
-        points = POINTS[lead] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        lead, second, third, fourth = trick
+        cards = _BITS[lead] | _BITS[second] | _BITS[third] | _BITS[fourth]
+        winner = (self._leader + trick.index((cards & SUIT_MASKS[lead // 13]).bit_length() - 1)) & 3
+        points = POINTS[lead] + POINTS[second] + POINTS[third] + POINTS[fourth]
         if points:
             self._taken[winner] += points
             if points % 13:  # a heart is in it (at most four hearts, plus 13 for the queen)
                 self._hearts_broken = True
         tricks = self._tricks
-        tricks.append(Trick(self._leader, tuple(trick), winner))
+        tricks.append(_new_tuple(Trick, (self._leader, tuple(trick), winner)))
         self._trick = []
         self._leader = self.to_act = winner
         if len(tricks) == 13:
@@ -626,7 +641,7 @@ class Game:
         The cards come from the game's seed; a game made by :meth:`from_deal`
         without a seed takes the next deal as ``hands``.
         """
-        if self.phase is not Phase.HAND_END:
+        if self.phase is not _HAND_END:
             raise self._phase_error()
         if hands is not None:
             dealt = _check_deal(hands)
@@ -634,20 +649,18 @@ class Game:
             dealt = deal(self._seed, self._hand_number + 1)
         else:
             raise ValueError("this game has no seed: give the next hands")
-        self._log.append(self.record())
+        self._log.append((self._dealt, tuple(self._passes), tuple(self._tricks)))
         self._hand_number += 1
         self._begin_hand(dealt)
 
     def record(self) -> HandRecord:
         """This hand so far: the deal, the passes chosen, the cards played."""
-        return HandRecord(
-            self._dealt, tuple(self._passes), tuple(c for t in self.tricks for c in t.cards)
-        )
+        return _hand_record(self._dealt, self._passes, self.tricks)
 
     @property
     def log(self) -> tuple[HandRecord, ...]:
         """Every hand of the game before this one, enough to replay the game."""
-        return tuple(self._log)
+        return tuple(_hand_record(*entry) for entry in self._log)
 
     # -- inner workings -------------------------------------------------
 
@@ -675,10 +688,10 @@ class Game:
         self._legal = 0
         low = min(scores)
         if max(scores) >= GAME_OVER_AT and scores.count(low) == 1:
-            self.phase = Phase.GAME_END
+            self.phase = _GAME_END
             self._winner = scores.index(low)
         else:
-            self.phase = Phase.HAND_END
+            self.phase = _HAND_END
 
     def _why_not(self, card: Card) -> Reason:
         hand = self._hands[self.to_act]
@@ -693,21 +706,16 @@ class Game:
         return Reason.HEARTS_NOT_BROKEN
 
     def _not_your_turn(self, seat) -> IllegalAction:
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return self._phase_error()
-        self._seat(seat)  # raises for something that is no seat at all
+        _check_seat(seat)  # raises for something that is no seat at all
         return IllegalAction(Reason.NOT_YOUR_TURN, f"seat {self.to_act} is to play")
 
     def _phase_error(self) -> IllegalAction:
-        if self.phase is Phase.GAME_END:
+        if self.phase is _GAME_END:
             return IllegalAction(Reason.GAME_OVER)
         return IllegalAction(Reason.WRONG_PHASE, f"the game is in phase {self.phase.value}")
 
-    @staticmethod
-    def _seat(seat) -> int:
-        if seat.__class__ is int and 0 <= seat <= 3:
-            return seat
-        raise IllegalAction(Reason.NO_SUCH_SEAT, repr(seat))
 
     @staticmethod
     def _card(card) -> Card:

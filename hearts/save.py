@@ -1,0 +1,164 @@
+"""Save a game as JSON and restore it, refusing anything that is not a real game.
+
+A save is the game's history, not a snapshot of its state: the deal of
+every hand, the passes chosen and the cards played, plus the totals.
+Restoring replays that history through the engine, so a save that breaks a
+rule anywhere (a card in two hands, a card played out of turn, a pass of
+four, a total that does not add up) cannot load. A save is refused whole,
+with a :class:`SaveError` whose ``code`` the page translates:
+
+- ``save-corrupt``: not JSON, or cut short;
+- ``save-not-hearts``: JSON, but not a save of this game;
+- ``save-newer-version``: written by a newer version of the game;
+- ``save-impossible``: a save of this game that describes no legal game.
+
+>>> from hearts.game import Game
+>>> game = Game.new(seed=5)
+>>> text = dumps(game)
+>>> loads(text).view(0) == game.view(0)
+True
+>>> loads(text[:-3])
+Traceback (most recent call last):
+...
+hearts.save.SaveError: save-corrupt: the text is not JSON (cut short?)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import cards_of, mask_of
+from .game import Game, IllegalAction, Phase, deal
+
+FORMAT = "hearts-save"
+VERSION = 1
+MAX_TEXT = 1_000_000  # characters; a real save is a few kilobytes
+MAX_HANDS = 500  # a game ends long before this; a guard against made-up input
+
+
+class SaveError(ValueError):
+    """A save that cannot be restored; ``code`` says why (see the module docstring)."""
+
+    def __init__(self, code: str, detail: str = ""):
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+
+
+CODES = ("save-corrupt", "save-not-hearts", "save-newer-version", "save-impossible")
+
+
+def _cards(mask: int) -> list[str]:
+    return [str(c) for c in cards_of(mask)]
+
+
+def to_dict(game: Game) -> dict[str, Any]:
+    """The game as plain JSON-ready data (see :func:`dumps`)."""
+    records = (*game.log, game.record())
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "seed": game.seed,
+        "first_pass": game.first_pass_direction.name.lower(),
+        "hands": [
+            {
+                "dealt": [_cards(m) for m in r.dealt],
+                "passes": [None if p is None else _cards(p) for p in r.passes],
+                "plays": [str(c) for c in r.plays],
+            }
+            for r in records
+        ],
+        "scores": list(game.scores),
+    }
+
+
+def dumps(game: Game) -> str:
+    """The game as a JSON text, with a format name and a schema version."""
+    return json.dumps(to_dict(game), separators=(",", ":"))
+
+
+def loads(text: str | bytes) -> Game:
+    """The game saved in ``text``, or :class:`SaveError`; never half a game."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("save-corrupt", "the text is not UTF-8") from None
+    if not isinstance(text, str):
+        raise SaveError("save-corrupt", "a save is a text")
+    if len(text) > MAX_TEXT:
+        raise SaveError("save-corrupt", "the text is far too long for a save")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise SaveError("save-corrupt", "the text is not JSON (cut short?)") from None
+    return from_dict(data)
+
+
+def from_dict(data: Any) -> Game:
+    """The game described by ``data`` (as made by :func:`to_dict`), or :class:`SaveError`."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("save-not-hearts", "no Hearts save format marker")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise SaveError("save-not-hearts", "no schema version")
+    if version > VERSION:
+        raise SaveError("save-newer-version", f"version {version}, this game reads {VERSION}")
+    try:
+        return _replay(data)
+    except SaveError:
+        raise
+    except (IllegalAction, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        raise SaveError("save-impossible", f"{type(e).__name__}: {e}") from None
+
+
+def _replay(data: dict) -> Game:
+    seed = data["seed"]
+    if seed is not None and type(seed) is not int:
+        raise SaveError("save-impossible", "the seed is not an integer")
+    hands = data["hands"]
+    if type(hands) is not list or not 1 <= len(hands) <= MAX_HANDS:
+        raise SaveError("save-impossible", "no hands, or too many")
+    first_pass = data["first_pass"]
+    if type(first_pass) is not str:
+        raise SaveError("save-impossible", "no pass direction")
+    game = None
+    for n, hand in enumerate(hands):
+        dealt = hand["dealt"]
+        _strings(dealt, nested=True)
+        if game is None:
+            game = Game.from_deal(dealt, first_pass, seed=seed)
+        else:
+            if game.phase is not Phase.HAND_END:
+                raise SaveError("save-impossible", f"hand {n - 1} did not end")
+            game.next_hand(dealt)
+        if seed is not None and deal(seed, n) != tuple(mask_of(h) for h in dealt):
+            raise SaveError("save-impossible", f"hand {n} is not the deal of the seed")
+        passes = hand["passes"]
+        if type(passes) is not list or len(passes) != 4:
+            raise SaveError("save-impossible", f"hand {n}: four passes expected")
+        for seat, cards in enumerate(passes):
+            if cards is not None:
+                _strings(cards)
+                game.pass_cards(seat, cards)
+        plays = hand["plays"]
+        _strings(plays)
+        if plays and game.phase is not Phase.PLAY:
+            raise SaveError("save-impossible", f"hand {n}: cards played before all passed")
+        for card in plays:
+            game.play(game.to_act, card)
+    scores = data["scores"]
+    if scores != list(game.scores):
+        raise SaveError("save-impossible", f"totals {scores} but the hands add up to {game.scores}")
+    return game
+
+
+def _strings(value: Any, nested: bool = False) -> None:
+    """A list of strings (or, ``nested``, a list of lists of strings), or SaveError."""
+    if type(value) is not list:
+        raise SaveError("save-impossible", "a list of cards was expected")
+    for item in value:
+        if nested:
+            _strings(item)
+        elif type(item) is not str:
+            raise SaveError("save-impossible", f"not a card: {item!r}")
