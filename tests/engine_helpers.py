@@ -1,0 +1,71 @@
+"""Building crafted deals and playing them, for the engine's tests."""
+
+from __future__ import annotations
+
+import random
+
+from hearts import Card, Game, PassDirection, Phase, cards_of
+from hearts.cards import CARDS, mask_of
+
+
+def rig(fixed: dict[int, list[str]]) -> list[list[Card]]:
+    """A deal where seat s holds ``fixed[s]``; the other cards fill up seats in order.
+
+    >>> [len(h) for h in rig({0: ["2C"]})]
+    [13, 13, 13, 13]
+    """
+    hands = {s: [Card.parse(c) for c in fixed.get(s, [])] for s in range(4)}
+    used = mask_of(c for h in hands.values() for c in h)
+    rest = [c for c in CARDS if not used >> c & 1]
+    for s in range(4):
+        while len(hands[s]) < 13:
+            hands[s].append(rest.pop(0))
+    return [sorted(hands[s]) for s in range(4)]
+
+
+def moon_deal(shooter: int, direction: PassDirection) -> tuple[list[list[Card]], list[list[str]]]:
+    """A deal and passes after which ``shooter`` holds all 13 clubs, so takes every trick.
+
+    With every club in one hand, that seat leads clubs every trick and the
+    others can never follow: it wins all 13 tricks and all 26 points.
+    """
+    clubs = [f"{r}C" for r in "23456789TJQKA"]
+    if direction is PassDirection.NONE:
+        return rig({shooter: clubs}), [[], [], [], []]
+    giver = (shooter - direction.value) % 4  # the seat that passes to the shooter
+    hands = rig({shooter: clubs[3:] + ["AS", "KS", "AH"], giver: clubs[:3]})
+    passes = []
+    for seat in range(4):
+        if seat == shooter:
+            passes.append(["AS", "KS", "AH"])
+        elif seat == giver:
+            passes.append(clubs[:3])
+        else:
+            passes.append([str(c) for c in hands[seat] if c.suit != 0][:3])
+    return hands, passes
+
+
+def play_lowest(game: Game) -> None:
+    """Play the current hand to its end, each seat playing its lowest legal card."""
+    while game.phase is Phase.PLAY:
+        game.play(game.to_act, game.legal_actions()[0])
+
+
+def play_random(game: Game, rng: random.Random, stop=lambda g: False) -> None:
+    """Random legal passes and plays until the game ends or ``stop(game)``."""
+    while game.phase is not Phase.GAME_END and not stop(game):
+        if game.phase is Phase.PASS:
+            for seat in game.waiting_to_pass:
+                game.pass_cards(seat, rng.sample(game.legal_actions(seat), 3))
+        elif game.phase is Phase.PLAY:
+            game.play(game.to_act, rng.choice(game.legal_actions()))
+        else:
+            game.next_hand()
+
+
+def held(game: Game) -> int:
+    """All cards in the four hands now, as a mask."""
+    return mask_of(c for s in range(4) for c in game.hand(s))
+
+
+__all__ = ["rig", "moon_deal", "play_lowest", "play_random", "held", "cards_of"]
