@@ -306,3 +306,16 @@ def test_playout_scores_with_the_moon_rule():
     assert leader == 1 and taken == [0, 25, 0, 0]
     played = game.view(0).played_mask | (1 << C("2H"))
     assert playout(hands, [], leader, played, taken, broken, False, 0) == 26
+
+
+def test_hard_pass_search_runs_in_slices_and_passes_three_cards():
+    view = _pass_view("QS 3S 5S 2C 4C 6C 8C 3D 5D 7D 9D 2H 4H")
+    hard = Hard(samples=6, pass_search=True)
+    search = hard.search(view, random.Random(2))
+    slices = 0
+    while (chosen := step(search, 0.0)) is None:
+        slices += 1
+    assert slices >= 3 and len(set(chosen)) == 3 and set(chosen) <= set(view.hand)
+    assert chosen == hard.choose_pass(view, random.Random(2))
+    plain = Hard(samples=6)
+    assert step(plain.search(view, random.Random(2)), 0.0) == plain.choose_pass(view, random.Random(2))

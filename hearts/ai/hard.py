@@ -8,12 +8,17 @@ Normal's rules plus moon attack and defence) and note the points Hard ends
 the hand with, the moon rule applied. Every candidate sees the same deals.
 The card with the fewest points on average wins.
 
-The search runs in slices: :meth:`Hard.think` is a generator that yields
-after each sampled deal and returns the card (``StopIteration.value``), so a
-page without threads can run it a few milliseconds per frame::
+The pass is chosen the same way (:meth:`Hard.think_pass`): a few candidate
+sets of three from Normal's danger order, tried on the same sampled deals
+with the other seats passing as Normal would, whole hands played out.
 
-    search = hard.think(view, rng)
-    card = step(search, 0.008)   # None until done; call again next frame
+The search runs in slices: :meth:`Hard.search` (or ``think`` /
+``think_pass``) is a generator that yields after each sampled deal and
+returns the decision (``StopIteration.value``), so a page without threads
+can run it a few milliseconds per frame::
+
+    search = hard.search(view, rng)
+    decision = step(search, 0.008)   # None until done; call again next frame
 
 ``choose_play`` simply runs it to the end. The budget is thinking time
 (the time spent inside the generator, pauses excluded) and a sample cap;
@@ -28,12 +33,15 @@ import time
 from typing import Generator, Iterator
 
 from ..cards import CARDS, FULL_DECK, POINTS, SUIT_MASKS, Card, cards_of, mask_of
-from ..game import PlayerView
+from ..game import Phase, PlayerView
 from . import policy
 from .knowledge import infer, sample_deal
 from .opponents import _check_pass, play_args
 
 _NOT_HEARTS = FULL_DECK & ~policy.H_MASK
+#: The pass is searched once a hand, over whole hands: it gets this many
+#: times the per-card budget.
+PASS_BUDGET_FACTOR = 3
 
 
 def playout(hands, trick, leader, played, taken, broken, first, me, my_policy=None) -> int:
@@ -57,7 +65,10 @@ def playout(hands, trick, leader, played, taken, broken, first, me, my_policy=No
         else:
             if not hand:
                 break
-            legal = hand if broken else (hand & _NOT_HEARTS or hand)
+            if first:
+                legal = 1  # the two of clubs
+            else:
+                legal = hand if broken else (hand & _NOT_HEARTS or hand)
         if legal & (legal - 1):
             if seat == me and my_policy is not None:
                 c = my_policy(hand, legal, trick, leader, played, taken, seat)
@@ -146,37 +157,103 @@ class Hard:
 
     ``budget``: seconds of thinking per decision (None: no time limit);
     ``max_samples``: the most deals sampled per decision; ``samples``: a
-    fixed number of deals (time-independent decisions: tests, fairness).
+    fixed number of deals (time-independent decisions: tests, fairness);
+    ``pass_search``: choose the pass by search too (off by default: over
+    600 duplicate hands against Normal it scored the same as the rule-based
+    pass, 5.34 against 5.22 points a hand, at three times the cost).
     """
 
     name = "hard"
 
     def __init__(
         self, budget: float | None = 0.25, max_samples: int = 600, samples: int | None = None,
-        min_samples: int = 8,
+        min_samples: int = 8, pass_search: bool = False,
     ):
         if samples is not None:
             budget, max_samples = None, samples
         self.budget = budget
         self.max_samples = max_samples
         self.min_samples = min_samples
+        self.pass_search = pass_search
         self.last_stats: dict = {}
 
     # -- passing ------------------------------------------------------------
 
     def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
+        if not self.pass_search:
+            _check_pass(view)
+            return cards_of(pass_for_hand(view.hand_mask))  # type: ignore[return-value]
+        return _run(self.think_pass(view, rng))
+
+    def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[int, None, tuple]:
+        """The pass, by the same kind of search: a few candidate sets of three
+        (from Normal's danger order, and a moon pass when the hand may shoot),
+        each tried on the same sampled deals, the other seats passing as
+        Normal would, and the hand played out. Yields after each deal."""
         _check_pass(view)
-        return cards_of(pass_for_hand(view.hand_mask))  # type: ignore[return-value]
+        hand = view.hand_mask
+        me = view.seat
+        offset = view.pass_direction.value
+        ranked = policy.pass_ranking(hand)
+        top = ranked[:5]
+        cands = []
+        for a in range(5):
+            for b in range(a + 1, 5):
+                for c in range(b + 1, 5):
+                    cands.append((1 << top[a]) | (1 << top[b]) | (1 << top[c]))
+        moon = pass_for_hand(hand)
+        if moon not in cands:
+            cands.append(moon)
+        unseen = FULL_DECK & ~hand
+        cards = [c for c in range(52) if unseen >> c & 1]
+        others = [(me + 1) & 3, (me + 2) & 3, (me + 3) & 3]
+        totals = [0] * len(cands)
+        n = 0
+        spent = 0.0
+        budget = None if self.budget is None else self.budget * PASS_BUDGET_FACTOR
+        clock = time.perf_counter
+        while n < self.max_samples:
+            t0 = clock()
+            rng.shuffle(cards)
+            dealt = [0, 0, 0, 0]
+            for i, s in enumerate(others):
+                h = 0
+                for c in cards[13 * i:13 * i + 13]:
+                    h |= 1 << c
+                dealt[s] = h
+            passes = [0, 0, 0, 0]
+            for s in others:
+                passes[s] = policy.normal_pass(dealt[s])
+            for i, mine in enumerate(cands):
+                dealt[me] = hand
+                passes[me] = mine
+                hands = [dealt[s] & ~passes[s] for s in range(4)]
+                for s in range(4):
+                    hands[(s + offset) & 3] |= passes[s]
+                leader = next(s for s in range(4) if hands[s] & 1)
+                totals[i] += playout(hands, [], leader, 0, [0, 0, 0, 0], False, True, me)
+            n += 1
+            spent += clock() - t0
+            if budget is not None and spent >= budget and n >= self.min_samples:
+                break
+            yield n
+        best = min(range(len(cands)), key=lambda i: (totals[i], i))
+        self.last_stats = {"samples": n, "choices": len(cands), "seconds": spent}
+        return cards_of(cands[best])
 
     # -- playing ------------------------------------------------------------
 
     def choose_play(self, view: PlayerView, rng: random.Random) -> Card:
-        search = self.think(view, rng)
-        while True:
-            try:
-                next(search)
-            except StopIteration as done:
-                return done.value
+        return _run(self.think(view, rng))
+
+    def search(self, view: PlayerView, rng: random.Random) -> Generator:
+        """The decision this view asks for, as a sliced search: :meth:`think_pass`
+        while passing (returns three cards), else :meth:`think` (returns a card)."""
+        if view.phase is Phase.PASS:
+            if not self.pass_search:
+                return _now(self.choose_pass(view, rng))
+            return self.think_pass(view, rng)
+        return self.think(view, rng)
 
     def think(self, view: PlayerView, rng: random.Random) -> Generator[int, None, Card]:
         """The search, in slices: yields the number of deals sampled so far
@@ -230,6 +307,20 @@ class Hard:
             "means": {str(CARDS[c]): min(row[i] for row in totals) / n for i, c in enumerate(cands)},
         }
         return CARDS[cands[best_i]]
+
+
+def _now(value):
+    """A search that is already decided."""
+    return value
+    yield  # pragma: no cover  (makes this a generator)
+
+
+def _run(search):
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return done.value
 
 
 def _finish_trick(trick, leader, taken, broken):

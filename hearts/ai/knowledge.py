@@ -7,7 +7,11 @@ From a :class:`~hearts.game.PlayerView` only:
 - a seat that did not follow the suit led holds none of that suit;
 - a seat that led a heart before hearts were broken held only hearts;
 - a seat that threw a point card on the first trick held only point cards;
-- each seat holds as many cards as the view counts.
+- each seat holds as many cards as the view counts;
+- a seat that could have dropped the queen of spades (showing out of a suit
+  led, or following a spade trick the ace or king already held) and did not
+  probably does not hold her: as long as some other seat may, she is not
+  dealt to it (the one inference about how people play, not about rules).
 
 :func:`infer` gathers that into a :class:`Knowledge`, and :func:`sample_deal`
 draws hands for the other seats that satisfy all of it. Both depend on the
@@ -21,7 +25,7 @@ from typing import NamedTuple
 
 from ..cards import FULL_DECK, POINTS, SUIT_MASKS, mask_of
 from ..game import PassDirection, PlayerView
-from .policy import H_MASK, HEARTS, POINT_MASK
+from .policy import H_MASK, HEARTS, POINT_MASK, QS, QS_BIT, SPADES
 
 _BITS = tuple(1 << c for c in range(52))
 
@@ -59,20 +63,38 @@ def infer(view: PlayerView) -> Knowledge:
     if view.trick is not None and view.trick.cards:
         tricks.append(view.trick)
     broken = False
+    queen_out = True
+    no_queen = set()
     for i, t in enumerate(tricks):
         cards = t.cards
         lead_suit = cards[0] // 13
         if i and lead_suit == HEARTS and not broken:
             allowed[t.leader] &= H_MASK
+        best = cards[0]
+        if best == QS:
+            queen_out = False
         for j in range(1, len(cards)):
             c = cards[j]
+            s = (t.leader + j) & 3
             if c // 13 != lead_suit:
-                s = (t.leader + j) & 3
                 allowed[s] &= ~SUIT_MASKS[lead_suit]
                 if i == 0 and POINTS[c]:
                     allowed[s] &= POINT_MASK
+                if i and queen_out and c != QS:
+                    no_queen.add(s)
+            else:
+                if lead_suit == SPADES and best > QS and queen_out and c != QS:
+                    no_queen.add(s)
+                best = max(best, c)
+            if c == QS:
+                queen_out = False
         if any(26 <= c < 39 for c in cards):
             broken = True
+    if unseen & QS_BIT and not any(known[s] & QS_BIT for s in range(4)):
+        could = [s for s in range(4) if s != me and allowed[s] & QS_BIT and s not in no_queen]
+        if could:
+            for s in no_queen:
+                allowed[s] &= ~QS_BIT
     all_known = known[0] | known[1] | known[2] | known[3]
     for s in range(4):
         allowed[s] = (allowed[s] & ~all_known) | known[s]

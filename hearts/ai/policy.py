@@ -247,6 +247,12 @@ def _normal_discard(legal, out) -> int:
 def normal_pass(hand: int) -> int:
     """Pass dangerous cards: the queen of spades when short in spades, high
     spades with few guards, high hearts, and cards of short suits to void them."""
+    ranked = pass_ranking(hand)
+    return (1 << ranked[0]) | (1 << ranked[1]) | (1 << ranked[2])
+
+
+def pass_ranking(hand: int) -> list[int]:
+    """The cards of ``hand``, the most dangerous to keep first (Normal's pass order)."""
     low_spades = (hand & SPADES_BELOW_Q).bit_count()
     has_q = bool(hand & QS_BIT)
     suit_len = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
@@ -275,7 +281,7 @@ def normal_pass(hand: int) -> int:
                 score += 10
         scored.append((score, c))
     scored.sort(reverse=True)
-    return (1 << scored[0][1]) | (1 << scored[1][1]) | (1 << scored[2][1])
+    return [c for _, c in scored]
 
 
 # -- the look-ahead policy (Normal plus the moon) ------------------------------
