@@ -28,26 +28,28 @@ def random_hands(hands: int, seed: int) -> float:
     """Play ``hands`` random hands with the engine; hands per second."""
     rng = random.Random(seed)
     rand, sample = rng.random, rng.sample
-    game_seed = seed
-    game = Game.new(game_seed)
     PLAY, PASS, HAND_END = Phase.PLAY, Phase.PASS, Phase.HAND_END
+    game_seed = seed
     played = 0
     start = time.process_time()
     while played < hands:
-        phase = game.phase
-        if phase is PLAY:
-            legal = game.legal_actions()
-            game.play(game.to_act, legal[int(rand() * len(legal))])
-        elif phase is PASS:
-            for seat in (0, 1, 2, 3):
-                game.pass_cards(seat, sample(game.legal_actions(seat), 3))
-        elif phase is HAND_END:
-            played += 1
-            game.next_hand()
-        else:  # the game is over: the next one
-            played += 1
-            game_seed += 1
-            game = Game.new(game_seed)
+        game = Game.new(game_seed)  # whole games: hands follow each other as in play
+        game_seed += 1
+        play, legal_actions, pass_cards = game.play, game.legal_actions, game.pass_cards
+        while played < hands:
+            phase = game.phase
+            if phase is PLAY:
+                legal = legal_actions()
+                play(game.to_act, legal[int(rand() * len(legal))])
+            elif phase is PASS:
+                for seat in (0, 1, 2, 3):
+                    pass_cards(seat, sample(legal_actions(seat), 3))
+            elif phase is HAND_END:
+                played += 1
+                game.next_hand()
+            else:  # the game is over
+                played += 1
+                break
     return hands / (time.process_time() - start)
 
 

@@ -149,12 +149,8 @@ def mask_of(cards: Iterable[Card | str]) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a set, in sort order (clubs to spades, 2 to ace)."""
-    return (
-        _CLUBS[mask & 0x1FFF]
-        + _DIAMONDS[mask >> 13 & 0x1FFF]
-        + _HEARTS[mask >> 26 & 0x1FFF]
-        + _SPADES[mask >> 39 & 0x1FFF]
-    )
+    low, high = mask & 0x3FFFFFF, mask >> 26 & 0x3FFFFFF  # 26-bit halves: one-digit ints
+    return _CLUBS[low & 0x1FFF] + _DIAMONDS[low >> 13] + _HEARTS[high & 0x1FFF] + _SPADES[high >> 13]
 
 
 def count(mask: int) -> int:

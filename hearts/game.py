@@ -32,7 +32,11 @@ import hashlib
 import struct
 from typing import Iterable, NamedTuple, Sequence
 
-from .cards import (
+from .cards import (  # the suit tables are cards_of's, for the one place that inlines it
+    _CLUBS,
+    _DIAMONDS,
+    _HEARTS,
+    _SPADES,
     CARDS,
     FULL_DECK,
     HEARTS_MASK,
@@ -242,6 +246,7 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
 
 
 _BITS = tuple(1 << c for c in range(52))
+_SUIT_MASK_OF = tuple(SUIT_MASKS[c // 13] for c in range(52))  # card -> its suit's mask
 _new_tuple = tuple.__new__  # builds a Trick without NamedTuple's Python-level __new__
 
 
@@ -271,7 +276,7 @@ class Game:
     __slots__ = (
         "phase", "to_act", "_seed", "_pass_offset", "_hand_number", "_scores",
         "_results", "_log", "_dealt", "_hands", "_passes", "_received", "_trick",
-        "_leader", "_legal", "_tricks", "_taken", "_hearts_broken", "_winner",
+        "_leader", "_led", "_legal", "_tricks", "_taken", "_hearts_broken", "_winner",
     )
 
     phase: Phase
@@ -351,6 +356,7 @@ class Game:
         trick = view.trick
         g._trick = list(trick.cards)
         g._leader = trick.leader
+        g._led = _SUIT_MASK_OF[trick.cards[0]] if trick.cards else 0
         g._hearts_broken = any(26 <= c < 39 for t in view.tricks for c in t.cards)
         g.phase = _PLAY
         g.to_act = (trick.leader + len(trick.cards)) % 4
@@ -376,6 +382,7 @@ class Game:
         self._passes = [None, None, None, None]
         self._received = [0, 0, 0, 0]
         self._trick = []
+        self._led = 0
         self._tricks = []
         self._taken = [0, 0, 0, 0]
         self._hearts_broken = False
@@ -411,6 +418,7 @@ class Game:
         g._trick = self._trick[:]
         g._leader = self._leader
         g._legal = self._legal
+        g._led = self._led
         g._tricks = self._tricks[:]
         g._taken = self._taken[:]
         g._hearts_broken = self._hearts_broken
@@ -508,8 +516,9 @@ class Game:
         >>> Game.new(seed=1).legal_actions(0) == Game.new(seed=1).hand(0)
         True
         """
-        if seat is None or seat == self.to_act:
-            return cards_of(self._legal)
+        if seat is None or seat == self.to_act:  # cards_of(self._legal), inlined: hot path
+            low, high = self._legal & 0x3FFFFFF, self._legal >> 26
+            return _CLUBS[low & 0x1FFF] + _DIAMONDS[low >> 13] + _HEARTS[high & 0x1FFF] + _SPADES[high >> 13]
         if self.phase is _PASS and self._passes[_check_seat(seat)] is None:
             return cards_of(self._hands[seat])
         return ()
@@ -563,9 +572,10 @@ class Game:
         seat = _check_seat(seat)
         if self._passes[seat] is not None:
             raise IllegalAction(Reason.ALREADY_PASSED, f"seat {seat}")
-        if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-            raise IllegalAction(Reason.NOT_A_CARD, repr(cards))
-        chosen = [c if c.__class__ is Card else self._card(c) for c in cards]
+        try:  # a string iterates as characters, none of them a card
+            chosen = [c if c.__class__ is Card else self._card(c) for c in cards]
+        except TypeError:
+            raise IllegalAction(Reason.NOT_A_CARD, repr(cards)) from None
         m = mask_of(chosen)
         if m.bit_count() != len(chosen):
             raise IllegalAction(Reason.PASS_DUPLICATE_CARD)
@@ -604,11 +614,16 @@ class Game:
         hands[seat] ^= bit
         trick = self._trick
         trick.append(card)
-        if len(trick) < 4:
+        n = len(trick)
+        if n < 4:
+            if n == 1:
+                self._led = led = _SUIT_MASK_OF[card]
+            else:
+                led = self._led
             seat = (seat + 1) & 3
             self.to_act = seat
             hand = hands[seat]
-            follow = hand & SUIT_MASKS[trick[0] // 13]
+            follow = hand & led
             if follow:
                 self._legal = follow
             elif self._tricks:
@@ -619,7 +634,7 @@ class Game:
         # The fourth card: the highest card of the suit led takes the trick.
         lead, second, third, fourth = trick
         cards = _BITS[lead] | _BITS[second] | _BITS[third] | _BITS[fourth]
-        winner = (self._leader + trick.index((cards & SUIT_MASKS[lead // 13]).bit_length() - 1)) & 3
+        winner = (self._leader + trick.index((cards & self._led).bit_length() - 1)) & 3
         points = POINTS[lead] + POINTS[second] + POINTS[third] + POINTS[fourth]
         if points:
             self._taken[winner] += points
