@@ -51,9 +51,13 @@ def play_lowest(game: Game) -> None:
         game.play(game.to_act, game.legal_actions()[0])
 
 
-def play_random(game: Game, rng: random.Random, stop=lambda g: False) -> None:
-    """Random legal passes and plays until the game ends or ``stop(game)``."""
+def play_random(game: Game, rng: random.Random, stop=lambda g: False, each=lambda g: None) -> None:
+    """Random legal passes and plays until the game ends or ``stop(game)``.
+
+    ``each(game)`` is called before every step (to check invariants).
+    """
     while game.phase is not Phase.GAME_END and not stop(game):
+        each(game)
         if game.phase is Phase.PASS:
             for seat in game.waiting_to_pass:
                 game.pass_cards(seat, rng.sample(game.legal_actions(seat), 3))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine_helpers import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,19 +34,15 @@ def check_invariants(game: Game) -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=seeds, choices=st.integers(min_value=0, max_value=2**32))
 def test_random_games_keep_every_invariant(seed, choices):
-    rng = random.Random(choices)
     game = Game.new(seed)
-    while game.phase is not Phase.GAME_END:
-        check_invariants(game)
-        if game.phase is Phase.PASS:
-            for s in game.waiting_to_pass:
-                game.pass_cards(s, rng.sample(game.legal_actions(s), 3))
-        elif game.phase is Phase.PLAY:
-            game.play(game.to_act, rng.choice(game.legal_actions()))
-        else:
-            result = game.results[-1]
+
+    def check(g: Game) -> None:
+        check_invariants(g)
+        if g.phase is Phase.HAND_END:
+            result = g.results[-1]
             assert sum(result.points) == (78 if result.moon is not None else 26)
-            game.next_hand()
+
+    play_random(game, random.Random(choices), each=check)
     assert max(game.scores) >= 100
     assert game.scores.count(min(game.scores)) == 1
 
