@@ -17,6 +17,9 @@ const CACHE = PREFIX + self.PRECACHE.version;
 const INDEX = new URL("./index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
 
+let opened = null;
+const openCache = () => (opened ??= caches.open(CACHE));
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
@@ -46,7 +49,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await openCache();
     let hit;
     if (request.mode === "navigate" && (url.href.split(/[?#]/)[0] === ROOT || url.href.split(/[?#]/)[0] === INDEX)) {
       // The game page with any query (?lang=fi&seed=1...).

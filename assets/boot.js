@@ -153,9 +153,39 @@ whenReady(() => {
   registerServiceWorker();
 });
 
+// Start downloading the runtime at once, in parallel with PyScript's own
+// start-up (PyScript asks for these files only later). A file that cannot
+// be loaded fails the boot here: Pyodide itself would wait forever.
+const PRELOAD = [
+  ["./build/vendor/pyodide/pyodide.asm.wasm", "fetch"],
+  ["./build/vendor/pyodide/python_stdlib.zip", "fetch"],
+  ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
+  ["./build/vendor/pyodide/pyodide.mjs", "module"],
+  ["./build/vendor/pyodide/pyodide-lock.json", "fetch"],
+  ["./pyscript.toml", "fetch"],
+  ["./build/app.zip", "fetch"],
+];
+
+function preload() {
+  for (const [path, kind] of PRELOAD) {
+    const link = document.createElement("link");
+    if (kind === "module") {
+      link.rel = "modulepreload";
+    } else {
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous"; // matches fetch()'s default request
+    }
+    link.href = new URL(path, document.baseURI).href;
+    link.addEventListener("error", () => fail("failed", `could not load ${path}`));
+    document.head.append(link);
+  }
+}
+
 if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
   fail("unsupported");
 } else {
+  preload();
   setTimeout(() => fail("failed", "time-out"), BOOT_TIMEOUT_MS);
   import(new URL("../build/vendor/pyscript/core.js", import.meta.url).href)
     .catch((error) => fail("failed", error));

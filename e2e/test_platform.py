@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -157,8 +158,9 @@ def expect_boot_error(page, url, key, timeout):
     page.goto(url)
     page.locator(f'html[data-boot-error="{key}"]').wait_for(state="attached", timeout=timeout)
     alert = page.locator("#boot [role=alert]")
-    assert alert.inner_text() == english_boot_strings()[key]
-    assert alert.is_visible()
+    # The message may first be boot.js's built-in English, then the build's.
+    expect(alert).to_have_text(english_boot_strings()[key])
+    expect(alert).to_be_visible()
     assert page.locator(".boot-spinner").is_hidden()
 
 

@@ -1,0 +1,8 @@
+// Benchmark baseline: the least a Pyodide page can do - load the runtime
+// from our own origin and run 1+1. Marks html[data-ready] like the game.
+const { loadPyodide } = await import("../build/vendor/pyodide/pyodide.mjs");
+const pyodide = await loadPyodide();
+const result = pyodide.runPython("1+1");
+const html = document.documentElement;
+html.dataset.bootMs = String(Math.round(performance.now()));
+html.dataset.ready = String(result);

@@ -1,0 +1,127 @@
+"""Browser boot benchmark (`make bench`).
+
+In one run, with several repetitions (median), in Debian's Chromium:
+  bare   bench/bare.html: loadPyodide() + 1+1 from build/vendor/pyodide
+  ours   index.html to html[data-ready] (the game is playable)
+each cold (new browser profile: empty HTTP cache, no service worker) and
+warm (second load in the same profile: HTTP cache, and for our page the
+service worker's cache), plus our page's first contentful paint (the
+loading screen). Prints every figure and the ratios ours/bare (target <= 1.10).
+Times are from navigation start, read in the page (performance.now()).
+
+    .venv/bin/python bench/boot_bench.py [--reps N]
+"""
+import argparse
+import functools
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of browser flags)
+
+TARGET = 1.10
+TIMEOUT_MS = 120_000
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+def serve():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(ROOT)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def load(page, url):
+    """Navigate and return ms from navigation start to html[data-ready]."""
+    page.goto(url)
+    html = page.locator("html[data-ready]")
+    html.wait_for(state="attached", timeout=TIMEOUT_MS)
+    return float(html.get_attribute("data-boot-ms"))
+
+
+def first_paint(page):
+    return page.evaluate(
+        "() => (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime")
+
+
+def run_once(playwright, url, ours):
+    with tempfile.TemporaryDirectory(prefix="hearts-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            result = {"cold": load(page, url)}
+            if ours:
+                result["fcp_cold"] = first_paint(page)
+                page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+            else:
+                page.wait_for_timeout(500)  # let the cache settle like ours does
+            result["warm"] = load(page, url)
+            if ours:
+                result["fcp_warm"] = first_paint(page)
+            return result
+        finally:
+            context.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=5)
+    args = parser.parse_args()
+    if not (ROOT / "build" / "precache.js").exists():
+        sys.exit("bench: build/ is missing, run `make build`")
+    server = serve()
+    base = f"http://127.0.0.1:{server.server_port}/"
+    pages = {"bare": base + "bench/bare.html", "ours": base + "?seed=1&speed=instant&lang=en&level=normal"}
+    samples = {"bare": [], "ours": []}
+    with sync_playwright() as playwright:
+        for rep in range(args.reps):
+            order = ["bare", "ours"] if rep % 2 == 0 else ["ours", "bare"]
+            for name in order:
+                sample = run_once(playwright, pages[name], ours=(name == "ours"))
+                samples[name].append(sample)
+                print(f"rep {rep + 1}/{args.reps} {name}: " +
+                      ", ".join(f"{k} {v:.0f} ms" for k, v in sample.items()), flush=True)
+    server.shutdown()
+
+    def median(name, key):
+        return statistics.median(s[key] for s in samples[name])
+
+    figures = {
+        "bare_cold_ms": median("bare", "cold"),
+        "ours_cold_ms": median("ours", "cold"),
+        "bare_warm_ms": median("bare", "warm"),
+        "ours_warm_ms": median("ours", "warm"),
+        "ours_first_paint_cold_ms": median("ours", "fcp_cold"),
+        "ours_first_paint_warm_ms": median("ours", "fcp_warm"),
+    }
+    figures["ratio_cold"] = figures["ours_cold_ms"] / figures["bare_cold_ms"]
+    figures["ratio_warm"] = figures["ours_warm_ms"] / figures["bare_warm_ms"]
+    print(f"\nmedians of {args.reps} runs (ms from navigation start)")
+    print(f"  cold  bare Pyodide 1+1 {figures['bare_cold_ms']:7.0f}   our page ready {figures['ours_cold_ms']:7.0f}"
+          f"   ratio {figures['ratio_cold']:.2f}x")
+    print(f"  warm  bare Pyodide 1+1 {figures['bare_warm_ms']:7.0f}   our page ready {figures['ours_warm_ms']:7.0f}"
+          f"   ratio {figures['ratio_warm']:.2f}x")
+    print(f"  our loading screen painted: cold {figures['ours_first_paint_cold_ms']:.0f} ms,"
+          f" warm {figures['ours_first_paint_warm_ms']:.0f} ms")
+    verdict = all(figures[k] <= TARGET for k in ("ratio_cold", "ratio_warm"))
+    print(f"  target ours/bare <= {TARGET:.2f}x: {'met' if verdict else 'NOT met'}")
+    out = ROOT / "build" / "bench.json"
+    out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples}, indent=1) + "\n")
+    print(f"  raw samples: {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
