@@ -39,6 +39,13 @@ BACK = N_("Back")
 CLOSE = N_("Close")
 LOADING = N_("Loading…")
 NEXT_HAND = N_("Next hand")
+MENU = N_("Menu")
+BACK_TO_GAME = N_("Back to the game")
+# TRANSLATORS: heading of the score table's first column (the players).
+PLAYER = N_("Player")
+ERROR_DETAILS = N_("Error details")
+# TRANSLATORS: label of the table with the four players' seats and the trick.
+CARD_TABLE = N_("Card table")
 
 # The table
 YOUR_HAND = N_("Your hand")
@@ -147,3 +154,24 @@ def shot_the_moon(seat: int, tr: Translator) -> str:
 
 def game_won(seat: int, tr: Translator) -> str:
     return _about(seat, tr, N_("You win the game!"), N_("{player} wins the game"))
+
+
+def chosen(n: int, tr: Translator) -> str:
+    """While passing: "Chosen: 2 of 3" (``n`` cards picked of the three)."""
+    # TRANSLATORS: how many of the three cards to pass are picked so far.
+    return tr.gettext("Chosen: {n} of 3").format(n=tr.format_number(n))
+
+
+def hint_pass(cards, tr: Translator) -> str:
+    """"Hint: pass the queen of spades, ace of spades, king of hearts"."""
+    names = ", ".join(card_name(c, tr) for c in cards)
+    # TRANSLATORS: {cards} is a list of card names separated by commas.
+    return tr.gettext("Hint: pass {cards}").format(cards=names)
+
+
+def hand_points(seat: int, n: int, tr: Translator) -> str:
+    """Announced at the end of a hand: "West: 13 points"."""
+    # TRANSLATORS: {player} is a seat's name, {points} e.g. "13 points".
+    return tr.pgettext("hand result", "{player}: {points}").format(
+        player=seat_name(seat, tr), points=points(n, tr)
+    )

@@ -1,20 +1,387 @@
-"""TEMPORARY STUB of the UI controller, written for the platform tests.
+"""The only Python that touches the browser: events in, HTML out, effects run.
 
-It only renders a start screen into #app and marks the page as playable
-(html[data-ready]). The real table UI replaces this file; keep the
-contract: main.py calls ``main()`` once, and ``main()`` sets data-ready on
-<html> when the game can be played.
+One click and one keydown listener on #app (never replaced); the target is
+found with ``closest("[data-action],[data-card]")`` and turned into a
+message; update() gives the next model and effects; the view re-renders
+#screen; effects run as asyncio tasks (Pyodide has no threads). Opponent
+searches run in slices of ~25 ms so the page never freezes.
 """
-from pyscript import document
 
-START_SCREEN = (
-    '<section data-phase="start">'
-    "<h1>Hearts</h1>"
-    '<button type="button" data-action="new-game">New game</button>'
-    "</section>"
-)
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+import traceback
+
+from pyscript import document, window
+from pyodide.ffi import create_proxy
+
+try:  # Pyodide 0.28+ gives JavaScript's null as jsnull, not None
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover
+    jsnull = None
+
+from .. import i18n
+from ..save import dumps
+from . import update as U
+from .model import HUMAN, visible
+from .view import announcement, view
+
+SAVE_KEY = "hearts.save"
+SETTINGS_KEY = "hearts.settings"
+LANG_KEY = "hearts.lang"  # the same key assets/boot.js reads
+SLICE = 0.025
+
+def _nil(value) -> bool:
+    return value is None or value is jsnull
+
+
+def _attr(el, name):
+    """An element's attribute as a str, or None."""
+    value = el.getAttribute(name)
+    return None if _nil(value) else str(value)
+
+
+_state = {"model": None, "tasks": set(), "proxies": [], "tr": {}}
+
+
+# -- storage (any of it may be unavailable) -----------------------------------
+
+def _storage_get(key):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    return None if _nil(value) else str(value)
+
+
+def _storage_set(key, value) -> bool:
+    try:
+        window.localStorage.setItem(key, value)
+        return True
+    except Exception:
+        return False
+
+
+def _storage_remove(key):
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+def _storage_ok() -> bool:
+    probe = "hearts.probe"
+    if not _storage_set(probe, "1"):
+        return False
+    _storage_remove(probe)
+    return True
+
+
+# -- translators ----------------------------------------------------------------
+
+def _tr(lang):
+    cache = _state["tr"]
+    if lang not in cache:
+        cache[lang] = i18n.load(lang)
+    return cache[lang]
+
+
+# -- rendering --------------------------------------------------------------------
+
+def _focus_key():
+    el = document.activeElement
+    if _nil(el) or not hasattr(el, "getAttribute"):
+        return None
+    card = _attr(el, "data-card")
+    if card:
+        cards = [_attr(b, "data-card") for b in document.querySelectorAll("#screen [data-card]")]
+        return ("card", card, cards.index(card) if card in cards else 0)
+    action = _attr(el, "data-action")
+    if action:
+        return ("action", action, _attr(el, "data-value"))
+    return None
+
+
+def _restore_focus(key):
+    if key is None:
+        return
+    if key[0] == "card":
+        target = document.querySelector(f'#screen [data-card="{key[1]}"]')
+        if _nil(target):
+            cards = document.querySelectorAll("#screen [data-card]")
+            if cards.length:
+                target = cards.item(min(key[2], cards.length - 1))
+    else:
+        selector = f'#screen [data-action="{key[1]}"]'
+        if key[2]:
+            selector += f'[data-value="{key[2]}"]'
+        target = document.querySelector(selector)
+    if _nil(target):  # e.g. the hand ended: focus the main button
+        target = document.querySelector("#screen .btn.primary, .overlay .btn.primary")
+    if not _nil(target):
+        target.focus()
+
+
+def render():
+    model = _state["model"]
+    tr = _tr(model.ui.settings.lang)
+    key = _focus_key()
+    document.getElementById("screen").innerHTML = view(*visible(model), tr)
+    _restore_focus(key)
+
+
+def announce(items):
+    if not items:
+        return
+    text = announcement(items, _tr(_state["model"].ui.settings.lang))
+    live = document.getElementById("live")
+    if not _nil(live):
+        live.textContent = text
+
+
+# -- the loop -----------------------------------------------------------------------
+
+def dispatch(msg):
+    try:
+        model, effects = U.update(_state["model"], msg)
+    except Exception:
+        _crash(traceback.format_exc())
+        return
+    _state["model"] = model
+    try:
+        render()
+        for effect in effects:
+            _run(effect)
+    except Exception:
+        _crash(traceback.format_exc())
+
+
+def _crash(text):
+    try:
+        window.console.warn("hearts: " + text)
+        model, _ = U.update(_state["model"], U.Crash(text))
+        _state["model"] = model
+        render()
+    except Exception:  # the last resort: plain text, never a blank page
+        document.getElementById("screen").textContent = text
+
+
+def _spawn(coro):
+    task = asyncio.ensure_future(coro)
+    _state["tasks"].add(task)
+    task.add_done_callback(_state["tasks"].discard)
+    task.add_done_callback(_task_done)
+
+
+def _task_done(task):
+    if not task.cancelled() and task.exception() is not None:
+        error = task.exception()
+        _crash("".join(traceback.format_exception(type(error), error, error.__traceback__)))
+
+
+def _run(effect):
+    if isinstance(effect, U.Save):
+        if not _storage_set(SAVE_KEY, effect.text):
+            _state["model"], _ = U.update(_state["model"], U.SaveFailed())
+            render()
+    elif isinstance(effect, U.ClearSave):
+        _storage_remove(SAVE_KEY)
+    elif isinstance(effect, U.StoreSettings):
+        s = effect.settings
+        _storage_set(SETTINGS_KEY, json.dumps(
+            {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}))
+    elif isinstance(effect, U.Language):
+        _storage_set(LANG_KEY, effect.lang)
+        document.documentElement.lang = effect.lang
+        document.title = i18n.game_name(_tr(effect.lang))
+    elif isinstance(effect, U.Announce):
+        announce(effect.items)
+    elif isinstance(effect, U.Later):
+        _spawn(_later(effect))
+    elif isinstance(effect, U.Think):
+        _spawn(_think(effect))
+    elif isinstance(effect, U.FindHint):
+        _spawn(_hint(effect))
+    else:
+        raise TypeError(f"unknown effect {effect!r}")
+
+
+async def _later(effect):
+    await asyncio.sleep(effect.delay)
+    dispatch(effect.msg)
+
+
+async def _sliced(search):
+    """Run a search generator in slices, yielding to the page in between."""
+    end = time.perf_counter() + SLICE
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return done.value
+        if time.perf_counter() >= end:
+            await asyncio.sleep(0)
+            end = time.perf_counter() + SLICE
+
+
+async def _think(effect):
+    started = time.perf_counter()
+    await asyncio.sleep(0)
+    model = _state["model"]
+    if model.ui.epoch != effect.epoch or model.game is None:
+        return
+    game = model.game
+    seat = effect.seat
+    pv = game.view(seat)  # the opponent sees its own seat's view only
+    search = U.opponent_search(pv, model.ui.settings.level, U.rng_for(game, seat))
+    card = await _sliced(search)
+    rest = effect.delay - (time.perf_counter() - started)
+    if rest > 0:
+        await asyncio.sleep(rest)
+    if _state["model"].ui.epoch == effect.epoch:
+        dispatch(U.OpponentMove(effect.epoch, seat, str(card)))
+
+
+async def _hint(effect):
+    await asyncio.sleep(0)
+    model = _state["model"]
+    if model.ui.epoch != effect.epoch or model.game is None:
+        return
+    pv = model.game.view(HUMAN)
+    result = await _sliced(U.hint_search(pv, U.rng_for(model.game, HUMAN, "hint")))
+    cards = tuple(str(c) for c in result) if isinstance(result, tuple) else (str(result),)
+    dispatch(U.HintReady(effect.epoch, cards))
+
+
+# -- events -----------------------------------------------------------------------
+
+ACTIONS = {
+    "new-game": lambda v: U.NewGame(seed=random.randrange(1, 2**31)),
+    "confirm-pass": lambda v: U.ConfirmPass(),
+    "continue": lambda v: U.Continue(),
+    "hint": lambda v: U.AskHint(),
+    "rules": lambda v: U.ShowOverlay("rules"),
+    "menu": lambda v: U.ShowOverlay("menu"),
+    "close": lambda v: U.CloseOverlay(),
+    "resume": lambda v: U.ResumeGame(),
+    "level": lambda v: U.SetLevel(v or ""),
+    "speed": lambda v: U.SetSpeed(v or ""),
+    "lang": lambda v: U.SetLang(v or ""),
+    "four-colour": lambda v: U.ToggleFourColour(),
+    "start-over": lambda v: U.StartOver(),
+    "keep-game": lambda v: U.KeepGame(),
+}
+
+
+def on_click(event):
+    try:
+        target = event.target.closest("[data-action],[data-card]")
+        if _nil(target):
+            return
+        card = _attr(target, "data-card")
+        if card:
+            dispatch(U.ClickCard(card))
+            return
+        make = ACTIONS.get(_attr(target, "data-action"))
+        if make is not None:
+            dispatch(make(_attr(target, "data-value")))
+    except Exception:
+        _crash(traceback.format_exc())
+
+
+def on_key(event):
+    try:
+        key = event.key
+        if key == "Escape":
+            dispatch(U.Dismiss())
+            return
+        if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            return
+        if _nil(event.target) or not hasattr(event.target, "closest"):
+            return
+        current = event.target.closest("[data-card],.choice")
+        if _nil(current):
+            return
+        if current.hasAttribute("data-card"):
+            items = list(document.querySelectorAll("#screen [data-card]"))
+        else:
+            items = list(current.parentElement.querySelectorAll(".choice"))
+        names = [i for i in items]
+        index = next((n for n, el in enumerate(names) if el.isSameNode(current)), 0)
+        if key in ("ArrowLeft", "ArrowUp"):
+            index = max(0, index - 1)
+        elif key in ("ArrowRight", "ArrowDown"):
+            index = min(len(names) - 1, index + 1)
+        elif key == "Home":
+            index = 0
+        else:
+            index = len(names) - 1
+        names[index].focus()
+        event.preventDefault()
+    except Exception:
+        _crash(traceback.format_exc())
+
+
+def on_error(event):
+    message = getattr(event, "message", None) or str(getattr(event, "reason", "error"))
+    _crash(f"JavaScript: {message}")
+
+
+# -- start ---------------------------------------------------------------------------
+
+def _flags():
+    params = window.URLSearchParams.new(window.location.search)
+    stored = {}
+    text = _storage_get(SETTINGS_KEY)
+    if text:
+        try:
+            stored = json.loads(text)
+            if not isinstance(stored, dict):
+                stored = {}
+        except ValueError:
+            stored = {}
+    def param(name):
+        value = params.get(name)
+        return None if _nil(value) else str(value)
+
+    seed = param("seed")
+    try:
+        seed = int(seed) if seed is not None else None
+    except ValueError:
+        seed = None
+    lang = i18n.negotiate([str(document.documentElement.lang or "en")])
+    return dict(
+        lang=lang,
+        level=param("level") or stored.get("level") or "normal",
+        speed=param("speed") or stored.get("speed") or "normal",
+        four_colour=stored.get("four_colour") is True,
+        seed=seed,
+        saved=_storage_get(SAVE_KEY),
+        storage_ok=_storage_ok(),
+    )
 
 
 def main():
-    document.getElementById("app").innerHTML = START_SCREEN
+    app = document.getElementById("app")
+    app.innerHTML = ('<div id="screen"></div>'
+                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>')
+    for target, name, handler in ((app, "click", on_click), (app, "keydown", on_key),
+                                  (window, "error", on_error)):
+        proxy = create_proxy(handler)
+        _state["proxies"].append(proxy)
+        target.addEventListener(name, proxy)
+    try:
+        model, effects = U.init(**_flags())
+    except Exception:
+        model, effects = U.init(), []
+        _state["model"] = model
+        _crash(traceback.format_exc())
+    _state["model"] = model
+    document.title = i18n.game_name(_tr(model.ui.settings.lang))
+    render()
     document.documentElement.setAttribute("data-ready", "1")
+    for effect in effects:
+        _run(effect)

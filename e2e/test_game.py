@@ -1,0 +1,227 @@
+"""The game in a real page: pass, play a hand, play a whole game, illegal
+clicks, reload and resume, and no opponent card ever in the DOM.
+
+One page boots for the whole module (the ``game`` fixture; its watcher
+fails the module on any console error or foreign request). Tests run in
+file order and each starts a new game from whatever screen it finds.
+Deals follow ?seed=1 (the first new game is seed 1, the next 2, ...).
+"""
+
+import json
+import re
+
+import pytest
+
+TABLE = "#screen > section[data-phase]"
+LEGAL = '#screen [data-card]:not([aria-disabled="true"])'
+MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game-end"], '
+           '#screen [data-phase="pass"]')
+TIMEOUT = 30_000
+
+
+def phase(page):
+    return page.locator(TABLE).get_attribute("data-phase")
+
+
+def hand(page):
+    return [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
+
+
+def click_card(page, card):
+    # Cards overlap in the fan: click the visible strip at the left.
+    page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+
+
+def new_game(page):
+    if page.locator('#screen [data-action="new-game"]').count() == 0:
+        page.locator('#screen [data-action="menu"]').click()
+    page.locator('[data-action="new-game"]').first.click()
+    page.locator(f'{TABLE}[data-phase="pass"], {TABLE}[data-phase="play"]').wait_for()
+
+
+def pass_three(page):
+    for card in hand(page)[:3]:
+        click_card(page, card)
+    page.locator('[data-action="confirm-pass"]').click()
+    page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+
+
+def saved_game(page):
+    return json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+
+
+def hidden_cards(save):
+    """Cards in the opponents' hands now, from the saved history."""
+    h = save["hands"][-1]
+    hands = [set(d) for d in h["dealt"]]
+    passes = h["passes"]
+    if all(p is not None for p in passes):
+        offset = {"left": 1, "right": 3, "across": 2, "none": 0}
+        # pass direction of this hand: the save's first_pass and the hand number
+        cycle = ["left", "right", "across", "none"]
+        start = cycle.index(save["first_pass"])
+        direction = cycle[(start + len(save["hands"]) - 1) % 4]
+        for seat, cards in enumerate(passes):
+            hands[seat] -= set(cards)
+            hands[(seat + offset[direction]) % 4] |= set(cards)
+    for card in h["plays"]:
+        for held in hands:
+            held.discard(card)
+    return hands[1] | hands[2] | hands[3]
+
+
+def assert_nothing_hidden_in_dom(page):
+    content = page.content()
+    hidden = hidden_cards(saved_game(page))
+    for card in hidden:
+        assert f'"{card}"' not in content, card
+        assert f">{card}<" not in content, card
+        assert not re.search(rf"\b{card}\b", content.split("<body", 1)[1]), card
+    return len(hidden)
+
+
+def play_turns(page, until=("hand-end", "game-end"), check=None, limit=2000):
+    """Click legal cards (and pass when asked) until the phase is in ``until``."""
+    for _ in range(limit):
+        page.locator(MOVE_ON).first.wait_for(timeout=TIMEOUT)
+        current = phase(page)
+        if current in until:
+            return current
+        if current == "pass":
+            pass_three(page)
+            continue
+        if current != "play":
+            continue
+        legal = page.locator(LEGAL)
+        if legal.count() == 0:
+            continue
+        if check is not None:
+            check(page)
+        card = legal.first.get_attribute("data-card")
+        if card is None:
+            continue
+        click_card(page, card)
+        page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached", timeout=TIMEOUT)
+    pytest.fail("the game did not move on")
+
+
+def test_start_screen_then_pass_three_cards(game):
+    page = game.page
+    assert phase(page) == "start"
+    new_game(page)
+    assert phase(page) == "pass"
+    cards = hand(page)
+    assert len(cards) == 13
+    confirm = page.locator('[data-action="confirm-pass"]')
+    assert confirm.get_attribute("aria-disabled") == "true"
+    for card in cards[:3]:
+        click_card(page, card)
+    for card in cards[:3]:
+        assert page.locator(f'[data-card="{card}"]').get_attribute("aria-pressed") == "true"
+    # a fourth card is refused, with a reason, and nothing changes
+    click_card(page, cards[3])
+    assert page.locator(f'[data-card="{cards[3]}"]').get_attribute("aria-pressed") == "false"
+    assert "three" in page.locator("#screen .message").inner_text()
+    # pick again to unpick
+    click_card(page, cards[0])
+    assert page.locator(f'[data-card="{cards[0]}"]').get_attribute("aria-pressed") == "false"
+    click_card(page, cards[0])
+    assert confirm.get_attribute("aria-disabled") is None
+    confirm.click()
+    page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+    now = hand(page)
+    assert not set(cards[:3]) & set(now)
+    assert page.locator("#screen [data-card].received").count() in (1, 2, 3)
+    assert page.get_attribute("[data-card]", "aria-pressed") is None
+
+
+def test_illegal_click_says_why_and_changes_nothing(game):
+    page = game.page
+    assert phase(page) == "play"
+    for _ in range(40):  # play on until a card is not playable on our turn
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        refused = page.locator('#screen [data-card][aria-disabled="true"]')
+        if refused.count():
+            break
+        card = page.locator(LEGAL).first.get_attribute("data-card")
+        click_card(page, card)
+        page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached")
+    card = refused.first.get_attribute("data-card")
+    before = hand(page)
+    trick = page.locator("#screen .trick").inner_html()
+    click_card(page, card)
+    message = page.locator("#screen .message")
+    assert message.inner_text().strip()
+    assert hand(page) == before
+    assert page.locator("#screen .trick").inner_html() == trick
+    assert phase(page) == "play"
+    assert page.locator("#live").inner_text().strip()
+
+
+def test_play_a_whole_hand_never_showing_opponents_cards(game):
+    page = game.page
+    checked = []
+
+    def check(p):
+        checked.append(assert_nothing_hidden_in_dom(p) if len(checked) % 3 == 0 else 0)
+
+    assert play_turns(page, check=check) == "hand-end"
+    assert len(checked) >= 4 and sum(checked) > 30  # the check saw hidden cards
+    assert page.locator("#screen .sheet").is_visible()
+    assert page.locator('#screen [data-action="continue"]').is_visible()
+    page.locator('#screen [data-action="continue"]').click()
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for()  # hand 2 passes to the right
+    assert "right" in page.locator("#screen .status").inner_text()
+
+
+def test_reload_resumes_the_same_game(game, open_game, site):
+    page = game.page
+    pass_three(page)
+    card = page.locator(LEGAL).first
+    card.wait_for(timeout=TIMEOUT)
+    click_card(page, card.get_attribute("data-card"))
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    before = (hand(page), page.locator("#screen .trick").inner_html(), phase(page),
+              page.locator("#screen .hand-no").inner_text())
+    save = saved_game(page)
+    open_game(page, site.game_url())
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    after = (hand(page), page.locator("#screen .trick").inner_html(), phase(page),
+             page.locator("#screen .hand-no").inner_text())
+    assert after == before
+    assert saved_game(page) == save
+
+
+def test_play_a_whole_game_to_its_end(game):
+    page = game.page
+    new_game(page)
+    hands = 0
+    while True:
+        if play_turns(page) == "game-end":
+            break
+        hands += 1
+        page.locator('#screen [data-action="continue"]').click()
+    assert hands >= 2
+    text = page.locator(TABLE).inner_text()
+    assert "Game over" in text and ("win" in text)
+    assert page.locator('#screen [data-action="new-game"]').is_visible()
+    rows = page.locator("#screen .sheet tbody tr").count()
+    assert rows == hands + 1
+
+
+def test_language_switch_keeps_the_game(game):
+    page = game.page
+    new_game(page)
+    cards = hand(page)
+    page.locator('#screen [data-action="menu"]').click()
+    page.locator('.overlay [data-action="lang"][data-value="fi"]').click()
+    page.locator('html[lang="fi"]').wait_for(state="attached")
+    assert "Asetukset" in page.locator(".overlay").inner_text() or page.locator(".overlay h2").inner_text()
+    page.locator('.overlay [data-action="close"]').click()
+    assert hand(page) == cards
+    assert page.locator('#screen [data-action="confirm-pass"]').inner_text() != "Confirm pass"
+    page.locator('#screen [data-action="menu"]').click()
+    page.locator('.overlay [data-action="lang"][data-value="en"]').click()
+    page.locator('html[lang="en"]').wait_for(state="attached")
+    page.keyboard.press("Escape")
+    assert page.locator(".overlay").count() == 0

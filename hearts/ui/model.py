@@ -1,0 +1,76 @@
+"""The UI's state: a Game (the truth, private) plus what the screen shows (Ui).
+
+The Model is a frozen value; :mod:`hearts.ui.update` makes a new one for
+every message. The view never sees the Game: :func:`visible` hands it the
+human's :class:`~hearts.game.PlayerView` and the Ui, nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..game import Game, PlayerView
+
+HUMAN = 0
+LEVELS = ("easy", "normal", "hard")
+SPEEDS = ("slow", "normal", "fast", "instant")
+# Seconds an opponent's card waits before it lands, and a full trick stays
+# on the table before it goes to its winner.
+CARD_DELAY = {"slow": 1.1, "normal": 0.65, "fast": 0.3, "instant": 0.0}
+TRICK_PAUSE = {"slow": 2.0, "normal": 1.3, "fast": 0.7, "instant": 0.0}
+
+
+@dataclass(frozen=True)
+class Settings:
+    lang: str = "en"
+    level: str = "normal"
+    speed: str = "normal"
+    four_colour: bool = False
+
+
+@dataclass(frozen=True)
+class Ui:
+    """Everything on screen that is not the game itself (all plain data)."""
+
+    settings: Settings = field(default_factory=Settings)
+    screen: str = "start"  # "start" | "table"
+    overlay: str | None = None  # None | "rules" | "menu" | "error"
+    has_game: bool = False  # a game exists (the start screen can resume it)
+    epoch: int = 0  # bumps on every game change; stale timers are ignored
+    picked: tuple[str, ...] = ()  # cards picked to pass
+    message: tuple | None = None  # ("reason", code, suit) | ("text", MARKED)
+    hint: tuple[str, ...] = ()
+    hint_pending: bool = False
+    pause: bool = False  # a full trick is on the table, about to be collected
+    thinking: int | None = None  # seat whose move is awaited
+    storage: str = "ok"  # "ok" | "off" (nothing can be saved)
+    save_error: str | None = None  # code of a refused saved game
+    error: str | None = None  # text of an unexpected error
+    next_seed: int | None = None  # seed of the next new game (?seed=N)
+
+
+@dataclass(frozen=True)
+class Model:
+    ui: Ui = field(default_factory=Ui)
+    game: Game | None = None
+
+
+def visible(model: Model) -> tuple[Ui, PlayerView | None]:
+    """What the view may use: the Ui and the human's view of the game."""
+    game = model.game
+    return model.ui, (game.view(HUMAN) if game is not None else None)
+
+
+def with_ui(model: Model, **changes) -> Model:
+    return replace(model, ui=replace(model.ui, **changes))
+
+
+def displayed_phase(ui: Ui, pv: PlayerView | None) -> str:
+    """The table root's data-phase: start, pass, play, hand-end, game-end.
+
+    While the last trick of a hand is still on the table, it is "play"."""
+    if ui.screen != "table" or pv is None:
+        return "start"
+    if ui.pause:
+        return "play"
+    return pv.phase.value

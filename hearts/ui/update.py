@@ -1,0 +1,526 @@
+"""update(model, msg) -> (model, effects): every change of the UI, in one place.
+
+Messages are small frozen dataclasses (what happened); effects are data
+(what the controller should do next: wait and think for an opponent, save,
+announce, switch language). Nothing here touches the browser, so all of it
+runs and is tested in CPython.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from .. import ai
+from ..game import Game, IllegalAction, Phase
+from ..save import SaveError, dumps, loads
+from .model import (
+    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, with_ui,
+)
+from ..i18n import LANGUAGES
+
+
+# -- messages -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NewGame:
+    seed: int = 0  # used when no ?seed=N is pending
+
+
+@dataclass(frozen=True)
+class SetLevel:
+    level: str
+
+
+@dataclass(frozen=True)
+class SetLang:
+    lang: str
+
+
+@dataclass(frozen=True)
+class SetSpeed:
+    speed: str
+
+
+@dataclass(frozen=True)
+class ToggleFourColour:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowOverlay:
+    name: str  # "rules" | "menu"
+
+
+@dataclass(frozen=True)
+class CloseOverlay:
+    pass
+
+
+@dataclass(frozen=True)
+class ResumeGame:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowStart:
+    pass
+
+
+@dataclass(frozen=True)
+class ClickCard:
+    card: str
+
+
+@dataclass(frozen=True)
+class ConfirmPass:
+    pass
+
+
+@dataclass(frozen=True)
+class Continue:
+    pass
+
+
+@dataclass(frozen=True)
+class AskHint:
+    pass
+
+
+@dataclass(frozen=True)
+class HintReady:
+    epoch: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OpponentMove:
+    epoch: int
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Collect:
+    epoch: int
+
+
+@dataclass(frozen=True)
+class SaveFailed:
+    pass
+
+
+@dataclass(frozen=True)
+class Crash:
+    text: str
+
+
+@dataclass(frozen=True)
+class StartOver:
+    pass
+
+
+@dataclass(frozen=True)
+class KeepGame:
+    pass
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    pass
+
+
+# -- effects --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Think:
+    """Wait ``delay`` seconds, let opponent ``seat`` choose, send OpponentMove."""
+    seat: int
+    epoch: int
+    delay: float
+
+
+@dataclass(frozen=True)
+class Later:
+    """Send ``msg`` after ``delay`` seconds."""
+    delay: float
+    msg: object
+
+
+@dataclass(frozen=True)
+class FindHint:
+    """Run the Hard search for the human's seat, send HintReady."""
+    epoch: int
+
+
+@dataclass(frozen=True)
+class Save:
+    text: str
+
+
+@dataclass(frozen=True)
+class ClearSave:
+    pass
+
+
+@dataclass(frozen=True)
+class StoreSettings:
+    settings: Settings
+
+
+@dataclass(frozen=True)
+class Language:
+    lang: str
+
+
+@dataclass(frozen=True)
+class Announce:
+    """Items for the polite live region (see view.announcement)."""
+    items: tuple
+
+
+# -- opponents --------------------------------------------------------------------
+
+def rng_for(game: Game, seat: int, what: str = "play") -> random.Random:
+    """A generator fixed by the position: the same game plays the same way,
+    also after a reload."""
+    played = sum(len(t.cards) for t in game.tricks)
+    return random.Random(f"{game.seed}:{game.hand_number}:{played}:{seat}:{what}")
+
+
+def opponent_search(view, level: str, rng: random.Random):
+    """A generator that returns the opponent's card; Hard's search yields
+    between samples so the controller can run it in slices."""
+    bot = ai.make_opponent(level)
+    if hasattr(bot, "think"):
+        return bot.think(view, rng)
+    return _at_once(bot.choose_play, view, rng)
+
+
+def hint_search(view, rng: random.Random):
+    """A generator returning the hint: three cards while passing, else a card."""
+    if view.phase is Phase.PASS:
+        return _at_once(lambda v, r: tuple(ai.make_opponent("hard").choose_pass(v, r)), view, rng)
+    return ai.make_opponent("hard", budget=0.3).think(view, rng)
+
+
+def _at_once(choose, view, rng):
+    return choose(view, rng)
+    yield  # pragma: no cover - makes this a generator
+
+
+# -- start and resume -------------------------------------------------------------
+
+def init(*, lang="en", level="normal", speed="normal", four_colour=False,
+         seed=None, saved=None, storage_ok=True) -> tuple[Model, list]:
+    """The first model: settings from the page, and the saved game if any."""
+    settings = Settings(
+        lang=lang if lang in LANGUAGES else "en",
+        level=level if level in LEVELS else "normal",
+        speed=speed if speed in SPEEDS else "normal",
+        four_colour=bool(four_colour),
+    )
+    ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off")
+    model = Model(ui=ui)
+    if not saved:
+        return model, []
+    try:
+        game = loads(saved)
+    except SaveError as error:
+        return with_ui(model, save_error=error.code), []
+    except Exception:  # anything else wrong with the text: it is damaged
+        return with_ui(model, save_error="save-corrupt"), []
+    model = Model(ui=replace(ui, screen="table", has_game=True), game=game)
+    model, effects = _next_step(model)
+    return model, [Announce(_turn_items(model))] + effects
+
+
+# -- update -----------------------------------------------------------------------
+
+def update(model: Model, msg) -> tuple[Model, list]:
+    handler = _HANDLERS.get(type(msg))
+    if handler is None:
+        raise TypeError(f"unknown message {msg!r}")
+    return handler(model, msg)
+
+
+def _new_game(model, msg):
+    ui = model.ui
+    seed = ui.next_seed if ui.next_seed is not None else msg.seed
+    game = Game.new(seed)
+    ui = replace(
+        ui, screen="table", overlay=None, has_game=True, picked=(), message=None, hint=(),
+        hint_pending=False, pause=False, save_error=None, error=None,
+        next_seed=None if ui.next_seed is None else ui.next_seed + 1,
+    )
+    return _changed(Model(ui=ui, game=game), [])
+
+
+def _settings(model, **changes):
+    settings = replace(model.ui.settings, **changes)
+    return with_ui(model, settings=settings), [StoreSettings(settings)]
+
+
+def _set_level(model, msg):
+    if msg.level not in LEVELS:
+        return model, []
+    return _settings(model, level=msg.level)
+
+
+def _set_speed(model, msg):
+    if msg.speed not in SPEEDS:
+        return model, []
+    return _settings(model, speed=msg.speed)
+
+
+def _set_lang(model, msg):
+    if msg.lang not in LANGUAGES:
+        return model, []
+    model, effects = _settings(model, lang=msg.lang)
+    return model, effects + [Language(msg.lang)]
+
+
+def _toggle_four_colour(model, msg):
+    return _settings(model, four_colour=not model.ui.settings.four_colour)
+
+
+def _show_overlay(model, msg):
+    if msg.name not in ("rules", "menu"):
+        return model, []
+    return with_ui(model, overlay=msg.name), []
+
+
+def _close_overlay(model, msg):
+    if model.ui.overlay == "error":
+        return model, []  # the error panel closes only through its own buttons
+    return with_ui(model, overlay=None, message=None), []
+
+
+def _dismiss(model, msg):
+    if model.ui.overlay in ("rules", "menu"):
+        return _close_overlay(model, msg)
+    return with_ui(model, message=None), []
+
+
+def _resume(model, msg):
+    if model.game is None:
+        return model, []
+    model = with_ui(model, screen="table", overlay=None)
+    return _next_step(model)
+
+
+def _show_start(model, msg):
+    # Opponents wait while the start screen is up (_next_step only runs on the table).
+    return with_ui(model, screen="start", overlay=None, epoch=model.ui.epoch + 1,
+                   thinking=None, hint_pending=False), []
+
+
+def _refuse(model, code, suit=None):
+    return with_ui(model, message=("reason", code, suit)), [Announce((("reason", code, suit),))]
+
+
+def _click_card(model, msg):
+    ui, game = model.ui, model.game
+    if game is None or ui.screen != "table" or ui.overlay is not None:
+        return model, []
+    card = msg.card
+    pv = game.view(HUMAN)
+    if card not in {str(c) for c in pv.hand}:
+        return _refuse(model, "card-not-held")
+    if ui.pause and game.to_act != HUMAN:
+        return _refuse(model, "not-your-turn")
+    if pv.phase is Phase.PASS:
+        if card in ui.picked:
+            return with_ui(model, picked=tuple(c for c in ui.picked if c != card), message=None), []
+        if len(ui.picked) >= 3:
+            return _refuse(model, "pass-three-cards")
+        return with_ui(model, picked=ui.picked + (card,), message=None), []
+    if pv.phase is not Phase.PLAY:
+        return _refuse(model, "wrong-phase")
+    if game.to_act != HUMAN:
+        return _refuse(model, "not-your-turn")
+    new = game.copy()
+    try:
+        new.play(HUMAN, card)
+    except IllegalAction as error:
+        suit = str(pv.trick.cards[0])[-1] if pv.trick and pv.trick.cards else None
+        return _refuse(model, error.reason.value, suit)
+    return _played(with_ui(model, pause=False), game, new, HUMAN, card)
+
+
+def _played(model, old, new, seat, card):
+    """After ``seat`` played ``card``: show a finished trick, then move on."""
+    items = [("played", seat, card)]
+    done = _completed(new) > _completed(old)
+    if done:
+        items.append(("trick", [t for t in new.tricks if t.winner is not None][-1].winner))
+    return _changed(Model(ui=replace(model.ui, pause=done), game=new), items)
+
+
+def _completed(game) -> int:
+    return sum(1 for t in game.tricks if t.winner is not None)
+
+
+def _confirm_pass(model, msg):
+    ui, game = model.ui, model.game
+    if game is None or ui.screen != "table" or ui.overlay is not None:
+        return model, []
+    if game.phase is not Phase.PASS:
+        return _refuse(model, "wrong-phase")
+    if len(ui.picked) != 3:
+        return _refuse(model, "pass-three-cards")
+    new = game.copy()
+    try:
+        for seat in (1, 2, 3):
+            if seat in new.waiting_to_pass:
+                bot = ai.make_opponent(ui.settings.level)
+                new.pass_cards(seat, bot.choose_pass(new.view(seat), rng_for(new, seat, "pass")))
+        new.pass_cards(HUMAN, ui.picked)
+    except IllegalAction as error:
+        return _refuse(model, error.reason.value)
+    model = Model(ui=replace(ui, picked=()), game=new)
+    return _changed(model, [("received", tuple(str(c) for c in new.view(HUMAN).received))])
+
+
+def _continue(model, msg):
+    ui, game = model.ui, model.game
+    if game is None or ui.screen != "table" or ui.overlay is not None:
+        return model, []
+    if ui.pause:
+        return _collect(model, Collect(ui.epoch))
+    if game.phase is not Phase.HAND_END:
+        return model, []
+    new = game.copy()
+    new.next_hand()
+    return _changed(Model(ui=replace(ui, picked=()), game=new), [])
+
+
+def _collect(model, msg):
+    ui = model.ui
+    if msg.epoch != ui.epoch or not ui.pause or model.game is None:
+        return model, []
+    model = with_ui(model, pause=False, epoch=ui.epoch + 1)
+    game = model.game
+    items = []
+    if game.phase is Phase.HAND_END or game.phase is Phase.GAME_END:
+        result = game.results[-1]
+        items.append(("hand", result.points, result.moon))
+        if game.phase is Phase.GAME_END:
+            items.append(("won", game.winner))
+    model, effects = _next_step(model)
+    return model, [Announce(tuple(items) + _turn_items(model))] + effects
+
+
+def _opponent_move(model, msg):
+    ui, game = model.ui, model.game
+    if (game is None or msg.epoch != ui.epoch or ui.pause or ui.screen != "table"
+            or game.phase is not Phase.PLAY or game.to_act != msg.seat or msg.seat == HUMAN):
+        return model, []  # a stale timer: the game moved on meanwhile
+    new = game.copy()
+    new.play(msg.seat, msg.card)  # an illegal move here is a bug: let it show
+    return _played(model, game, new, msg.seat, msg.card)
+
+
+def _ask_hint(model, msg):
+    ui, game = model.ui, model.game
+    if game is None or ui.screen != "table" or ui.overlay is not None or ui.pause:
+        return model, []
+    pv = game.view(HUMAN)
+    if not pv.my_turn:
+        return _refuse(model, "not-your-turn" if pv.phase is Phase.PLAY else "wrong-phase")
+    return with_ui(model, hint_pending=True), [FindHint(ui.epoch)]
+
+
+def _hint_ready(model, msg):
+    if msg.epoch != model.ui.epoch:
+        return with_ui(model, hint_pending=False), []
+    cards = tuple(msg.cards)
+    return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards)), [
+        Announce((("hint", cards),))
+    ]
+
+
+def _save_failed(model, msg):
+    return with_ui(model, storage="off"), []
+
+
+def _crash(model, msg):
+    return with_ui(model, overlay="error", error=msg.text, epoch=model.ui.epoch + 1,
+                   thinking=None, hint_pending=False), []
+
+
+def _start_over(model, msg):
+    ui = replace(model.ui, screen="start", overlay=None, error=None, has_game=False,
+                 picked=(), message=None, hint=(), hint_pending=False, pause=False,
+                 thinking=None, save_error=None, epoch=model.ui.epoch + 1)
+    return Model(ui=ui), [ClearSave()]
+
+
+def _keep_game(model, msg):
+    model = with_ui(model, overlay=None, error=None)
+    if model.game is None:
+        return with_ui(model, screen="start"), []
+    return _next_step(model)
+
+
+# -- moving on ----------------------------------------------------------------------
+
+def _changed(model, items):
+    """The game changed: new epoch, save it, announce, schedule what comes next."""
+    ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None)
+    model = Model(ui=ui, game=model.game)
+    effects = [Save(dumps(model.game))] if ui.storage == "ok" else []
+    model, later = _next_step(model)
+    if not model.ui.pause:
+        items = list(items) + list(_turn_items(model))
+    return model, effects + ([Announce(tuple(items))] if items else []) + later
+
+
+def _next_step(model):
+    """Schedule what the table waits for: a trick to be collected, or an opponent."""
+    ui, game = model.ui, model.game
+    speed = ui.settings.speed
+    if game is None or ui.screen != "table":
+        return with_ui(model, thinking=None), []
+    if ui.pause:
+        return with_ui(model, thinking=None), [Later(TRICK_PAUSE[speed], Collect(ui.epoch))]
+    if game.phase is Phase.PLAY and game.to_act != HUMAN:
+        seat = game.to_act
+        return with_ui(model, thinking=seat), [Think(seat, ui.epoch, CARD_DELAY[speed])]
+    return with_ui(model, thinking=None), []
+
+
+def _turn_items(model) -> tuple:
+    game = model.game
+    if game is None or model.ui.pause:
+        return ()
+    if game.phase is Phase.PLAY:
+        return (("turn", game.to_act),)
+    if game.phase is Phase.PASS:
+        return (("pass", int(game.pass_direction)),)
+    return ()
+
+
+_HANDLERS = {
+    NewGame: _new_game,
+    SetLevel: _set_level,
+    SetLang: _set_lang,
+    SetSpeed: _set_speed,
+    ToggleFourColour: _toggle_four_colour,
+    ShowOverlay: _show_overlay,
+    CloseOverlay: _close_overlay,
+    Dismiss: _dismiss,
+    ResumeGame: _resume,
+    ShowStart: _show_start,
+    ClickCard: _click_card,
+    ConfirmPass: _confirm_pass,
+    Continue: _continue,
+    Collect: _collect,
+    OpponentMove: _opponent_move,
+    AskHint: _ask_hint,
+    HintReady: _hint_ready,
+    SaveFailed: _save_failed,
+    Crash: _crash,
+    StartOver: _start_over,
+    KeepGame: _keep_game,
+}

@@ -1,0 +1,453 @@
+"""view(ui, pv, tr) -> HTML: the whole screen as a pure function.
+
+It sees the Ui state and the human's PlayerView only (never the Game), so
+no opponent's unplayed card can reach the page. Every dynamic text goes
+through ``esc``. No inline styles (the page's CSP forbids them): layout is
+classes in assets/game.css.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import strings as S
+from ..game import Phase, PlayerView
+from ..i18n import (
+    LANGUAGES, card_name, game_name, level_description, level_name, pass_direction_text,
+    reason_message, save_error_message, seat_name,
+)
+from ..rules_text import rules
+from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
+
+
+def esc(text) -> str:
+    return escape(str(text), quote=True)
+
+
+SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+RANK_LABEL = {"T": "10"}
+# Suits alternate colours in the hand: clubs, diamonds, spades, hearts.
+SUIT_ORDER = {"C": 0, "D": 1, "S": 2, "H": 3}
+SEAT_CLASS = ("s", "w", "n", "e")
+LOW = ' class="low"'
+
+
+def sort_hand(cards) -> list[str]:
+    return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], "23456789TJQKA".index(c[0])))
+
+
+def card_face(card: str) -> str:
+    rank, suit = card[:-1], card[-1]
+    r = esc(RANK_LABEL.get(rank, rank))
+    g = SUIT_GLYPH[suit] + "\ufe0e"
+    return (f'<span class="cr" aria-hidden="true">{r}<span class="cs">{g}</span></span>'
+            f'<span class="cc" aria-hidden="true">{g}</span>')
+
+
+def _attrs(**attrs) -> str:
+    out = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out.append(f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def button(label: str, action: str, *, value=None, cls="btn", **attrs) -> str:
+    return (f'<button type="button"{_attrs(class_=cls, data_action=action, data_value=value, **attrs)}>'
+            f"{esc(label)}</button>")
+
+
+# -- the whole screen ---------------------------------------------------------
+
+def view(ui: Ui, pv: PlayerView | None, tr) -> str:
+    phase = displayed_phase(ui, pv)
+    classes = "screen four" if ui.settings.four_colour else "screen"
+    if phase == "start":
+        body = _start(ui, tr)
+    elif phase in ("pass", "play"):
+        body = _table(ui, pv, tr)
+    else:
+        body = _results(ui, pv, tr)
+    overlay = ""
+    if ui.overlay == "rules":
+        overlay = _rules(tr)
+    elif ui.overlay == "menu":
+        overlay = _menu(ui, tr)
+    elif ui.overlay == "error":
+        overlay = _error(ui, tr)
+    inert = " inert" if overlay else ""
+    return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
+            f"{overlay}")
+
+
+# -- start screen ---------------------------------------------------------------
+
+def _choices(title: str, action: str, options, current, tr, describe=None) -> str:
+    items = []
+    for value, label in options:
+        pressed = "true" if value == current else "false"
+        lang = f' lang="{esc(value)}"' if action == "lang" else ""
+        items.append(
+            f'<button type="button" class="choice" data-action="{esc(action)}" '
+            f'data-value="{esc(value)}" aria-pressed="{pressed}"{lang}>{esc(label)}</button>'
+        )
+    desc = f'<p class="choice-desc">{esc(describe(current))}</p>' if describe else ""
+    return (f'<fieldset class="choices"><legend>{esc(title)}</legend>'
+            f'<div class="choice-row">{"".join(items)}</div>{desc}</fieldset>')
+
+
+def _settings(ui: Ui, tr) -> str:
+    st = ui.settings
+    four = "true" if st.four_colour else "false"
+    return (
+        _choices(tr.text(S.DIFFICULTY), "level", [(lv, level_name(lv, tr)) for lv in LEVELS],
+                 st.level, tr, lambda lv: level_description(lv, tr))
+        + _choices(tr.text(S.SPEED), "speed", [(sp, S.speed_name(sp, tr)) for sp in SPEEDS], st.speed, tr)
+        + _choices(tr.text(S.LANGUAGE), "lang", list(LANGUAGES.items()), st.lang, tr)
+        + '<fieldset class="choices"><div class="choice-row">'
+        f'<button type="button" class="choice toggle" data-action="four-colour" aria-pressed="{four}">'
+        f'<span class="demo" aria-hidden="true"><span class="sC">{SUIT_GLYPH["C"]}</span>'
+        f'<span class="sD">{SUIT_GLYPH["D"]}</span><span class="sH">{SUIT_GLYPH["H"]}</span>'
+        f'<span class="sS">{SUIT_GLYPH["S"]}</span></span> {esc(tr.text(S.FOUR_COLOUR_DECK))}</button>'
+        "</div></fieldset>"
+    )
+
+
+def _notices(ui: Ui, tr) -> str:
+    out = ""
+    if ui.storage != "ok":
+        out += f'<p class="notice" role="status">{esc(tr.text(S.NOT_SAVED))}</p>'
+    return out
+
+
+def _start(ui: Ui, tr) -> str:
+    name = game_name(tr)
+    suits = "".join(f'<span class="s{s}">{SUIT_GLYPH[s]}</span>' for s in "SHDC")
+    problem = ""
+    if ui.save_error:
+        problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
+    resume = ""
+    if ui.has_game:
+        resume = button(tr.text(S.BACK_TO_GAME), "resume", cls="btn")
+    return (
+        '<div class="start">'
+        f'<h1 class="logo"><span class="logo-suits" aria-hidden="true">{suits}</span>{esc(name)}</h1>'
+        f"{problem}{_notices(ui, tr)}"
+        '<div class="start-actions">'
+        f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}{resume}'
+        f'{button(tr.text(S.RULES), "rules", cls="btn")}'
+        "</div>"
+        f'<div class="settings">{_settings(ui, tr)}</div>'
+        "</div>"
+    )
+
+
+# -- the table ------------------------------------------------------------------
+
+def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None) -> str:
+    cls = f"seat seat-{SEAT_CLASS[seat]}"
+    if turn == seat:
+        cls += " turn"
+    name = esc(seat_name(seat, tr))
+    count = pv.card_counts[seat]
+    status = ""
+    if turn == seat and seat != HUMAN:
+        status = f'<span class="thinking">{esc(S.thinking(seat, tr))}</span>'
+    backs = ""
+    if seat != HUMAN:
+        backs = f'<span class="backs b{min(count, 13)}" aria-hidden="true"></span>'
+    return (
+        f'<div class="{cls}">'
+        f'<span class="seat-name">{name}</span>{backs}'
+        f'<span class="seat-info">'
+        f'<span class="count">{esc(S.card_count(count, tr))}</span>'
+        f'<span class="taken" title="{esc(tr.text(S.POINTS_THIS_HAND))}">'
+        f'<span class="sr">{esc(tr.text(S.POINTS_THIS_HAND))}: </span>{esc(S.points(pv.points_taken[seat], tr))}</span>'
+        f'<span class="total">{esc(tr.text(S.TOTAL))} {esc(tr.format_number(pv.scores[seat]))}</span>'
+        f"</span>{status}</div>"
+    )
+
+
+def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
+    """The cards in the middle, and the winner while a full trick is shown."""
+    winner = None
+    trick = pv.trick
+    if ui.pause and pv.tricks:
+        trick = pv.tricks[-1]
+        winner = trick.winner
+    slots = {}
+    if trick is not None:
+        for seat, card in zip(trick.seats, trick.cards):
+            slots[seat] = str(card)
+    out = []
+    for seat in (2, 1, 3, 0):
+        card = slots.get(seat)
+        pos = SEAT_CLASS[seat]
+        if card is None:
+            out.append(f'<div class="slot slot-{pos}"></div>')
+            continue
+        cls = f"card played s{card[-1]}"
+        if winner == seat:
+            cls += " winner"
+        if winner is not None and winner != seat:
+            cls += f" to-{SEAT_CLASS[winner]}"
+        label = S.card_played(seat, card, tr)
+        out.append(f'<div class="slot slot-{pos}"><div class="{cls}" role="img" '
+                   f'aria-label="{esc(label)}">{card_face(card)}</div></div>')
+    go = f" go-{SEAT_CLASS[winner]}" if winner is not None else ""
+    return (f'<div class="trick{go}" role="group" aria-label="{esc(tr.text(S.CURRENT_TRICK))}">'
+            f'{"".join(out)}</div>', winner)
+
+
+def _hand(ui: Ui, pv: PlayerView, tr) -> str:
+    passing = pv.phase is Phase.PASS
+    playing_now = pv.phase is Phase.PLAY and pv.to_act == HUMAN
+    legal = {str(c) for c in pv.legal}
+    received = {str(c) for c in pv.received} if not pv.tricks else set()
+    cards = sort_hand(pv.hand)
+    out = []
+    for card in cards:
+        cls = f"card s{card[-1]}"
+        label = card_name(card, tr)
+        if passing:
+            picked = card in ui.picked
+            disabled = not picked and len(ui.picked) >= 3
+            pressed = "true" if picked else "false"
+            if picked:
+                cls += " picked"
+        else:
+            pressed = None
+            disabled = not (playing_now and card in legal)
+            if not disabled:
+                cls += " playable"
+        if card in received:
+            cls += " received"
+        if card in ui.hint:
+            cls += " hinted"
+        out.append(
+            f'<button type="button"{_attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None)}>'
+            f"{card_face(card)}</button>"
+        )
+    n = len(cards)
+    return (f'<div class="hand n{n}" role="group" aria-label="{esc(tr.text(S.YOUR_HAND))}">'
+            f'{"".join(out)}</div>')
+
+
+def _status(ui: Ui, pv: PlayerView, tr, winner) -> str:
+    if winner is not None:
+        return S.trick_won(winner, tr)
+    if pv.phase is Phase.PASS:
+        return f"{pass_direction_text(pv.pass_direction, tr)} · {S.chosen(len(ui.picked), tr)}"
+    if pv.to_act == HUMAN:
+        return S.to_play(HUMAN, tr)
+    if pv.to_act is not None:
+        return S.thinking(pv.to_act, tr)
+    return ""
+
+
+def _message(ui: Ui, pv: PlayerView, tr) -> str:
+    msg = ui.message
+    if not msg:
+        return ""
+    if msg[0] == "reason":
+        return reason_message(msg[1], tr, suit=msg[2])
+    if msg[0] == "hint":
+        cards = msg[1]
+        return S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+    return ""
+
+
+def _table(ui: Ui, pv: PlayerView, tr) -> str:
+    turn = None if ui.pause else pv.to_act
+    trick, winner = _trick(ui, pv, tr)
+    hearts = S.hearts_broken_text(pv.hearts_broken, tr)
+    broken_cls = "broken yes" if pv.hearts_broken else "broken"
+    notes = []
+    if pv.is_extra_hand:
+        notes.append(tr.text(S.TIE_ONE_MORE_HAND))
+    if pv.phase is Phase.PLAY and not pv.tricks:
+        if pv.received:
+            notes.append(tr.text(S.RECEIVED_CARDS))
+        elif int(pv.pass_direction) == 0:
+            notes.append(pass_direction_text(pv.pass_direction, tr))
+    note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
+    message = _message(ui, pv, tr)
+    msg_html = f'<p class="message" role="status">{esc(message)}</p>' if message else '<p class="message" role="status"></p>'
+    actions = []
+    if pv.phase is Phase.PASS:
+        ready = len(ui.picked) == 3
+        actions.append(button(tr.text(S.CONFIRM_PASS), "confirm-pass", cls="btn primary",
+                              aria_disabled=None if ready else "true"))
+    elif ui.pause:
+        actions.append(button(tr.text(S.CONTINUE), "continue", cls="btn"))
+    hint_busy = "true" if ui.hint_pending else None
+    can_hint = pv.my_turn and not ui.pause
+    bar = (
+        '<header class="bar">'
+        f'<span class="hand-no">{esc(S.hand_number(pv.hand_number + 1, tr))}</span>'
+        f'<span class="{broken_cls}"><span aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> {esc(hearts)}</span>'
+        '<span class="bar-actions">'
+        + button(tr.text(S.HINT), "hint", cls="btn small", aria_busy=hint_busy,
+                 aria_disabled=None if can_hint else "true")
+        + button(tr.text(S.RULES), "rules", cls="btn small")
+        + button(tr.text(S.MENU), "menu", cls="btn small")
+        + "</span></header>"
+    )
+    return (
+        bar
+        + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
+        + _seat(pv, 2, ui, tr, turn) + _seat(pv, 1, ui, tr, turn) + trick + _seat(pv, 3, ui, tr, turn)
+        + "</div>"
+        + '<div class="south">'
+        + f'<p class="status">{esc(_status(ui, pv, tr, winner))}</p>'
+        + note_html + msg_html
+        + f'<div class="actions">{"".join(actions)}</div>'
+        + _hand(ui, pv, tr)
+        + _seat(pv, HUMAN, ui, tr, turn)
+        + _notices(ui, tr)
+        + "</div>"
+    )
+
+
+# -- after a hand, after the game -----------------------------------------------
+
+def score_sheet(pv: PlayerView, tr) -> str:
+    head = "".join(f'<th scope="col">{esc(seat_name(s, tr))}</th>' for s in range(4))
+    rows = []
+    for i, result in enumerate(pv.results):
+        cells = []
+        for s in range(4):
+            moon = " \u263e" if result.moon == s else ""
+            cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
+        rows.append(f'<tr><th scope="row">{esc(tr.format_number(i + 1))}</th>{"".join(cells)}</tr>')
+    low = min(pv.scores)
+    totals = "".join(
+        f"<td{LOW if pv.scores[s] == low else ''}>{esc(tr.format_number(pv.scores[s]))}</td>"
+        for s in range(4)
+    )
+    return (
+        f'<table class="sheet"><caption>{esc(tr.text(S.SCORE_SHEET))}</caption>'
+        f'<thead><tr><th scope="col">{esc(tr.text(S.HAND))}</th>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody>'
+        f'<tfoot><tr><th scope="row">{esc(tr.text(S.TOTAL))}</th>{totals}</tr></tfoot></table>'
+    )
+
+
+def _result_table(pv: PlayerView, tr) -> str:
+    result = pv.results[-1] if pv.results else None
+    rows = []
+    order = sorted(range(4), key=lambda s: (pv.scores[s], s))
+    for s in order:
+        pts = result.points[s] if result else 0
+        cls = ' class="winner"' if pv.winner == s else ""
+        rows.append(
+            f'<tr{cls}><th scope="row">{esc(seat_name(s, tr))}</th>'
+            f"<td>{esc(S.points(pts, tr))}</td><td>{esc(tr.format_number(pv.scores[s]))}</td></tr>"
+        )
+    return (
+        '<table class="result">'
+        f'<thead><tr><th scope="col">{esc(tr.text(S.PLAYER))}</th>'
+        f'<th scope="col">{esc(tr.text(S.POINTS_THIS_HAND))}</th>'
+        f'<th scope="col">{esc(tr.text(S.TOTAL))}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def _results(ui: Ui, pv: PlayerView, tr) -> str:
+    over = pv.phase is Phase.GAME_END
+    result = pv.results[-1] if pv.results else None
+    lines = []
+    if result is not None and result.moon is not None:
+        lines.append(f'<p class="moon">\u263e {esc(S.shot_the_moon(result.moon, tr))}</p>')
+    if over:
+        title = tr.text(S.GAME_OVER)
+        lines.insert(0, f'<p class="won">{esc(S.game_won(pv.winner, tr))}</p>')
+        action = button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")
+        sub = f"<h3>{esc(tr.text(S.FINAL_SCORES))}</h3>"
+    else:
+        title = S.hand_number(pv.hand_number + 1, tr)
+        if max(pv.scores) >= 100:
+            lines.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
+        action = button(tr.text(S.CONTINUE), "continue", cls="btn primary")
+        sub = ""
+    return (
+        '<div class="results">'
+        f'<h2>{esc(title)}</h2>{"".join(lines)}{sub}{_result_table(pv, tr)}'
+        f'<div class="actions">{action}</div>'
+        f"{score_sheet(pv, tr)}{_notices(ui, tr)}"
+        f'<div class="actions">{button(tr.text(S.MENU), "menu", cls="btn small")}'
+        f'{button(tr.text(S.RULES), "rules", cls="btn small")}</div>'
+        "</div>"
+    )
+
+
+# -- overlays ---------------------------------------------------------------------
+
+def _dialog(label: str, body: str, cls: str = "", role: str = "dialog") -> str:
+    return (f'<div class="overlay {cls}" role="{role}" aria-modal="true" aria-label="{esc(label)}">'
+            f'<div class="panel">{body}</div></div>')
+
+
+def _rules(tr) -> str:
+    parts = [f"<h2>{esc(tr.text(S.RULES))}</h2>"]
+    for section in rules(tr):
+        parts.append(f"<h3>{esc(section.heading)}</h3>")
+        for block in section.blocks:
+            if block.kind == "ul":
+                parts.append("<ul>" + "".join(f"<li>{esc(t)}</li>" for t in block.texts) + "</ul>")
+            else:
+                parts.append(f"<p>{esc(block.texts[0])}</p>")
+    parts.append(f'<div class="actions">{button(tr.text(S.BACK), "close", cls="btn primary")}</div>')
+    return _dialog(tr.text(S.RULES), "".join(parts), "rules")
+
+
+def _menu(ui: Ui, tr) -> str:
+    back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
+    new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
+    body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
+            f'<div class="actions">{back}{new}</div>')
+    return _dialog(tr.text(S.SETTINGS), body, "menu")
+
+
+def _error(ui: Ui, tr) -> str:
+    body = (
+        f"<h2>{esc(tr.text(S.SOMETHING_WENT_WRONG))}</h2>"
+        f'<div class="actions">{button(tr.text(S.START_OVER), "start-over", cls="btn primary")}'
+        f'{button(tr.text(S.KEEP_MY_GAME), "keep-game", cls="btn")}</div>'
+        f"<details open><summary>{esc(tr.text(S.ERROR_DETAILS))}</summary>"
+        f'<pre class="error-text">{esc(ui.error or "")}</pre></details>'
+    )
+    return _dialog(tr.text(S.SOMETHING_WENT_WRONG), body, "error", role="alertdialog")
+
+
+# -- the live region ----------------------------------------------------------------
+
+def announcement(items, tr) -> str:
+    """Text for the polite live region from Announce items."""
+    out = []
+    for item in items:
+        kind = item[0]
+        if kind == "played":
+            out.append(S.card_played(item[1], item[2], tr))
+        elif kind == "trick":
+            out.append(S.trick_won(item[1], tr))
+        elif kind == "turn" and item[1] is not None:
+            out.append(S.to_play(item[1], tr) if item[1] == HUMAN else S.thinking(item[1], tr))
+        elif kind == "pass":
+            out.append(pass_direction_text(item[1], tr))
+        elif kind == "received" and item[1]:
+            out.append(tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item[1]))
+        elif kind == "hand":
+            if item[2] is not None:
+                out.append(S.shot_the_moon(item[2], tr))
+            out.extend(S.hand_points(s, item[1][s], tr) for s in range(4))
+        elif kind == "won":
+            out.append(S.game_won(item[1], tr))
+        elif kind == "reason":
+            out.append(reason_message(item[1], tr, suit=item[2]))
+        elif kind == "hint":
+            cards = item[1]
+            out.append(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr))
+    return " ".join(t if t[-1] in ".!?" else t + "." for t in out if t)

@@ -1,0 +1,478 @@
+"""The UI's model, update and view, in CPython (no browser).
+
+A tiny synchronous driver stands in for the controller: it runs the
+effects update() returns (opponent turns, timers, hints) at once.
+"""
+
+import re
+from collections import deque
+
+import pytest
+
+from hearts import Game, IllegalAction, Phase
+from hearts.i18n import LANGUAGES, Translator, load, reason_message
+from hearts.ai.hard import step
+from hearts.save import dumps
+from hearts.ui import update as U
+from hearts.ui.model import HUMAN, Model, Ui, displayed_phase, visible
+from hearts.ui.view import announcement, view
+
+EN = Translator("en")
+
+
+def run_search(gen):
+    return step(gen, 1e9)  # to the end
+
+
+class Driver:
+    """Runs update() and its effects synchronously; keeps what was saved/announced."""
+
+    def __init__(self, model=None, effects=(), level="normal"):
+        if model is None:
+            model, effects = U.init(speed="instant", level=level, seed=1)
+        self.model = model
+        self.saved = None
+        self.announced = []
+        self.queue = deque()
+        self.run(effects)
+
+    def send(self, msg, settle=True):
+        self.model, effects = U.update(self.model, msg)
+        self.run(effects)
+        if settle:
+            self.settle()
+        return self.model
+
+    def run(self, effects):
+        for e in effects:
+            if isinstance(e, U.Save):
+                self.saved = e.text
+            elif isinstance(e, U.Announce):
+                self.announced.append(e.items)
+            elif isinstance(e, U.Think):
+                game = self.model.game
+                card = run_search(U.opponent_search(
+                    game.view(e.seat), self.model.ui.settings.level, U.rng_for(game, e.seat)))
+                self.queue.append(U.OpponentMove(e.epoch, e.seat, str(card)))
+            elif isinstance(e, U.Later):
+                self.queue.append(e.msg)
+            elif isinstance(e, U.FindHint):
+                pv = self.model.game.view(HUMAN)
+                r = run_search(U.hint_search(pv, U.rng_for(self.model.game, HUMAN, "hint")))
+                cards = tuple(str(c) for c in r) if isinstance(r, tuple) else (str(r),)
+                self.queue.append(U.HintReady(e.epoch, cards))
+
+    def settle(self):
+        while self.queue:
+            msg = self.queue.popleft()
+            self.model, effects = U.update(self.model, msg)
+            self.run(effects)
+
+    @property
+    def pv(self):
+        return self.model.game.view(HUMAN)
+
+    def html(self, tr=EN):
+        return view(*visible(self.model), tr)
+
+    def phase(self):
+        return displayed_phase(*visible(self.model))
+
+
+def pass_three(d):
+    for card in d.pv.hand[:3]:
+        d.send(U.ClickCard(str(card)))
+    d.send(U.ConfirmPass())
+
+
+def play_legal(d):
+    d.send(U.ClickCard(str(d.pv.legal[0])))
+
+
+def play_hand(d):
+    if d.phase() == "pass":
+        pass_three(d)
+    while d.phase() == "play":
+        assert d.pv.to_act == HUMAN and not d.model.ui.pause
+        play_legal(d)
+
+
+def card_attrs(html):
+    return {m.group(1): m.group(0) for m in re.finditer(r'<button[^>]*data-card="(\w\w)"[^>]*>', html)}
+
+
+# -- start ------------------------------------------------------------------------
+
+def test_start_screen_has_new_game_and_settings():
+    d = Driver()
+    html = d.html()
+    assert 'data-phase="start"' in html
+    assert 'data-action="new-game"' in html
+    for lang in LANGUAGES:
+        assert f'data-value="{lang}"' in html
+    assert 'data-action="level" data-value="normal" aria-pressed="true"' in html
+
+
+def test_bad_flags_fall_back():
+    model, effects = U.init(lang="<x>", level="god", speed="warp")
+    assert model.ui.settings.lang == "en" and model.ui.settings.level == "normal"
+    assert model.ui.settings.speed == "normal" and effects == []
+
+
+def test_url_seed_makes_deals_reproducible():
+    d = Driver()
+    d.send(U.NewGame(seed=999))
+    assert d.model.game.seed == 1
+    d.send(U.NewGame(seed=999))
+    assert d.model.game.seed == 2
+
+
+# -- passing --------------------------------------------------------------------------
+
+def test_pick_unpick_and_fourth_card_refused():
+    d = Driver()
+    d.send(U.NewGame())
+    assert d.phase() == "pass"
+    hand = [str(c) for c in d.pv.hand]
+    for c in hand[:3]:
+        d.send(U.ClickCard(c))
+    assert d.model.ui.picked == tuple(hand[:3])
+    attrs = card_attrs(d.html())
+    assert 'aria-pressed="true"' in attrs[hand[0]]
+    assert 'aria-disabled="true"' in attrs[hand[5]]
+    before = d.model
+    d.send(U.ClickCard(hand[3]))
+    assert d.model.ui.picked == before.ui.picked
+    assert d.model.ui.message == ("reason", "pass-three-cards", None)
+    assert "Choose exactly three cards to pass." in d.html()
+    d.send(U.ClickCard(hand[0]))
+    assert d.model.ui.picked == tuple(hand[1:3])
+    assert 'aria-pressed="false"' in card_attrs(d.html())[hand[0]]
+
+
+def test_pass_with_two_is_refused():
+    d = Driver()
+    d.send(U.NewGame())
+    for c in d.pv.hand[:2]:
+        d.send(U.ClickCard(str(c)))
+    d.send(U.ConfirmPass())
+    assert d.model.game.phase is Phase.PASS
+    assert d.model.ui.message[1] == "pass-three-cards"
+
+
+def test_pass_exchanges_and_highlights_received():
+    d = Driver()
+    d.send(U.NewGame())
+    given = [str(c) for c in d.pv.hand[:3]]
+    pass_three(d)
+    pv = d.pv
+    assert pv.phase is Phase.PLAY
+    assert not set(given) & {str(c) for c in pv.hand}
+    assert len(pv.received) == 3
+    html = d.html()
+    attrs = card_attrs(html)
+    for c in pv.received:
+        if str(c) in attrs:
+            assert "received" in attrs[str(c)]
+    assert "You received these cards" in html
+
+
+# -- playing ---------------------------------------------------------------------------
+
+def test_illegal_card_refused_with_reason_and_state_kept():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    while len(d.pv.legal) == len(d.pv.hand):
+        play_legal(d)
+    pv = d.pv
+    assert pv.to_act == HUMAN
+    illegal = next(c for c in pv.hand if c not in pv.legal)
+    try:
+        d.model.game.copy().play(HUMAN, illegal)
+    except IllegalAction as error:
+        reason = error.reason.value
+    game_before = dumps(d.model.game)
+    d.send(U.ClickCard(str(illegal)))
+    assert dumps(d.model.game) == game_before
+    assert d.model.ui.message[:2] == ("reason", reason)
+    html = d.html()
+    assert reason_message(reason, EN, suit=d.model.ui.message[2]) in html
+    attrs = card_attrs(html)
+    assert 'aria-disabled="true"' in attrs[str(illegal)]
+    assert 'aria-disabled' not in attrs[str(pv.legal[0])]
+
+
+def test_must_follow_suit_names_the_suit():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    for _ in range(40):
+        pv = d.pv
+        if pv.trick and pv.trick.cards and pv.to_act == HUMAN and len(pv.legal) < len(pv.hand):
+            led = str(pv.trick.cards[0])[-1]
+            bad = next(c for c in pv.hand if c not in pv.legal)
+            if str(bad)[-1] != led and any(str(c)[-1] == led for c in pv.legal):
+                d.send(U.ClickCard(str(bad)))
+                assert d.model.ui.message == ("reason", "must-follow-suit", led)
+                assert "You must follow suit (" in d.html()
+                return
+        play_legal(d)
+    pytest.skip("no follow-suit situation met")
+
+
+def test_a_whole_hand_then_hand_end_and_continue():
+    d = Driver()
+    d.send(U.NewGame())
+    play_hand(d)
+    assert d.phase() == "hand-end"
+    html = d.html()
+    assert 'data-action="continue"' in html and "Score sheet" in html
+    assert sum(d.pv.results[0].points) in (26, 78)
+    d.send(U.Continue())
+    assert d.pv.hand_number == 1 and d.phase() == "pass"
+
+
+def test_whole_game_to_the_end():
+    d = Driver()
+    d.send(U.NewGame())
+    for _ in range(60):
+        if d.phase() == "game-end":
+            break
+        if d.phase() == "hand-end":
+            d.send(U.Continue())
+        play_hand(d)
+    assert d.phase() == "game-end"
+    html = d.html()
+    assert 'data-action="new-game"' in html and "Game over" in html
+    assert max(d.pv.scores) >= 100
+    assert any(item[0] == "won" for items in d.announced for item in items)
+
+
+def test_trick_pauses_then_collects():
+    model, effects = U.init(speed="slow", seed=1)
+    d = Driver(model, effects)
+    d.send(U.NewGame())
+    pass_three(d)
+    while d.pv.trick.cards:  # let the trick go round until we lead
+        play_legal(d)
+    assert d.pv.to_act == HUMAN and not d.model.ui.pause
+    d.model, effects = U.update(d.model, U.ClickCard(str(d.pv.legal[0])))
+    think = [e for e in effects if isinstance(e, U.Think)][0]
+    assert think.delay > 0 and d.model.ui.thinking == think.seat
+    assert "is thinking" in d.html()
+    for _ in range(3):
+        e = [e for e in effects if isinstance(e, U.Think)][0]
+        game = d.model.game
+        card = run_search(U.opponent_search(game.view(e.seat), "normal", U.rng_for(game, e.seat)))
+        d.model, effects = U.update(d.model, U.OpponentMove(e.epoch, e.seat, str(card)))
+    assert d.model.ui.pause
+    assert d.phase() == "play"
+    html = d.html()
+    assert html.count('class="card played') == 4 and "won the trick" in html
+    later = [e for e in effects if isinstance(e, U.Later)][0]
+    assert later.delay > 0
+    model, effects = U.update(d.model, later.msg)
+    assert not model.ui.pause
+    # a stale timer does nothing
+    same, none = U.update(model, later.msg)
+    assert same is model and none == []
+
+
+def test_stale_opponent_move_ignored():
+    d = Driver()
+    d.send(U.NewGame())
+    before = d.model
+    d.send(U.OpponentMove(before.ui.epoch - 1, 1, "2C"))
+    assert d.model is before
+
+
+def test_clicks_at_the_wrong_moment():
+    model, _ = U.init(speed="slow", seed=3)
+    model, _ = U.update(model, U.NewGame())
+    game = model.game
+    for seat in range(4):
+        game.pass_cards(seat, game.view(seat).hand[:3])  # pass for everyone
+    if game.to_act == HUMAN:
+        pytest.skip("we lead")
+    model = U.Model(ui=model.ui, game=game)
+    card = str(game.view(0).hand[0])
+    new, _ = U.update(model, U.ClickCard(card))
+    assert new.game is game and new.ui.message[1] == "not-your-turn"
+    new, _ = U.update(model, U.ConfirmPass())
+    assert new.ui.message[1] == "wrong-phase"
+    new, _ = U.update(model, U.ClickCard("XX"))
+    assert new.ui.message[1] == "card-not-held"
+
+
+def test_hint_gives_a_legal_card():
+    d = Driver()
+    d.send(U.NewGame())
+    d.send(U.AskHint())
+    assert len(d.model.ui.hint) == 3
+    assert "Hint: pass" in d.html()
+    pass_three(d)
+    d.send(U.AskHint())
+    (card,) = d.model.ui.hint
+    assert card in {str(c) for c in d.pv.legal}
+    assert "hinted" in card_attrs(d.html())[card]
+    assert "Hint: " in d.html()
+
+
+# -- view safety -------------------------------------------------------------------------
+
+def hidden_cards(pv):
+    visible_cards = {str(c) for c in pv.hand}
+    for t in pv.tricks:
+        visible_cards |= {str(c) for c in t.cards}
+    if pv.trick:
+        visible_cards |= {str(c) for c in pv.trick.cards}
+    return [r + s for s in "CDHS" for r in "23456789TJQKA" if r + s not in visible_cards]
+
+
+def test_view_never_shows_an_opponents_unplayed_card():
+    d = Driver()
+    d.send(U.NewGame())
+    checks = 0
+    while d.phase() != "hand-end":
+        html = d.html()
+        for card in hidden_cards(d.pv):
+            assert f'"{card}"' not in html
+            assert f">{card}<" not in html
+        checks += 1
+        if d.phase() == "pass":
+            pass_three(d)
+        else:
+            play_legal(d)
+    assert checks > 10
+
+
+def test_view_takes_no_game():
+    import inspect
+    from hearts.ui import view as V
+    assert list(inspect.signature(V.view).parameters) == ["ui", "pv", "tr"]
+    assert "Game" not in V.__dict__
+
+
+@pytest.mark.parametrize("phase", ["start", "pass", "play", "hand-end", "game-end"])
+def test_data_phase(phase):
+    d = Driver()
+    if phase != "start":
+        d.send(U.NewGame())
+    if phase == "play":
+        pass_three(d)
+    if phase == "hand-end":
+        play_hand(d)
+    if phase == "game-end":
+        while d.phase() != "game-end":
+            if d.phase() == "hand-end":
+                d.send(U.Continue())
+            play_hand(d)
+    assert f'data-phase="{phase}"' in d.html()
+
+
+def test_hostile_inputs_stay_text():
+    evil = '<img src=x onerror=alert(1)>"\'&'
+    model, _ = U.init(lang=evil, level=evil, speed=evil, saved=evil)
+    model = U.Model(ui=U.Ui(**{**model.ui.__dict__, "error": evil, "overlay": "error"}), game=None)
+    html = view(*visible(model), EN)
+    assert "<img" not in html and "&lt;img" in html
+    assert model.ui.save_error == "save-corrupt"
+
+
+def test_refused_saves_say_why():
+    g = Game.new(4)
+    text = dumps(g)
+    for saved, code in [(text[:-5], "save-corrupt"), ('{"a":1}', "save-not-hearts"),
+                        (text.replace('"version":1', '"version":99'), "save-newer-version")]:
+        model, _ = U.init(saved=saved)
+        assert model.ui.save_error == code
+        html = view(*visible(model), EN)
+        assert 'role="alert"' in html and 'data-action="new-game"' in html
+
+
+def test_resume_from_save_schedules_the_pending_opponent():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    play_legal(d)
+    saved = d.saved
+    model, effects = U.init(saved=saved, speed="slow")
+    assert model.ui.screen == "table"
+    assert dumps(model.game) == saved
+    assert model.game.view(0) == d.pv
+    # stop mid-trick: an opponent to play after a reload
+    model2, _ = U.init(speed="slow", seed=1)
+    model2, _ = U.update(model2, U.NewGame())
+    for c in model2.game.view(0).hand[:3]:
+        model2, _ = U.update(model2, U.ClickCard(str(c)))
+    model2, effects = U.update(model2, U.ConfirmPass())
+    waiting = model2.game.to_act
+    assert waiting != HUMAN  # seed 1: North holds the 2 of clubs
+    saved = [e for e in effects if isinstance(e, U.Save)][-1].text
+    resumed, effects = U.init(saved=saved)
+    assert [e for e in effects if isinstance(e, U.Think)][0].seat == waiting
+
+
+def test_storage_off_notice_and_no_save():
+    model, _ = U.init(storage_ok=False, seed=1)
+    model, effects = U.update(model, U.NewGame())
+    assert not [e for e in effects if isinstance(e, U.Save)]
+    assert "Not saved" in view(*visible(model), EN)
+
+
+def test_save_failure_turns_notice_on():
+    d = Driver()
+    d.send(U.NewGame())
+    d.send(U.SaveFailed())
+    assert "Not saved" in d.html()
+
+
+def test_crash_panel_start_over_and_keep():
+    d = Driver()
+    d.send(U.NewGame())
+    d.send(U.Crash("Traceback <boom>"))
+    html = d.html()
+    assert 'role="alertdialog"' in html and "&lt;boom&gt;" in html
+    assert 'data-action="start-over"' in html and 'data-action="keep-game"' in html
+    kept = d.send(U.KeepGame())
+    assert kept.ui.overlay is None and kept.game is not None
+    d.send(U.Crash("again"))
+    d.send(U.StartOver())
+    assert d.model.game is None and d.phase() == "start"
+
+
+def test_language_switch_keeps_the_game():
+    d = Driver()
+    d.send(U.NewGame())
+    game = d.model.game
+    model, effects = U.update(d.model, U.SetLang("fi"))
+    assert model.game is game and U.Language("fi") in effects
+    assert model.ui.settings.lang == "fi"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_language_renders_every_screen(lang):
+    tr = load(lang)
+    d = Driver()
+    assert "Hearts" not in d.html(tr) or lang == "en"
+    d.send(U.NewGame())
+    d.send(U.ShowOverlay("rules"))
+    assert "<h3>" in d.html(tr)
+    d.send(U.CloseOverlay())
+    play_hand(d)
+    html = d.html(tr)
+    assert 'data-phase="hand-end"' in html
+    for items in d.announced:
+        assert announcement(items, tr)
+
+
+def test_announcements_cover_plays_tricks_and_turns():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    play_legal(d)
+    kinds = {item[0] for items in d.announced for item in items}
+    assert {"played", "trick", "turn", "received"} <= kinds
+    text = announcement((("played", 1, "QS"), ("trick", 0), ("turn", 0)), EN)
+    assert text == "West: queen of spades. You won the trick. Your turn."
