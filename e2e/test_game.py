@@ -19,6 +19,20 @@ MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game
 TIMEOUT = 30_000
 
 
+def assert_accessible(page, site):
+    """axe-core (served from our origin, so the CSP allows it) finds no
+    serious or critical violation on the current screen."""
+    if page.locator("script[data-axe]").count() == 0:
+        page.add_script_tag(url=site.url + "node_modules/axe-core/axe.min.js")
+        page.evaluate("() => document.querySelector('script[src*=axe]').setAttribute('data-axe', '')")
+    violations = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.help + ' -> ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
+    )
+    assert violations == []
+
+
 def phase(page):
     return page.locator(TABLE).get_attribute("data-phase")
 
@@ -105,11 +119,13 @@ def play_turns(page, until=("hand-end", "game-end"), check=None, limit=2000):
     pytest.fail("the game did not move on")
 
 
-def test_start_screen_then_pass_three_cards(game):
+def test_start_screen_then_pass_three_cards(game, site):
     page = game.page
     assert phase(page) == "start"
+    assert_accessible(page, site)
     new_game(page)
     assert phase(page) == "pass"
+    assert_accessible(page, site)
     cards = hand(page)
     assert len(cards) == 13
     confirm = page.locator('[data-action="confirm-pass"]')
@@ -135,7 +151,7 @@ def test_start_screen_then_pass_three_cards(game):
     assert page.get_attribute("[data-card]", "aria-pressed") is None
 
 
-def test_illegal_click_says_why_and_changes_nothing(game):
+def test_illegal_click_says_why_and_changes_nothing(game, site):
     page = game.page
     assert phase(page) == "play"
     for _ in range(40):  # play on until a card is not playable on our turn
@@ -156,9 +172,10 @@ def test_illegal_click_says_why_and_changes_nothing(game):
     assert page.locator("#screen .trick").inner_html() == trick
     assert phase(page) == "play"
     assert page.locator("#live").inner_text().strip()
+    assert_accessible(page, site)
 
 
-def test_play_a_whole_hand_never_showing_opponents_cards(game):
+def test_play_a_whole_hand_never_showing_opponents_cards(game, site):
     page = game.page
     checked = []
 
@@ -169,6 +186,7 @@ def test_play_a_whole_hand_never_showing_opponents_cards(game):
     assert len(checked) >= 4 and sum(checked) > 30  # the check saw hidden cards
     assert page.locator("#screen .sheet").is_visible()
     assert page.locator('#screen [data-action="continue"]').is_visible()
+    assert_accessible(page, site)
     page.locator('#screen [data-action="continue"]').click()
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()  # hand 2 passes to the right
     assert "right" in page.locator("#screen .status").inner_text()
@@ -192,7 +210,7 @@ def test_reload_resumes_the_same_game(game, open_game, site):
     assert saved_game(page) == save
 
 
-def test_play_a_whole_game_to_its_end(game):
+def test_play_a_whole_game_to_its_end(game, site):
     page = game.page
     new_game(page)
     hands = 0
@@ -207,6 +225,7 @@ def test_play_a_whole_game_to_its_end(game):
     assert page.locator('#screen [data-action="new-game"]').is_visible()
     rows = page.locator("#screen .sheet tbody tr").count()
     assert rows == hands + 1
+    assert_accessible(page, site)
 
 
 def test_language_switch_keeps_the_game(game):

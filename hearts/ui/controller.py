@@ -129,8 +129,21 @@ def render():
     model = _state["model"]
     tr = _tr(model.ui.settings.lang)
     key = _focus_key()
+    had_overlay = not _nil(document.querySelector("#screen .overlay"))
     document.getElementById("screen").innerHTML = view(*visible(model), tr)
-    _restore_focus(key)
+    panel = document.querySelector("#screen .overlay .panel")
+    if not _nil(panel):
+        if not had_overlay:  # a dialog opened: focus moves into it
+            _state["opener"] = key
+            panel.focus()
+        elif key is not None:
+            _restore_focus(key)
+        else:
+            panel.focus()
+    elif had_overlay:  # a dialog closed: back to what opened it
+        _restore_focus(_state.pop("opener", None) or key)
+    else:
+        _restore_focus(key)
 
 
 def announce(items):

@@ -37,11 +37,11 @@ def sort_hand(cards) -> list[str]:
 
 
 def card_face(card: str) -> str:
-    rank, suit = card[:-1], card[-1]
+    """Rank and suit are drawn by CSS (generated content from data-r and the
+    suit class), so a card's only text for assistive technology is its name."""
+    rank = card[:-1]
     r = esc(RANK_LABEL.get(rank, rank))
-    g = SUIT_GLYPH[suit] + "\ufe0e"
-    return (f'<span class="cr" aria-hidden="true">{r}<span class="cs">{g}</span></span>'
-            f'<span class="cc" aria-hidden="true">{g}</span>')
+    return f'<span class="cr" data-r="{r}" aria-hidden="true"></span><span class="cc" aria-hidden="true"></span>'
 
 
 def _attrs(**attrs) -> str:
@@ -231,7 +231,8 @@ def _hand(ui: Ui, pv: PlayerView, tr) -> str:
             f"{card_face(card)}</button>"
         )
     n = len(cards)
-    return (f'<div class="hand n{n}" role="group" aria-label="{esc(tr.text(S.YOUR_HAND))}">'
+    turn = " my-turn" if playing_now else ""
+    return (f'<div class="hand n{n}{turn}" role="group" aria-label="{esc(tr.text(S.YOUR_HAND))}">'
             f'{"".join(out)}</div>')
 
 
@@ -387,7 +388,7 @@ def _results(ui: Ui, pv: PlayerView, tr) -> str:
 
 def _dialog(label: str, body: str, cls: str = "", role: str = "dialog") -> str:
     return (f'<div class="overlay {cls}" role="{role}" aria-modal="true" aria-label="{esc(label)}">'
-            f'<div class="panel">{body}</div></div>')
+            f'<div class="panel" tabindex="-1">{body}</div></div>')
 
 
 def _rules(tr) -> str:
