@@ -51,10 +51,7 @@ bench: build
 	$(PY) bench/boot_bench.py
 
 dist: build
-	rm -rf dist
-	mkdir -p dist/build
-	cp -R index.html pyscript.toml main.py sw.js manifest.webmanifest assets dist/
-	cp -R build/vendor build/app.zip build/boot-i18n.json build/precache.js dist/build/
+	$(PY) tools/build.py --dist dist
 	@echo "dist/ is ready: copy it to any static host, any sub-path."
 
 clean:

@@ -13,7 +13,9 @@ Fixtures and helpers (use them from any e2e/test_*.py):
 - ``open_game`` (session): a function ``open_game(page, url)`` that goes
   to url and waits until html[data-ready] (the game is playable); returns
   the page.
-- ``watch(context)``: returns a Watcher recording console errors, page
+- ``serve_directory(path)`` (session): starts a plain static server of
+  path and returns its origin ("http://127.0.0.1:PORT").
+- ``watch(context, origin=None)``: returns a Watcher recording console errors, page
   errors, failed requests and every request URL of the context (service
   worker included); ``watcher.assert_clean()`` asserts none went to
   another origin, nothing failed and no console error was printed.
@@ -153,7 +155,32 @@ class Watcher:
 
 @pytest.fixture(scope="session")
 def watch(site):
-    return lambda context: Watcher(context, site.origin)
+    """watch(context, origin=site.origin) -> Watcher."""
+    return lambda context, origin=None: Watcher(context, origin or site.origin)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def serve_directory():
+    """serve_directory(path) -> origin of a plain static server of path
+    (no sub-path mapping, like a static host); stopped at session end."""
+    servers = []
+
+    def start(path):
+        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(path)))
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
 
 
 def boot(page, url, timeout=BOOT_TIMEOUT_MS):

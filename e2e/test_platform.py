@@ -3,6 +3,8 @@ screen before Python, works offline and under a sub-path, has a CSP, and
 the build output is complete."""
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -14,6 +16,8 @@ from playwright.sync_api import expect
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
+
+
 EMPTY_MODULE = {"status": 200, "content_type": "text/javascript", "body": "export {};\n"}
 
 
@@ -224,6 +228,30 @@ def test_boots_under_a_sub_path(fresh, site, open_game):
     paths = [urlsplit(u).path for u in fresh.watcher.requests if u.startswith(site.origin)]
     outside = [p for p in paths if not p.startswith("/games/hearts/")]
     assert outside == [], "every URL must be relative to the page"
+
+
+def test_dist_boots_from_a_plain_static_server_under_a_sub_path(browser, watch, tmp_path, open_game,
+                                                                  serve_directory):
+    # `make dist` output, copied to /games/hearts/ of a plain file server.
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--dist",
+                    str(tmp_path / "games" / "hearts")], check=True, capture_output=True)
+    published = {p.relative_to(tmp_path / "games" / "hearts").parts[0]
+                 for p in (tmp_path / "games" / "hearts").iterdir()}
+    assert published == {"index.html", "pyscript.toml", "main.py", "sw.js", "manifest.webmanifest",
+                         "assets", "build"}
+    origin = serve_directory(tmp_path)
+    context = browser.new_context()
+    watcher = watch(context, origin)
+    try:
+        page = context.new_page()
+        open_game(page, origin + "/games/hearts/?lang=nl")
+        page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
+        assert page.locator("html").get_attribute("lang") == "nl"
+        context.set_offline(True)
+        open_game(page, origin + "/games/hearts/?lang=nl")
+        watcher.assert_clean()
+    finally:
+        context.close()
 
 
 # --- build output -------------------------------------------------------------

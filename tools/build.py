@@ -11,6 +11,7 @@
 Incremental: unchanged files are not rewritten, and app.zip is
 deterministic, so the cache version only changes when content does.
 Run with the project's venv Python (it needs Babel): .venv/bin/python.
+`tools/build.py --dist DIR` copies the publishable site to DIR (make dist).
 """
 import hashlib
 import json
@@ -199,7 +200,29 @@ def precache():
     log(f"precache.js: {len(urls)} URLs, {size / 1e6:.1f} MB, version {version}")
 
 
+# What `make dist` publishes: the site's own files and the built ones.
+DIST_FILES = SITE_FILES + ["sw.js", "assets"]
+DIST_BUILD = ["vendor", "app.zip", "boot-i18n.json", "precache.js"]
+
+
+def dist(target):
+    """Copy exactly the publishable site to target (which is replaced)."""
+    target = Path(target)
+    if target.exists():
+        shutil.rmtree(target)
+    (target / "build").mkdir(parents=True)
+    for name in DIST_FILES:
+        copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
+        copy(ROOT / name, target / name)
+    for name in DIST_BUILD:
+        copy = shutil.copytree if (BUILD / name).is_dir() else shutil.copy2
+        copy(BUILD / name, target / "build" / name)
+    log(f"dist: {target}")
+
+
 def main():
+    if sys.argv[1:2] == ["--dist"] and len(sys.argv) == 3:
+        return dist(sys.argv[2])
     BUILD.mkdir(exist_ok=True)
     vendor()
     compile_locales()
