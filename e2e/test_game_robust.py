@@ -1,0 +1,162 @@
+"""Trying to break the game in a real page: damaged and hostile saves and
+URLs, keyboard-only play, random clicks and keys, storage that refuses to
+save, and an unexpected error.
+
+The module's page (``game`` fixture) is watched: any console error or
+uncaught exception fails the module.
+"""
+
+import json
+import random
+
+from hearts.save import loads
+
+from test_game import LEGAL, TABLE, TIMEOUT, click_card, hand, new_game, phase
+
+EVIL = '<img src=x onerror="document.title=1">"\'&<script>document.title=2</script>'
+
+
+def set_storage(page, key, value):
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+
+
+def injected(page):
+    return page.locator("#app img, #app script, #app svg, #app iframe").count()
+
+
+def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
+    page = game.page
+    good = None
+    for text, words in [
+        ("{not json", "damaged"),
+        (json.dumps({"format": "hearts-save", "version": 99, "hands": []}), "newer version"),
+        (json.dumps({"format": "chess", "version": 1}), "isn't a game of Hearts"),
+    ]:
+        set_storage(page, "hearts.save", text)
+        open_game(page, site.game_url())
+        alert = page.locator("#screen [role=alert]")
+        assert words in alert.inner_text()
+        assert phase(page) == "start"
+        good = good or True
+    # a tampered save: a card moved from one hand to another
+    new_game(page)
+    save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+    dealt = save["hands"][0]["dealt"]
+    dealt[0][0], dealt[1][0] = dealt[1][0], dealt[1][1]
+    set_storage(page, "hearts.save", json.dumps(save))
+    open_game(page, site.game_url())
+    assert "rules don't allow" in page.locator("#screen [role=alert]").inner_text()
+    page.locator('#screen [data-action="new-game"]').click()
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+    assert page.locator("#screen [role=alert]").count() == 0
+
+
+def test_hostile_url_and_storage_stay_text(game, open_game, site):
+    page = game.page
+    set_storage(page, "hearts.settings", json.dumps({"level": EVIL, "speed": EVIL, "four_colour": EVIL}))
+    set_storage(page, "hearts.lang", EVIL)
+    set_storage(page, "hearts.save", EVIL)
+    open_game(page, site.game_url(lang=EVIL, level=EVIL, speed=EVIL, seed=EVIL))
+    assert phase(page) == "start"
+    assert injected(page) == 0
+    assert page.title() not in ("1", "2")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#screen [role=alert]").inner_text()  # the save was refused
+    new_game(page)
+    assert injected(page) == 0
+
+
+def test_keyboard_alone_passes_and_plays(game, open_game, site):
+    page = game.page
+    open_game(page, site.game_url())
+    new_game(page)
+    page.locator("#screen [data-card]").first.focus()
+    for _ in range(3):
+        page.keyboard.press("Enter")
+        page.keyboard.press("ArrowRight")
+    assert page.locator('#screen [data-card][aria-pressed="true"]').count() == 3
+    focused = page.evaluate("() => document.activeElement.getAttribute('data-card')")
+    assert focused == hand(page)[3]  # focus survived every re-render
+    page.locator('#screen [data-action="confirm-pass"]').focus()
+    page.keyboard.press("Enter")
+    page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+    for _ in range(3):  # play three cards with the keyboard
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        page.locator("#screen [data-card]").first.focus()
+        page.keyboard.press("End")
+        while page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "true":
+            page.keyboard.press("ArrowLeft")
+        card = page.evaluate("() => document.activeElement.getAttribute('data-card')")
+        page.keyboard.press("Enter")
+        page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached", timeout=TIMEOUT)
+    page.locator('#screen [data-action="rules"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".overlay[role=dialog]").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator(".overlay").count() == 0
+    assert page.evaluate("() => document.activeElement.getAttribute('data-action')") == "rules"
+
+
+def test_random_clicks_and_keys_break_nothing(game, open_game, site):
+    page = game.page
+    rng = random.Random(7)
+    open_game(page, site.game_url())
+    new_game(page)
+    keys = ["Enter", " ", "Escape", "ArrowLeft", "ArrowRight", "Home", "End", "Tab", "a"]
+    for _ in range(250):
+        targets = page.locator("#screen [data-action], #screen [data-card]")
+        n = targets.count()
+        if n and rng.random() < 0.8:
+            target = targets.nth(rng.randrange(n))
+            try:
+                if target.get_attribute("data-card"):
+                    target.click(position={"x": 6, "y": 16}, force=True, timeout=2000)
+                elif target.get_attribute("data-action") not in ("start-over",):
+                    target.click(force=True, timeout=2000)
+            except Exception:
+                pass  # the element went away in a re-render: fine
+        else:
+            page.keyboard.press(rng.choice(keys))
+    assert page.locator(".overlay.error").count() == 0
+    save = page.evaluate("() => localStorage.getItem('hearts.save')")
+    if save:
+        restored = loads(save)  # 52 cards, scores that add up: or it would not load
+        assert sum(restored.scores) % 26 == 0
+    # still playable
+    if page.locator(".overlay").count():
+        page.keyboard.press("Escape")
+    new_game(page)
+    click_card(page, hand(page)[0])
+    assert page.locator('#screen [data-card][aria-pressed="true"]').count() == 1
+
+
+def test_no_storage_still_plays_and_errors_show_a_panel(browser, site, open_game):
+    """Own context (not watched: it throws an error on purpose)."""
+    context = browser.new_context()
+    context.add_init_script(
+        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };"
+    )
+    page = context.new_page()
+    try:
+        open_game(page, site.game_url())
+        assert "Not saved" in page.locator("#screen .notice").inner_text()
+        new_game(page)
+        for card in hand(page)[:3]:
+            click_card(page, card)
+        page.locator('[data-action="confirm-pass"]').click()
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        assert "Not saved" in page.locator("#screen").inner_text()
+        # an unexpected JavaScript error: the panel, with the text and a way back
+        page.evaluate("() => setTimeout(() => { throw new Error('boom from a test'); }, 0)")
+        panel = page.locator(".overlay.error")
+        panel.wait_for()
+        assert "boom from a test" in panel.inner_text()
+        before = hand(page)
+        page.locator('.overlay [data-action="keep-game"]').click()
+        assert page.locator(".overlay").count() == 0 and hand(page) == before
+        page.evaluate("() => setTimeout(() => { throw new Error('again'); }, 0)")
+        panel.wait_for()
+        page.locator('.overlay [data-action="start-over"]').click()
+        assert phase(page) == "start"
+    finally:
+        context.close()
