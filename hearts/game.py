@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 import hashlib
 import struct
+from operator import itemgetter
 from typing import Iterable, NamedTuple, Sequence
 
 from .cards import (  # the suit tables are cards_of's, for the one place that inlines it
@@ -236,12 +237,11 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
     """
     digest = hashlib.shake_128(b"hearts:%d:%d" % (seed, hand_number)).digest(208)
     deck = sorted(range(52), key=struct.unpack("<52I", digest).__getitem__)
-    bit = _BITS.__getitem__
-    return (
-        sum(map(bit, deck[0:13])),
-        sum(map(bit, deck[13:26])),
-        sum(map(bit, deck[26:39])),
-        sum(map(bit, deck[39:52])),
+    return (  # itemgetter picks 13 bits in one call; distinct bits add up to their union
+        sum(itemgetter(*deck[0:13])(_BITS)),
+        sum(itemgetter(*deck[13:26])(_BITS)),
+        sum(itemgetter(*deck[26:39])(_BITS)),
+        sum(itemgetter(*deck[39:52])(_BITS)),
     )
 
 
@@ -572,15 +572,7 @@ class Game:
         seat = _check_seat(seat)
         if self._passes[seat] is not None:
             raise IllegalAction(Reason.ALREADY_PASSED, f"seat {seat}")
-        try:  # a string iterates as characters, none of them a card
-            chosen = [c if c.__class__ is Card else self._card(c) for c in cards]
-        except TypeError:
-            raise IllegalAction(Reason.NOT_A_CARD, repr(cards)) from None
-        m = mask_of(chosen)
-        if m.bit_count() != len(chosen):
-            raise IllegalAction(Reason.PASS_DUPLICATE_CARD)
-        if len(chosen) != 3:
-            raise IllegalAction(Reason.PASS_THREE_CARDS, f"{len(chosen)} cards")
+        m = self._pass_mask(cards)
         if m & ~self._hands[seat]:
             raise IllegalAction(Reason.CARD_NOT_HELD)
         passes = self._passes
@@ -595,6 +587,26 @@ class Game:
                 hands[to] |= passes[s]
                 received[to] = passes[s]
             self._start_play()
+
+    @classmethod
+    def _pass_mask(cls, cards) -> int:
+        """Three distinct cards as a mask, or the IllegalAction that says what is wrong."""
+        if isinstance(cards, (tuple, list)) and len(cards) == 3:
+            a, b, c = cards
+            if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
+                m = _BITS[a] | _BITS[b] | _BITS[c]  # the usual case, kept short
+                if m.bit_count() == 3:
+                    return m
+        try:  # a string iterates as characters, none of them a card
+            chosen = [c if c.__class__ is Card else cls._card(c) for c in cards]
+        except TypeError:
+            raise IllegalAction(Reason.NOT_A_CARD, repr(cards)) from None
+        m = mask_of(chosen)
+        if m.bit_count() != len(chosen):
+            raise IllegalAction(Reason.PASS_DUPLICATE_CARD)
+        if len(chosen) != 3:
+            raise IllegalAction(Reason.PASS_THREE_CARDS, f"{len(chosen)} cards")
+        return m
 
     def play(self, seat: int, card: Card | str) -> None:
         """``seat`` plays ``card`` to the current trick.
@@ -633,8 +645,15 @@ class Game:
             return
         # The fourth card: the highest card of the suit led takes the trick.
         lead, second, third, fourth = trick
-        cards = _BITS[lead] | _BITS[second] | _BITS[third] | _BITS[fourth]
-        winner = (self._leader + trick.index((cards & self._led).bit_length() - 1)) & 3
+        led = self._led
+        best = lead
+        if second > best and _BITS[second] & led:
+            best = second
+        if third > best and _BITS[third] & led:
+            best = third
+        if card > best and bit & led:
+            best = card
+        winner = (self._leader + trick.index(best)) & 3
         points = POINTS[lead] + POINTS[second] + POINTS[third] + POINTS[fourth]
         if points:
             self._taken[winner] += points
