@@ -254,10 +254,45 @@ def test_dist_boots_from_a_plain_static_server_under_a_sub_path(browser, watch, 
         context.close()
 
 
+def test_new_build_replaces_the_offline_cache(browser, tmp_path, serve_directory, open_game):
+    site_dir = tmp_path / "site"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--dist", str(site_dir)],
+                   check=True, capture_output=True)
+    origin = serve_directory(site_dir)
+    old_version = _precache(site_dir)["version"]
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(origin + "/?lang=en")
+        page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=90000)
+        assert page.evaluate("caches.keys()") == ["hearts-" + old_version]
+        # "Deploy" a new build: another boot title and so another version.
+        strings = json.loads((site_dir / "build" / "boot-i18n.json").read_text(encoding="utf-8"))
+        strings["en"]["title"] = "Hearts 2"
+        (site_dir / "build" / "boot-i18n.json").write_text(json.dumps(strings), encoding="utf-8")
+        precache_js = site_dir / "build" / "precache.js"
+        precache_js.write_text(precache_js.read_text(encoding="utf-8").replace(old_version, "0123456789abcdef"),
+                               encoding="utf-8")
+        # The next visit (still the old build) finds the new worker, which
+        # installs the new build and deletes the old cache; the visit after
+        # that shows the new build.
+        open_game(page, origin + "/?lang=en")
+        expect(page.locator("#boot-title")).to_have_text("Hearts")
+        for _ in range(60):
+            if page.evaluate("caches.keys()") == ["hearts-0123456789abcdef"]:
+                break
+            page.wait_for_timeout(500)
+        assert page.evaluate("caches.keys()") == ["hearts-0123456789abcdef"]
+        page.goto(origin + "/?lang=en")
+        expect(page.locator("#boot-title")).to_have_text("Hearts 2")
+    finally:
+        context.close()
+
+
 # --- build output -------------------------------------------------------------
 
-def _precache():
-    text = (BUILD / "precache.js").read_text(encoding="utf-8")
+def _precache(folder=ROOT):
+    text = (folder / "build" / "precache.js").read_text(encoding="utf-8")
     return json.loads(re.search(r"self\.PRECACHE = (\{.*\});", text, re.S).group(1))
 
 
