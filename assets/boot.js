@@ -4,14 +4,25 @@
 //    navigator.languages; Norwegian (no/nn/nb) means nb; default en.
 //    Sets <html lang> - the Python UI reads it from there.
 // 2. Fill the loading screen with translated texts (build/boot-i18n.json).
-// 3. Start PyScript (only if WebAssembly exists) and show its progress.
+// 3. Preload the runtime files and start PyScript (only if WebAssembly
+//    exists); show its progress.
 // 4. When Python sets html[data-ready], the loading screen hides (CSS) and
 //    the service worker is registered (after boot, so the first visit does
 //    not download everything twice).
 // 5. On an error or a time-out, show a translated message.
+//
+// Attributes on <html> that tests and the UI may read:
+//   lang              the chosen language
+//   data-boot-stage   1 downloading, 2 starting Python, 3 loading the game
+//   data-boot-error   "unsupported" (no WebAssembly) or "failed"
+//   data-boot-ms      ms from navigation start to data-ready
+//   data-sw           "controlled" once the service worker serves the page
+//                     (the game then starts offline too)
+// data-ready is set by Python (hearts.ui.controller) and by nobody else.
 
 const SUPPORTED = ["en", "fi", "nb", "lt", "nl"];
 const BOOT_TIMEOUT_MS = 120000;
+const AFTER_MAIN_GRACE_MS = 15000;
 const html = document.documentElement;
 const $ = (id) => document.getElementById(id);
 
@@ -126,8 +137,11 @@ addEventListener("py:progress", (event) => {
 });
 addEventListener("py:ready", () => setStage(3));
 addEventListener("py:done", () => {
-  // main.py has run; if it did not make the game playable, something broke.
-  setTimeout(() => { if (!html.hasAttribute("data-ready")) fail("failed", "py:done without data-ready"); }, 0);
+  // main.py has run; if the game is not playable soon after (the UI may
+  // finish its start in an asyncio task), something broke.
+  setTimeout(() => {
+    if (!html.hasAttribute("data-ready")) fail("failed", "py:done without data-ready");
+  }, AFTER_MAIN_GRACE_MS);
 });
 addEventListener("error", (event) => {
   const message = String(event.message || "");
