@@ -116,6 +116,10 @@ def main():
           f"   ratio {figures['ratio_warm']:.2f}x")
     print(f"  our loading screen painted: cold {figures['ours_first_paint_cold_ms']:.0f} ms,"
           f" warm {figures['ours_first_paint_warm_ms']:.0f} ms")
+    for name in ("bare", "ours"):
+        for key in ("cold", "warm"):
+            values = [s[key] for s in samples[name]]
+            print(f"  spread {name} {key}: {min(values):.0f}-{max(values):.0f} ms")
     verdict = all(figures[k] <= TARGET for k in ("ratio_cold", "ratio_warm"))
     print(f"  target ours/bare <= {TARGET:.2f}x: {'met' if verdict else 'NOT met'}")
     out = ROOT / "build" / "bench.json"
