@@ -319,3 +319,37 @@ def test_hard_pass_search_runs_in_slices_and_passes_three_cards():
     assert chosen == hard.choose_pass(view, random.Random(2))
     plain = Hard(samples=6)
     assert step(plain.search(view, random.Random(2)), 0.0) == plain.choose_pass(view, random.Random(2))
+
+
+def test_deals_can_always_be_sampled_even_when_the_queen_guess_is_wrong():
+    """Random players keep the queen when they could drop her, so the soft
+    inference is often wrong: sampling must still find deals that agree
+    with every hard fact (counts, voids, passed cards), at every turn."""
+    rand = RandomPlayer()
+    checked = 0
+    for seed in range(25):
+        game = Game.new(seed)
+        rng = random.Random(seed)
+        for s in range(4):
+            game.pass_cards(s, rand.choose_pass(game.view(s), rng))
+        passed_left = {s: mask_of(game.view(s).passed) for s in range(4)}
+        while game.phase is Phase.PLAY:
+            seat = game.to_act
+            view = game.view(seat)
+            k = infer(view)
+            hands = sample_deal(k, rng)
+            assert hands[seat] == view.hand_mask
+            assert sum(hands) | view.played_mask == FULL_DECK
+            assert tuple(h.bit_count() for h in hands) == view.card_counts
+            receiver = (seat + 1) % 4
+            assert hands[receiver] & passed_left[seat] == passed_left[seat] & ~view.played_mask
+            for s in range(4):  # whoever showed out of a suit gets none of it
+                true_suits = {c.suit for c in game.hand(s)}
+                for suit in range(4):
+                    if k.voids[s][suit] and s != seat and suit in true_suits:
+                        assert C("QS") in game.hand(s) and suit == 3  # only the soft guess
+                    if k.voids[s][suit]:
+                        assert not hands[s] & SUIT_MASKS[suit] & k.unseen
+            checked += 1
+            game.play(seat, rand.choose_play(view, rng))
+    assert checked == 25 * 52

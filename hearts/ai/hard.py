@@ -94,6 +94,8 @@ def playout(hands, trick, leader, played, taken, broken, first, me, my_policy=No
             leader = (leader + at) & 3
             if pts:
                 taken[leader] += pts
+                if taken[0] + taken[1] + taken[2] + taken[3] == 26:
+                    break  # every point is taken: the rest changes nothing
                 if pts % 13:
                     broken = True
             trick = []

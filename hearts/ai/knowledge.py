@@ -35,7 +35,9 @@ class Knowledge(NamedTuple):
 
     ``known[s]``: cards surely in seat ``s``'s hand; ``allowed[s]``: cards it
     may hold (``known[s]`` included); ``need[s]``: how many cards of
-    ``free`` it still gets; ``free``: unseen cards whose place is unknown.
+    ``free`` it still gets; ``free``: unseen cards whose place is unknown;
+    ``groups``: the free cards by the set of seats that may hold them
+    (a 4-bit seat mask and the cards), the most constrained first.
     The seat's own entries are its hand, exactly.
     """
 
@@ -47,6 +49,7 @@ class Knowledge(NamedTuple):
     need: tuple[int, int, int, int]
     free: int
     voids: tuple[tuple[bool, bool, bool, bool], ...]
+    groups: tuple[tuple[int, tuple[int, ...]], ...]
 
 
 def infer(view: PlayerView) -> Knowledge:
@@ -90,49 +93,88 @@ def infer(view: PlayerView) -> Knowledge:
                 queen_out = False
         if any(26 <= c < 39 for c in cards):
             broken = True
-    if unseen & QS_BIT and not any(known[s] & QS_BIT for s in range(4)):
-        could = [s for s in range(4) if s != me and allowed[s] & QS_BIT and s not in no_queen]
-        if could:
-            for s in no_queen:
-                allowed[s] &= ~QS_BIT
     all_known = known[0] | known[1] | known[2] | known[3]
     for s in range(4):
         allowed[s] = (allowed[s] & ~all_known) | known[s]
     allowed[me] = known[me] = hand
     need = [view.card_counts[s] - known[s].bit_count() for s in range(4)]
     need[me] = 0
+    free = unseen & ~all_known
+    groups = _groups(me, allowed, free)
+    if not _feasible(groups, need):
+        raise ValueError("no deal agrees with this view")
+    if no_queen and free & QS_BIT:
+        # The soft inference, only where some deal still agrees with it.
+        guess = [a & ~QS_BIT if s in no_queen else a for s, a in enumerate(allowed)]
+        guess_groups = _groups(me, guess, free)
+        if _feasible(guess_groups, need):
+            allowed, groups = guess, guess_groups
     voids = tuple(
         tuple(not allowed[s] & SUIT_MASKS[u] & unseen for u in range(4)) for s in range(4)
     )
     return Knowledge(
         me, hand, unseen, tuple(known), tuple(allowed), tuple(need),  # type: ignore[arg-type]
-        unseen & ~all_known, voids,
+        free, voids, groups,
     )
+
+
+def _groups(me: int, allowed, free: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    by_seats: dict[int, list[int]] = {}
+    m = free
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        seats = 0
+        for s in range(4):
+            if s != me and allowed[s] & low:
+                seats |= 1 << s
+        by_seats.setdefault(seats, []).append(c)
+    order = sorted(by_seats, key=lambda seats: (seats.bit_count(), seats))
+    return tuple((seats, tuple(by_seats[seats])) for seats in order)
+
+
+_SUBSETS = tuple(range(1, 16))
+
+
+def _feasible(groups, need, counts=None) -> bool:
+    """Hall's condition: for every set of seats, the cards only they may hold
+    fit in the room they have left (then some deal places every card)."""
+    if counts is None:
+        counts = [len(cards) for _, cards in groups]
+    for subset in _SUBSETS:
+        inside = 0
+        for (seats, _), n in zip(groups, counts):
+            if n and seats & ~subset == 0:
+                inside += n
+        if inside:
+            room = 0
+            for s in range(4):
+                if subset >> s & 1:
+                    room += need[s]
+            if inside > room:
+                return False
+    return True
 
 
 def sample_deal(k: Knowledge, rng) -> list[int]:
     """Four hands (masks) that agree with ``k``, drawn with ``rng``.
 
-    Unconstrained cards are shuffled and dealt out; when voids or other
-    limits apply, the most constrained cards are placed first, each with a
-    chance proportional to the room left in the seats that may take it,
-    starting over on a dead end (and falling back to an exhaustive search).
+    Unconstrained cards are shuffled and dealt out. When voids or other
+    limits apply, the most constrained cards are placed first, each in a
+    seat that may hold it with a chance proportional to the room it has
+    left, among the seats that keep the rest placeable (Hall's condition):
+    no dead ends, no starting over.
     """
     me = k.seat
-    others = [(me + 1) & 3, (me + 2) & 3, (me + 3) & 3]
-    free = k.free
-    cards = []
-    m = free
-    while m:
-        low = m & -m
-        cards.append(low.bit_length() - 1)
-        m ^= low
     hands = list(k.known)
-    if all(k.allowed[s] & free == free for s in others if k.need[s]):
+    groups = k.groups
+    if len(groups) == 1 and groups[0][0].bit_count() == 3:
+        cards = list(groups[0][1])
         rng.shuffle(cards)
         at = 0
         bits = _BITS
-        for s in others:
+        for s in ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3):
             n = k.need[s]
             h = hands[s]
             for c in cards[at:at + n]:
@@ -140,52 +182,28 @@ def sample_deal(k: Knowledge, rng) -> list[int]:
             hands[s] = h
             at += n
         return hands
-    options = []
-    for c in cards:
-        seats = [s for s in others if k.allowed[s] >> c & 1]
-        options.append((len(seats), c, seats))
-    options.sort()
-    for _ in range(50):
-        room = list(k.need)
-        got = list(hands)
-        for _, c, seats in options:
-            total = 0
-            for s in seats:
-                total += room[s]
-            if not total:
-                break
-            pick = rng.randrange(total)
-            for s in seats:
-                pick -= room[s]
+    room = list(k.need)
+    counts = [len(cards) for _, cards in groups]
+    for g, (seats, cards) in enumerate(groups):
+        cards = list(cards)
+        rng.shuffle(cards)
+        options = [s for s in range(4) if seats >> s & 1]
+        for c in cards:
+            counts[g] -= 1
+            weights = []
+            for s in options:
+                w = room[s]
+                if w:
+                    room[s] -= 1
+                    if len(options) > 1 and not _feasible(groups, room, counts):
+                        w = 0
+                    room[s] += 1
+                weights.append(w)
+            pick = rng.randrange(sum(weights))
+            for s, w in zip(options, weights):
+                pick -= w
                 if pick < 0:
                     break
             room[s] -= 1
-            got[s] |= _BITS[c]
-        else:
-            return got
-    return _exhaustive(options, list(k.need), list(hands), rng)
-
-
-def _exhaustive(options, room, hands, rng):
-    """A deal found by backtracking (there always is one: the true deal)."""
-    order = [(c, seats[:]) for _, c, seats in options]
-    for _, seats in order:
-        rng.shuffle(seats)
-
-    def place(i: int) -> bool:
-        if i == len(order):
-            return True
-        c, seats = order[i]
-        for s in seats:
-            if room[s]:
-                room[s] -= 1
-                hands[s] |= _BITS[c]
-                if place(i + 1):
-                    return True
-                room[s] += 1
-                hands[s] &= ~_BITS[c]
-        return False
-
-    if not place(0):
-        raise ValueError("no deal agrees with this view")
+            hands[s] |= _BITS[c]
     return hands
