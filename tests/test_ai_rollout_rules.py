@@ -9,7 +9,9 @@ card played and on the points, so the copy can never drift from the rules.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -55,15 +57,13 @@ def test_the_look_ahead_plays_by_the_engines_rules(seed):
     assert ours == engine_playout(game, me)
 
 
-SHARED = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "conformance" / "hands.jsonl"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "hands.jsonl"
 
 
 def first_trick_deals():
     """Recorded deals rich in first-trick cases (a void in clubs, only points in hand)."""
     if not SHARED.exists():
         return []
-    import json
-
     records = [json.loads(line) for line in SHARED.read_text().splitlines() if line.strip()]
     return [r for r in records if r["id"].rsplit("-", 1)[-1] in ("clubvoid", "ftexc")][:30]
 
