@@ -476,3 +476,28 @@ def test_announcements_cover_plays_tricks_and_turns():
     assert {"played", "trick", "turn", "received"} <= kinds
     text = announcement((("played", 1, "QS"), ("trick", 0), ("turn", 0)), EN)
     assert text == "West: queen of spades. You won the trick. Your turn."
+
+
+def test_fourth_hand_has_no_passing_and_says_so():
+    d = Driver()
+    d.send(U.NewGame())
+    for _ in range(3):
+        play_hand(d)
+        assert d.phase() == "hand-end"
+        d.send(U.Continue())
+    assert d.pv.hand_number == 3 and d.pv.phase is Phase.PLAY
+    assert "No passing this hand" in d.html()
+    assert ("pass", 0) in d.announced[-1] or any(("pass", 0) in items for items in d.announced[-3:])
+
+
+def test_pass_target_seat_is_marked():
+    d = Driver()
+    d.send(U.NewGame())
+    html = d.html()
+    assert html.count("pass-target") == 1
+    assert 'class="seat seat-w pass-target"' in html  # hand 1 passes to the left: West
+
+
+def test_tie_is_announced():
+    text = announcement((("hand", (26, 0, 0, 0), None), ("tie",)), EN)
+    assert "Tie for the lowest score: one more hand" in text

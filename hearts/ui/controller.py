@@ -1,6 +1,7 @@
 """The only Python that touches the browser: events in, HTML out, effects run.
 
-One click and one keydown listener on #app (never replaced); the target is
+One click listener on #app and one keydown listener on the document
+(neither is ever replaced); the target is
 found with ``closest("[data-action],[data-card]")`` and turned into a
 message; update() gives the next model and effects; the view re-renders
 #screen; effects run as asyncio tasks (Pyodide has no threads). Opponent
@@ -291,6 +292,9 @@ ACTIONS = {
 
 def on_click(event):
     try:
+        if event.target.classList.contains("overlay"):  # the dimmed backdrop
+            dispatch(U.Dismiss())
+            return
         target = event.target.closest("[data-action],[data-card]")
         if _nil(target):
             return
@@ -381,7 +385,9 @@ def main():
     app = document.getElementById("app")
     app.innerHTML = ('<div id="screen"></div>'
                      '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>')
-    for target, name, handler in ((app, "click", on_click), (app, "keydown", on_key),
+    # keydown listens on the document (never replaced either), so that Escape
+    # closes a dialog even when focus has left the game (e.g. on <body>).
+    for target, name, handler in ((app, "click", on_click), (document, "keydown", on_key),
                                   (window, "error", on_error)):
         proxy = create_proxy(handler)
         _state["proxies"].append(proxy)

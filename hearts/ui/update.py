@@ -392,7 +392,8 @@ def _continue(model, msg):
         return model, []
     new = game.copy()
     new.next_hand()
-    return _changed(Model(ui=replace(ui, picked=()), game=new), [])
+    items = [("pass", 0)] if new.phase is Phase.PLAY else []  # the hand without passing
+    return _changed(Model(ui=replace(ui, picked=()), game=new), items)
 
 
 def _collect(model, msg):
@@ -407,6 +408,8 @@ def _collect(model, msg):
         items.append(("hand", result.points, result.moon))
         if game.phase is Phase.GAME_END:
             items.append(("won", game.winner))
+        elif max(game.scores) >= 100:
+            items.append(("tie",))
     model, effects = _next_step(model)
     return model, [Announce(tuple(items) + _turn_items(model))] + effects
 

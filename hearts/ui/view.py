@@ -150,6 +150,8 @@ def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None) -> str:
     cls = f"seat seat-{SEAT_CLASS[seat]}"
     if turn == seat:
         cls += " turn"
+    if pv.phase is Phase.PASS and seat != HUMAN and pv.pass_direction.target(HUMAN) == seat:
+        cls += " pass-target"
     name = esc(seat_name(seat, tr))
     count = pv.card_counts[seat]
     status = ""
@@ -189,6 +191,8 @@ def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
             out.append(f'<div class="slot slot-{pos}"></div>')
             continue
         cls = f"card played s{card[-1]}"
+        if winner is None and card == str(trick.cards[-1]):
+            cls += " new"
         if winner == seat:
             cls += " winner"
         if winner is not None and winner != seat:
@@ -444,6 +448,8 @@ def announcement(items, tr) -> str:
             if item[2] is not None:
                 out.append(S.shot_the_moon(item[2], tr))
             out.extend(S.hand_points(s, item[1][s], tr) for s in range(4))
+        elif kind == "tie":
+            out.append(tr.text(S.TIE_ONE_MORE_HAND))
         elif kind == "won":
             out.append(S.game_won(item[1], tr))
         elif kind == "reason":
