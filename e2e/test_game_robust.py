@@ -160,3 +160,29 @@ def test_no_storage_still_plays_and_errors_show_a_panel(browser, site, open_game
         assert phase(page) == "start"
     finally:
         context.close()
+
+
+def test_several_games_keep_memory_flat(game, open_game, site):
+    """Three whole games in one page: the JS heap, Python's objects, the
+    listener proxies and pending tasks do not grow from game to game."""
+    from test_game import play_turns
+
+    page = game.page
+    open_game(page, site.game_url(seed="100"))
+    cdp = game.context.new_cdp_session(page)
+    samples = []
+    for _ in range(3):
+        new_game(page)
+        while play_turns(page) != "game-end":
+            page.locator('#screen [data-action="continue"]').click()
+        cdp.send("HeapProfiler.collectGarbage")
+        heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
+        root = page.locator("html")
+        samples.append((heap, int(root.get_attribute("data-py-objects")),
+                        int(root.get_attribute("data-proxies")), int(root.get_attribute("data-tasks"))))
+    (heap1, objects1, proxies1, _), (heap3, objects3, proxies3, tasks3) = samples[0], samples[-1]
+    assert proxies1 == proxies3 == 3
+    assert tasks3 <= 1  # the task that rendered the end of the game
+    assert objects3 < objects1 * 1.05 + 2000, samples
+    assert heap3 < heap1 * 1.15 + 2_000_000, samples
+    assert float(root.get_attribute("data-render-ms")) < 100

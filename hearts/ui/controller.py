@@ -11,6 +11,7 @@ searches run in slices of ~25 ms so the page never freezes.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import time
@@ -126,7 +127,17 @@ def _restore_focus(key):
         target.focus()
 
 
+def _health():
+    """Counters on <html> for the soak test: Python objects after a game,
+    listener proxies and pending tasks (they must stay flat)."""
+    root = document.documentElement
+    root.setAttribute("data-py-objects", str(len(gc.get_objects())))
+    root.setAttribute("data-proxies", str(len(_state["proxies"])))
+    root.setAttribute("data-tasks", str(len(_state["tasks"])))
+
+
 def render():
+    started = time.perf_counter()
     model = _state["model"]
     tr = _tr(model.ui.settings.lang)
     key = _focus_key()
@@ -145,6 +156,13 @@ def render():
         _restore_focus(_state.pop("opener", None) or key)
     else:
         _restore_focus(key)
+    root = document.documentElement
+    root.setAttribute("data-render-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
+    game = model.game
+    if game is not None and game.phase.value == "game-end" and model.ui.epoch != _state.get("health"):
+        _state["health"] = model.ui.epoch
+        gc.collect()
+        _health()
 
 
 def announce(items):
