@@ -13,10 +13,24 @@ a ``random.Random`` it is handed, nothing else::
     3
 
 - :func:`make_opponent` builds a level by name: ``"easy"``, ``"normal"``,
-  ``"hard"`` (and ``"random"``, the bench's weakest player).
-- :meth:`Hard.think` is Hard's search as a generator, to run it a few
-  milliseconds at a time (:func:`step`); ``choose_play`` runs it to the end.
+  ``"hard"`` (and ``"random"``, the bench's weakest player). Every level has
+  ``choose_pass(view, rng)`` (three cards) and ``choose_play(view, rng)``
+  (one card of ``view.legal``). Easy and Normal answer at once.
+- Hard thinks: :meth:`Hard.search` (``think`` for a card, ``think_pass``
+  for the pass) is its search as a generator, to run a few milliseconds at
+  a time between frames with :func:`step`, which returns None until the
+  decision is ready::
+
+      search = make_opponent("hard", budget=0.25).search(view, rng)
+      while (decision := step(search, 0.008)) is None:
+          await next_frame()
+
+  ``choose_play`` / ``choose_pass`` run it to the end in one go.
 - :func:`hint` is Hard's choice for the human's seat.
+
+Decisions depend on the view and the generator's state only (and, for
+Hard with a time budget, on how many deals it had time to sample:
+``Hard(samples=N)`` fixes that count).
 """
 
 from __future__ import annotations
