@@ -501,3 +501,31 @@ def test_pass_target_seat_is_marked():
 def test_tie_is_announced():
     text = announcement((("hand", (26, 0, 0, 0), None), ("tie",)), EN)
     assert "Tie for the lowest score: one more hand" in text
+
+
+def test_only_the_controller_touches_the_browser():
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent / "hearts"
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        uses = re.search(r"^\s*(from|import)\s+(pyscript|js|pyodide)\b", text, re.M)
+        if path.name == "controller.py" and path.parent.name == "ui":
+            assert uses
+        else:
+            assert not uses, path
+
+
+def test_continue_during_a_trick_pause_collects_it():
+    model, effects = U.init(speed="slow", seed=1)
+    d = Driver(model, effects)
+    d.send(U.NewGame())
+    pass_three(d)
+    d.model, effects = U.update(d.model, U.ClickCard(str(d.pv.legal[0])))
+    while not d.model.ui.pause:
+        e = [e for e in effects if isinstance(e, U.Think)][0]
+        game = d.model.game
+        card = run_search(U.opponent_search(game.view(e.seat), "normal", U.rng_for(game, e.seat)))
+        d.model, effects = U.update(d.model, U.OpponentMove(e.epoch, e.seat, str(card)))
+    assert 'data-action="continue"' in d.html()
+    model, effects = U.update(d.model, U.Continue())
+    assert not model.ui.pause and model.ui.epoch > d.model.ui.epoch

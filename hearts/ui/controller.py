@@ -298,7 +298,6 @@ ACTIONS = {
     "rules": lambda v: U.ShowOverlay("rules"),
     "menu": lambda v: U.ShowOverlay("menu"),
     "close": lambda v: U.CloseOverlay(),
-    "resume": lambda v: U.ResumeGame(),
     "level": lambda v: U.SetLevel(v or ""),
     "speed": lambda v: U.SetSpeed(v or ""),
     "lang": lambda v: U.SetLang(v or ""),

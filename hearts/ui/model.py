@@ -35,7 +35,6 @@ class Ui:
     settings: Settings = field(default_factory=Settings)
     screen: str = "start"  # "start" | "table"
     overlay: str | None = None  # None | "rules" | "menu" | "error"
-    has_game: bool = False  # a game exists (the start screen can resume it)
     epoch: int = 0  # bumps on every game change; stale timers are ignored
     picked: tuple[str, ...] = ()  # cards picked to pass
     message: tuple | None = None  # ("reason", code, suit) | ("text", MARKED)

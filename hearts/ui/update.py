@@ -58,16 +58,6 @@ class CloseOverlay:
 
 
 @dataclass(frozen=True)
-class ResumeGame:
-    pass
-
-
-@dataclass(frozen=True)
-class ShowStart:
-    pass
-
-
-@dataclass(frozen=True)
 class ClickCard:
     card: str
 
@@ -230,7 +220,7 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
         return with_ui(model, save_error=error.code), []
     except Exception:  # anything else wrong with the text: it is damaged
         return with_ui(model, save_error="save-corrupt"), []
-    model = Model(ui=replace(ui, screen="table", has_game=True), game=game)
+    model = Model(ui=replace(ui, screen="table"), game=game)
     model, effects = _next_step(model)
     return model, [Announce(_turn_items(model))] + effects
 
@@ -249,7 +239,7 @@ def _new_game(model, msg):
     seed = ui.next_seed if ui.next_seed is not None else msg.seed
     game = Game.new(seed)
     ui = replace(
-        ui, screen="table", overlay=None, has_game=True, picked=(), message=None, hint=(),
+        ui, screen="table", overlay=None, picked=(), message=None, hint=(),
         hint_pending=False, pause=False, save_error=None, error=None,
         next_seed=None if ui.next_seed is None else ui.next_seed + 1,
     )
@@ -300,19 +290,6 @@ def _dismiss(model, msg):
     if model.ui.overlay in ("rules", "menu"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
-
-
-def _resume(model, msg):
-    if model.game is None:
-        return model, []
-    model = with_ui(model, screen="table", overlay=None)
-    return _next_step(model)
-
-
-def _show_start(model, msg):
-    # Opponents wait while the start screen is up (_next_step only runs on the table).
-    return with_ui(model, screen="start", overlay=None, epoch=model.ui.epoch + 1,
-                   thinking=None, hint_pending=False), []
 
 
 def _refuse(model, code, suit=None):
@@ -453,7 +430,7 @@ def _crash(model, msg):
 
 
 def _start_over(model, msg):
-    ui = replace(model.ui, screen="start", overlay=None, error=None, has_game=False,
+    ui = replace(model.ui, screen="start", overlay=None, error=None,
                  picked=(), message=None, hint=(), hint_pending=False, pause=False,
                  thinking=None, save_error=None, epoch=model.ui.epoch + 1)
     return Model(ui=ui), [ClearSave()]
@@ -513,8 +490,6 @@ _HANDLERS = {
     ShowOverlay: _show_overlay,
     CloseOverlay: _close_overlay,
     Dismiss: _dismiss,
-    ResumeGame: _resume,
-    ShowStart: _show_start,
     ClickCard: _click_card,
     ConfirmPass: _confirm_pass,
     Continue: _continue,

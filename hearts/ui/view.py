@@ -128,15 +128,12 @@ def _start(ui: Ui, tr) -> str:
     problem = ""
     if ui.save_error:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
-    resume = ""
-    if ui.has_game:
-        resume = button(tr.text(S.BACK_TO_GAME), "resume", cls="btn")
     return (
         '<div class="start">'
         f'<h1 class="logo"><span class="logo-suits" aria-hidden="true">{suits}</span>{esc(name)}</h1>'
         f"{problem}{_notices(ui, tr)}"
         '<div class="start-actions">'
-        f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}{resume}'
+        f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
         f'{button(tr.text(S.RULES), "rules", cls="btn")}'
         "</div>"
         f'<div class="settings">{_settings(ui, tr)}</div>'
