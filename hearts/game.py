@@ -519,8 +519,9 @@ class Game:
         if seat is None or seat == self.to_act:  # cards_of(self._legal), inlined: hot path
             low, high = self._legal & 0x3FFFFFF, self._legal >> 26
             return _CLUBS[low & 0x1FFF] + _DIAMONDS[low >> 13] + _HEARTS[high & 0x1FFF] + _SPADES[high >> 13]
-        if self.phase is _PASS and self._passes[_check_seat(seat)] is None:
-            return cards_of(self._hands[seat])
+        if self.phase is _PASS and seat.__class__ is int and 0 <= seat <= 3:
+            return () if self._passes[seat] is not None else cards_of(self._hands[seat])
+        _check_seat(seat)  # raises for something that is no seat
         return ()
 
     def legal_mask(self, seat: int | None = None) -> int:
