@@ -405,7 +405,8 @@ def main():
     # keydown listens on the document (never replaced either), so that Escape
     # closes a dialog even when focus has left the game (e.g. on <body>).
     for target, name, handler in ((app, "click", on_click), (document, "keydown", on_key),
-                                  (window, "error", on_error)):
+                                  (window, "error", on_error),
+                                  (window, "unhandledrejection", on_error)):
         proxy = create_proxy(handler)
         _state["proxies"].append(proxy)
         target.addEventListener(name, proxy)
