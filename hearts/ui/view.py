@@ -156,12 +156,12 @@ def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None) -> str:
         status = f'<span class="thinking">{esc(S.thinking(seat, tr))}</span>'
     backs = ""
     if seat != HUMAN:
-        backs = f'<span class="backs b{min(count, 13)}" aria-hidden="true"></span>'
+        backs = f'<span class="backs b{min(count, 13)}" aria-hidden="true">{esc(tr.format_number(count))}</span>'
     return (
         f'<div class="{cls}">'
         f'<span class="seat-name">{name}</span>{backs}'
         f'<span class="seat-info">'
-        f'<span class="count">{esc(S.card_count(count, tr))}</span>'
+        f'<span class="count sr">{esc(S.card_count(count, tr))}</span>'
         f'<span class="taken" title="{esc(tr.text(S.POINTS_THIS_HAND))}">'
         f'<span class="sr">{esc(tr.text(S.POINTS_THIS_HAND))}: </span>{esc(S.points(pv.points_taken[seat], tr))}</span>'
         f'<span class="total">{esc(tr.text(S.TOTAL))} {esc(tr.format_number(pv.scores[seat]))}</span>'
