@@ -40,7 +40,10 @@ def play_deal(index: int, hero: str, field: str, seed: int, hard_options: dict) 
     """Play deal ``index`` four times, the hero in each seat once.
 
     Returns (hero's mean points, the field's mean points) over the four plays.
+    Hard's budget counts CPU time of this process (see :class:`~hearts.ai.Hard`).
     """
+    if "budget" in hard_options:
+        hard_options = {**hard_options, "clock": time.process_time}
     hands = [cards_of(m) for m in deal(seed, index)]
     direction = _DIRECTIONS[index % 4]
     hero_total = 0
