@@ -9,6 +9,7 @@ Deals follow ?seed=1 (the first new game is seed 1, the next 2, ...).
 
 import json
 import re
+import time
 
 import pytest
 
@@ -244,3 +245,20 @@ def test_language_switch_keeps_the_game(game):
     page.locator('html[lang="en"]').wait_for(state="attached")
     page.keyboard.press("Escape")
     assert page.locator(".overlay").count() == 0
+
+
+def test_opponents_play_at_a_pace_a_person_can_follow(game, open_game, site):
+    page = game.page
+    open_game(page, site.game_url(speed="normal"))
+    new_game(page)
+    pass_three(page)
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    played = page.locator("#screen .trick .card.played")
+    click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))
+    started = time.monotonic()
+    right_after = played.count()
+    assert right_after >= 1  # our card is on the table at once
+    while played.count() == right_after:
+        assert time.monotonic() - started < 10, "the opponents never played"
+        page.wait_for_timeout(20)
+    assert time.monotonic() - started >= 0.4  # not all at once
