@@ -97,6 +97,22 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
     assert page.evaluate("() => document.activeElement.getAttribute('data-action')") == "rules"
 
 
+def test_double_click_and_held_key_choose_once(game, open_game, site):
+    page = game.page
+    open_game(page, site.game_url())
+    new_game(page)
+    cards = hand(page)
+    picked = page.locator('#screen [data-card][aria-pressed="true"]')
+    page.locator(f'#screen [data-card="{cards[0]}"]').dblclick(position={"x": 6, "y": 16}, force=True)
+    assert picked.count() == 1  # not picked and unpicked again
+    page.locator(f'#screen [data-card="{cards[1]}"]').focus()
+    page.keyboard.down("Enter")
+    page.keyboard.down("Enter")  # auto-repeat of a held key
+    page.keyboard.down("Enter")
+    page.keyboard.up("Enter")
+    assert picked.count() == 2
+
+
 def test_random_clicks_and_keys_break_nothing(game, open_game, site):
     page = game.page
     rng = random.Random(7)

@@ -317,6 +317,8 @@ def on_click(event):
             return
         card = _attr(target, "data-card")
         if card:
+            if (event.detail or 0) > 1:  # the 2nd click of a double click: not a new choice
+                return
             dispatch(U.ClickCard(card))
             return
         make = ACTIONS.get(_attr(target, "data-action"))
@@ -329,6 +331,9 @@ def on_click(event):
 def on_key(event):
     try:
         key = event.key
+        if event.repeat and key in ("Enter", " "):  # a key held down chooses once
+            event.preventDefault()
+            return
         if key == "Escape":
             dispatch(U.Dismiss())
             return
