@@ -529,3 +529,17 @@ def test_continue_during_a_trick_pause_collects_it():
     assert 'data-action="continue"' in d.html()
     model, effects = U.update(d.model, U.Continue())
     assert not model.ui.pause and model.ui.epoch > d.model.ui.epoch
+
+
+def test_menu_shows_the_score_sheet_once_a_hand_is_played():
+    d = Driver()
+    d.send(U.NewGame())
+    d.send(U.ShowOverlay("menu"))
+    assert "Score sheet" not in d.html()
+    d.send(U.CloseOverlay())
+    play_hand(d)
+    d.send(U.Continue())
+    d.send(U.ShowOverlay("menu"))
+    html = d.html()
+    assert "Score sheet" in html and 'data-action="close"' in html
+    assert " inert" in html  # the table behind the dialog is out of reach

@@ -26,7 +26,6 @@ except ImportError:  # pragma: no cover
     jsnull = None
 
 from .. import i18n
-from ..save import dumps
 from . import update as U
 from .model import HUMAN, visible
 from .view import announcement, view

@@ -74,7 +74,7 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
     if ui.overlay == "rules":
         overlay = _rules(tr)
     elif ui.overlay == "menu":
-        overlay = _menu(ui, tr)
+        overlay = _menu(ui, pv, tr)
     elif ui.overlay == "error":
         overlay = _error(ui, tr)
     inert = " inert" if overlay else ""
@@ -405,11 +405,12 @@ def _rules(tr) -> str:
     return _dialog(tr.text(S.RULES), "".join(parts), "rules")
 
 
-def _menu(ui: Ui, tr) -> str:
+def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
     new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
+    sheet = f'<div class="results">{score_sheet(pv, tr)}</div>' if pv is not None and pv.results else ""
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
-            f'<div class="actions">{back}{new}</div>')
+            f'<div class="actions">{back}{new}</div>{sheet}')
     return _dialog(tr.text(S.SETTINGS), body, "menu")
 
 
