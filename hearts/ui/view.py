@@ -30,6 +30,7 @@ RANK_LABEL = {"T": "10"}
 SUIT_ORDER = {"C": 0, "D": 1, "S": 2, "H": 3}
 SEAT_CLASS = ("s", "w", "n", "e")
 LOW = ' class="low"'
+PASS_ARROW = {"w": "\u2190", "n": "\u2191", "e": "\u2192"}
 
 
 def sort_hand(cards) -> list[str]:
@@ -197,6 +198,9 @@ def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
         label = S.card_played(seat, card, tr)
         out.append(f'<div class="slot slot-{pos}"><div class="{cls}" role="img" '
                    f'aria-label="{esc(label)}">{card_face(card)}</div></div>')
+    if pv.phase is Phase.PASS and int(pv.pass_direction):
+        target = SEAT_CLASS[pv.pass_direction.target(HUMAN)]
+        out.append(f'<div class="pass-arrow to-{target}" aria-hidden="true">{PASS_ARROW[target]}</div>')
     go = f" go-{SEAT_CLASS[winner]}" if winner is not None else ""
     return (f'<div class="trick{go}" role="group" aria-label="{esc(tr.text(S.CURRENT_TRICK))}">'
             f'{"".join(out)}</div>', winner)
