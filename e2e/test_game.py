@@ -262,3 +262,16 @@ def test_opponents_play_at_a_pace_a_person_can_follow(game, open_game, site):
         assert time.monotonic() - started < 10, "the opponents never played"
         page.wait_for_timeout(20)
     assert time.monotonic() - started >= 0.4  # not all at once
+
+
+def test_reload_while_opponents_play_resumes_their_turns(game, open_game, site):
+    page = game.page
+    for _ in range(13):
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))
+        if page.locator(LEGAL).count() == 0 and page.locator("#screen .seat.turn").count():
+            break  # an opponent is to play now
+    thinking = page.locator("#screen .seat.turn .seat-name").inner_text()
+    open_game(page, site.game_url(speed="normal"))
+    assert page.locator("#screen .seat.turn .seat-name").inner_text() == thinking
+    page.locator(MOVE_ON).first.wait_for(timeout=TIMEOUT)  # they played on by themselves
