@@ -11,7 +11,7 @@ import random
 
 from hearts.save import loads
 
-from test_game import LEGAL, TABLE, TIMEOUT, click_card, hand, new_game, phase
+from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, new_game, phase
 
 EVIL = '<img src=x onerror="document.title=1">"\'&<script>document.title=2</script>'
 
@@ -92,9 +92,17 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
     page.locator('#screen [data-action="rules"]').focus()
     page.keyboard.press("Enter")
     assert page.locator(".overlay[role=dialog]").is_visible()
+    assert_accessible(page, site)
     page.keyboard.press("Escape")
     assert page.locator(".overlay").count() == 0
     assert page.evaluate("() => document.activeElement.getAttribute('data-action')") == "rules"
+    # the focus ring is visible, and motion stops for people who ask for less
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    page.emulate_media(reduced_motion="reduce")
+    card = page.locator("#screen [data-card]").first
+    assert card.evaluate("e => getComputedStyle(e).transitionDuration") in ("0s", "0s, 0s")
+    page.emulate_media(reduced_motion="no-preference")
 
 
 def test_double_click_and_held_key_choose_once(game, open_game, site):
