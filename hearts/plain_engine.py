@@ -107,6 +107,8 @@ def random_hand(rng: random.Random, hand_number: int) -> list:
     if state["pass_offset"]:
         exchange(state, {s: rng.sample(state["hands"][s], 3) for s in range(4)})
     start_play(state)
-    for _ in range(52):
-        play(state, rng.choice(legal_cards(state)))
+    rand = rng.random
+    for _ in range(52):  # the same uniform pick as the engine's benchmark
+        legal = legal_cards(state)
+        play(state, legal[int(rand() * len(legal))])
     return hand_points(state)
