@@ -543,3 +543,20 @@ def test_menu_shows_the_score_sheet_once_a_hand_is_played():
     html = d.html()
     assert "Score sheet" in html and 'data-action="close"' in html
     assert " inert" in html  # the table behind the dialog is out of reach
+
+
+def test_opponents_wait_while_a_dialog_is_open():
+    model, effects = U.init(speed="slow", seed=1)
+    model, _ = U.update(model, U.NewGame())
+    for c in model.game.view(0).hand[:3]:
+        model, _ = U.update(model, U.ClickCard(str(c)))
+    model, effects = U.update(model, U.ConfirmPass())
+    think = [e for e in effects if isinstance(e, U.Think)][0]  # seed 1: North leads
+    model, _ = U.update(model, U.ShowOverlay("rules"))
+    same, none = U.update(model, U.OpponentMove(think.epoch, think.seat, "2C"))
+    assert same is model and none == []
+    model, effects = U.update(model, U.CloseOverlay())
+    again = [e for e in effects if isinstance(e, U.Think)]
+    assert again and again[0].seat == think.seat and again[0].epoch == model.ui.epoch
+    model, _ = U.update(model, U.OpponentMove(model.ui.epoch, think.seat, "2C"))
+    assert len(model.game.view(0).trick.cards) == 1

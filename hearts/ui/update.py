@@ -283,7 +283,8 @@ def _show_overlay(model, msg):
 def _close_overlay(model, msg):
     if model.ui.overlay == "error":
         return model, []  # the error panel closes only through its own buttons
-    return with_ui(model, overlay=None, message=None), []
+    # Opponents wait while a dialog is open (see _opponent_move): go on now.
+    return _next_step(with_ui(model, overlay=None, message=None))
 
 
 def _dismiss(model, msg):
@@ -396,6 +397,8 @@ def _opponent_move(model, msg):
     if (game is None or msg.epoch != ui.epoch or ui.pause or ui.screen != "table"
             or game.phase is not Phase.PLAY or game.to_act != msg.seat or msg.seat == HUMAN):
         return model, []  # a stale timer: the game moved on meanwhile
+    if ui.overlay is not None:
+        return model, []  # nobody plays behind the rules or the menu; closing goes on
     new = game.copy()
     new.play(msg.seat, msg.card)  # an illegal move here is a bug: let it show
     return _played(model, game, new, msg.seat, msg.card)
