@@ -246,7 +246,11 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
 
 
 _BITS = tuple(1 << c for c in range(52))
-_SUIT_MASK_OF = tuple(SUIT_MASKS[c // 13] for c in range(52))  # card -> its suit's mask
+_SUIT_TABLES = (_CLUBS, _DIAMONDS, _HEARTS, _SPADES)
+# For the card that leads a trick: its suit's mask, that suit's table of
+# cards by 13-bit pattern, and the shift that brings the suit to bit 0.
+_NO_LEAD = (0, (), 0)
+_LEAD = tuple((SUIT_MASKS[c // 13], _SUIT_TABLES[c // 13], 13 * (c // 13)) for c in range(52))
 _new_tuple = tuple.__new__  # builds a Trick without NamedTuple's Python-level __new__
 
 
@@ -276,7 +280,7 @@ class Game:
     __slots__ = (
         "phase", "to_act", "_seed", "_pass_offset", "_hand_number", "_scores",
         "_results", "_log", "_dealt", "_hands", "_passes", "_received", "_trick",
-        "_leader", "_led", "_legal", "_tricks", "_taken", "_hearts_broken", "_winner",
+        "_leader", "_led", "_led_table", "_led_shift", "_legal", "_legal_cards", "_tricks", "_taken", "_hearts_broken", "_winner",
     )
 
     phase: Phase
@@ -356,11 +360,12 @@ class Game:
         trick = view.trick
         g._trick = list(trick.cards)
         g._leader = trick.leader
-        g._led = _SUIT_MASK_OF[trick.cards[0]] if trick.cards else 0
+        g._led, g._led_table, g._led_shift = _LEAD[trick.cards[0]] if trick.cards else _NO_LEAD
         g._hearts_broken = any(26 <= c < 39 for t in view.tricks for c in t.cards)
         g.phase = _PLAY
         g.to_act = (trick.leader + len(trick.cards)) % 4
         g._legal = g._compute_legal()
+        g._legal_cards = None
         return g
 
     @classmethod
@@ -382,7 +387,7 @@ class Game:
         self._passes = [None, None, None, None]
         self._received = [0, 0, 0, 0]
         self._trick = []
-        self._led = 0
+        self._led, self._led_table, self._led_shift = _NO_LEAD
         self._tricks = []
         self._taken = [0, 0, 0, 0]
         self._hearts_broken = False
@@ -392,10 +397,12 @@ class Game:
             self.phase = _PASS
             self._leader = self.to_act = None
             self._legal = 0
+            self._legal_cards = None
 
     def _start_play(self) -> None:
         self.phase = _PLAY
         self._legal = _TWO_C_BIT
+        self._legal_cards = (TWO_OF_CLUBS,)
         for s in SEATS:
             if self._hands[s] & _TWO_C_BIT:
                 self._leader = self.to_act = s
@@ -418,6 +425,9 @@ class Game:
         g._trick = self._trick[:]
         g._leader = self._leader
         g._legal = self._legal
+        g._legal_cards = self._legal_cards
+        g._led_table = self._led_table
+        g._led_shift = self._led_shift
         g._led = self._led
         g._tricks = self._tricks[:]
         g._taken = self._taken[:]
@@ -516,9 +526,15 @@ class Game:
         >>> Game.new(seed=1).legal_actions(0) == Game.new(seed=1).hand(0)
         True
         """
-        if seat is None or seat == self.to_act:  # cards_of(self._legal), inlined: hot path
-            low, high = self._legal & 0x3FFFFFF, self._legal >> 26
-            return _CLUBS[low & 0x1FFF] + _DIAMONDS[low >> 13] + _HEARTS[high & 0x1FFF] + _SPADES[high >> 13]
+        if seat is None or seat == self.to_act:
+            cards = self._legal_cards  # play() fills it when the legal cards are one suit
+            if cards is None:  # cards_of(self._legal), inlined: hot path
+                low, high = self._legal & 0x3FFFFFF, self._legal >> 26
+                cards = self._legal_cards = (
+                    _CLUBS[low & 0x1FFF] + _DIAMONDS[low >> 13]
+                    + _HEARTS[high & 0x1FFF] + _SPADES[high >> 13]
+                )
+            return cards
         if self.phase is _PASS and seat.__class__ is int and 0 <= seat <= 3:
             return () if self._passes[seat] is not None else cards_of(self._hands[seat])
         _check_seat(seat)  # raises for something that is no seat
@@ -630,19 +646,23 @@ class Game:
         n = len(trick)
         if n < 4:
             if n == 1:
-                self._led = led = _SUIT_MASK_OF[card]
+                led, self._led_table, self._led_shift = _LEAD[card]
+                self._led = led
             else:
                 led = self._led
             seat = (seat + 1) & 3
             self.to_act = seat
             hand = hands[seat]
             follow = hand & led
-            if follow:
+            if follow:  # the usual case: its cards are one table look-up away
                 self._legal = follow
+                self._legal_cards = self._led_table[follow >> self._led_shift]
             elif self._tricks:
                 self._legal = hand
+                self._legal_cards = None
             else:  # void on the first trick: no points unless nothing else
                 self._legal = hand & _NO_POINTS or hand
+                self._legal_cards = None
             return
         # The fourth card: the highest card of the suit led takes the trick.
         lead, second, third, fourth = trick
@@ -661,7 +681,7 @@ class Game:
             if points % 13:  # a heart is in it (at most four hearts, plus 13 for the queen)
                 self._hearts_broken = True
         tricks = self._tricks
-        tricks.append(_new_tuple(Trick, (self._leader, tuple(trick), winner)))
+        tricks.append(_new_tuple(Trick, (self._leader, (lead, second, third, fourth), winner)))
         self._trick = []
         self._leader = self.to_act = winner
         if len(tricks) == 13:
@@ -669,6 +689,7 @@ class Game:
         else:
             hand = hands[winner]
             self._legal = hand if self._hearts_broken else hand & _NOT_HEARTS or hand
+            self._legal_cards = None
 
     def next_hand(self, hands: Sequence[Iterable[Card | str | int]] | None = None) -> None:
         """Deal the next hand, after a hand has ended and the game has not.
@@ -721,6 +742,7 @@ class Game:
             scores[s] += points[s]
         self.to_act = None
         self._legal = 0
+        self._legal_cards = None
         low = min(scores)
         if max(scores) >= GAME_OVER_AT and scores.count(low) == 1:
             self.phase = _GAME_END
