@@ -10,12 +10,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_INPUTS := $(shell find hearts i18n assets -not -path '*/__pycache__*' 2>/dev/null) \
 	index.html pyscript.toml main.py manifest.webmanifest sw.js tools/build.py
 
-.PHONY: help setup build play test bench dist clean
+.PHONY: help setup build play test bench bench-ai dist clean
 
 help:
 	@echo "make play   - install what is needed, build, serve on http://127.0.0.1:$(PORT)/"
 	@echo "make test   - install what is needed, build, run all tests (unit + browser)"
 	@echo "make bench  - browser boot benchmark (our page vs bare Pyodide)"
+	@echo "make bench-ai - opponents' thinking time and long tasks in the browser"
 	@echo "make dist   - copy the publishable static site to dist/"
 	@echo "make setup | build | clean"
 
@@ -49,6 +50,9 @@ test: build
 
 bench: build
 	$(PY) bench/boot_bench.py
+
+bench-ai: build
+	$(PY) bench/ai_browser.py
 
 dist: build
 	$(PY) tools/build.py --dist dist

@@ -260,6 +260,7 @@ async def _sliced(search):
 
 async def _think(effect):
     started = time.perf_counter()
+    window_start = window.performance.now()
     await asyncio.sleep(0)
     model = _state["model"]
     if model.ui.epoch != effect.epoch or model.game is None:
@@ -269,11 +270,26 @@ async def _think(effect):
     pv = game.view(seat)  # the opponent sees its own seat's view only
     search = U.opponent_search(pv, model.ui.settings.level, U.rng_for(game, seat))
     card = await _sliced(search)
+    _record_thinking(time.perf_counter() - started, window_start, window.performance.now())
     rest = effect.delay - (time.perf_counter() - started)
     if rest > 0:
         await asyncio.sleep(rest)
     if _state["model"].ui.epoch == effect.epoch:
         dispatch(U.OpponentMove(effect.epoch, seat, str(card)))
+
+
+def _record_thinking(seconds, start, end):
+    """Keep the latest opponents' thinking times (ms) on <html data-think-ms>,
+    and when they thought (performance.now() spans, data-think-spans), for
+    the browser benchmark (bench/ai_browser.py); no game data in them."""
+    times = _state.setdefault("think_ms", [])
+    spans = _state.setdefault("think_spans", [])
+    times.append(f"{seconds * 1000:.1f}")
+    spans.append(f"{start:.0f}-{end:.0f}")
+    del times[:-400], spans[:-400]
+    root = document.documentElement
+    root.setAttribute("data-think-ms", ",".join(times))
+    root.setAttribute("data-think-spans", ",".join(spans))
 
 
 async def _hint(effect):
