@@ -94,6 +94,7 @@ async function loadTexts(lang) {
   }
   $("boot-title").textContent = texts.title;
   document.title = texts.title;
+  html.dataset.bootTexts = lang; // the loading screen speaks the page's language now
   if (failed) {
     $("boot-status").textContent = texts[html.dataset.bootError] || texts.failed;
   } else {
