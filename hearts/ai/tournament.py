@@ -12,6 +12,15 @@ per-deal means (the four plays of a deal are not independent).
 
 Tables: Hard vs 3 Normal, Normal vs 3 Easy, Easy vs 3 random-legal players.
 The deals are split across worker processes (``--jobs``, default: all cores).
+
+Measured 2026-11-29 with ``python -m hearts.bench ai --hands 2000`` (Hard:
+0.05 s of CPU a decision, at most 150 deals; 2 cores shared with other
+busy processes: 21 minutes wall, 835 s of CPU, about 7 minutes on an idle
+machine). Points per hand, 95% intervals:
+
+    hard 5.32 ± 0.25   vs  normal 8.10 ± 0.22   ratio 0.657
+    normal 4.95 ± 0.25 vs  easy 7.42 ± 0.13     ratio 0.667
+    easy 2.70 ± 0.24   vs  random 8.10 ± 0.09   ratio 0.333
 """
 
 from __future__ import annotations
