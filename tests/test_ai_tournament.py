@@ -31,3 +31,15 @@ def test_duplicate_rotation_gives_every_seat_every_hand():
     hero, field = tournament.play_deal(0, "easy", "easy", seed=1, hard_options={})
     # The same level everywhere: the hero's four seats are the field's seats too.
     assert abs(hero - field) < 1e-9
+
+
+def test_one_deal_has_no_interval_and_still_strict_json(capsys):
+    assert tournament.main(["--hands", "4", "--jobs", "1", "--fixed", "--samples", "1",
+                            "--json", "--tables", "easy"]) == 0
+    out = capsys.readouterr().out
+
+    def refuse(constant):
+        raise ValueError(constant)
+
+    table = json.loads(out, parse_constant=refuse)["tables"][0]
+    assert table["hero"]["ci95"] is None and table["separated"] is False

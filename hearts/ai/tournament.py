@@ -85,12 +85,12 @@ def _run_chunk(task):
     return table, indices, rows, time.process_time() - t0
 
 
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval."""
+def mean_ci(values: list[float]) -> tuple[float, float | None]:
+    """The mean and the half-width of its 95% confidence interval (None: one value)."""
     n = len(values)
     m = sum(values) / n
     if n < 2:
-        return m, float("inf")
+        return m, None
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     return m, 1.96 * math.sqrt(var / n)
 
@@ -128,16 +128,25 @@ def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2)) 
         hm, hci = mean_ci([r[0] for r in rows])
         fm, fci = mean_ci([r[1] for r in rows])
         dm, dci = mean_ci([r[0] - r[1] for r in rows])
+        known = hci is not None and fci is not None
         out["tables"].append({
             "table": f"{hero} vs 3 {field}",
-            "hero": {"level": hero, "mean": round(hm, 3), "ci95": round(hci, 3)},
-            "field": {"level": field, "mean": round(fm, 3), "ci95": round(fci, 3)},
-            "difference": {"mean": round(dm, 3), "ci95": round(dci, 3)},
+            "hero": {"level": hero, "mean": round(hm, 3), "ci95": _round(hci)},
+            "field": {"level": field, "mean": round(fm, 3), "ci95": _round(fci)},
+            "difference": {"mean": round(dm, 3), "ci95": _round(dci)},
             "ratio": round(hm / fm, 3) if fm else None,
-            "separated": hm + hci < fm - fci,
+            "separated": known and hm + hci < fm - fci,
             "cpu_seconds": round(cpu[t], 1),
         })
     return out
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)
+
+
+def _pm(mean: float, ci: float | None) -> str:
+    return f"{mean:6.2f} ± " + ("n/a " if ci is None else f"{ci:.2f}")
 
 
 def format_text(report: dict) -> str:
@@ -149,9 +158,9 @@ def format_text(report: dict) -> str:
     for t in report["tables"]:
         h, f, d = t["hero"], t["field"], t["difference"]
         lines.append(
-            f"  {t['table']:<20} {h['level']:>6} {h['mean']:6.2f} ± {h['ci95']:.2f}   "
-            f"{f['level']:>6} {f['mean']:6.2f} ± {f['ci95']:.2f}   "
-            f"ratio {t['ratio']:.3f}   diff {d['mean']:+.2f} ± {d['ci95']:.2f}   "
+            f"  {t['table']:<20} {h['level']:>6} {_pm(h['mean'], h['ci95'])}   "
+            f"{f['level']:>6} {_pm(f['mean'], f['ci95'])}   "
+            f"ratio {t['ratio']:.3f}   diff {_pm(d['mean'], d['ci95']).strip()}   "
             f"{'separated' if t['separated'] else 'OVERLAP'}   cpu {t['cpu_seconds']}s"
         )
     lines.append(f"wall time {report['wall_seconds']}s (points per hand, lower is better)")
