@@ -122,13 +122,13 @@ POINTS: tuple[int, ...] = tuple(
 
 # For each suit, the cards of every 13-bit pattern of that suit, lowest
 # first: a suit of a hand is one shift and one look-up away from its cards.
-# Each entry extends the entry without its highest card (about 30 ms).
+# The patterns with bit h set are those below 2**h plus card h, so the
+# table doubles 13 times (a few milliseconds at start-up).
 def _suit_table(suit: int) -> tuple[tuple[Card, ...], ...]:
-    base = 13 * suit
     table: list[tuple[Card, ...]] = [()]
-    for pattern in range(1, 1 << 13):
-        high = pattern.bit_length() - 1
-        table.append(table[pattern ^ (1 << high)] + (CARDS[base + high],))
+    for high in range(13):
+        card = (CARDS[13 * suit + high],)
+        table += [cards + card for cards in table]
     return tuple(table)
 
 

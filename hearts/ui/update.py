@@ -1,6 +1,6 @@
 """update(model, msg) -> (model, effects): every change of the UI, in one place.
 
-Messages are small frozen dataclasses (what happened); effects are data
+Messages are small named tuples (what happened); effects are data
 (what the controller should do next: wait and think for an opponent, save,
 announce, switch language). Nothing here touches the browser, so all of it
 runs and is tested in CPython.
@@ -9,9 +9,9 @@ runs and is tested in CPython.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
-from .. import ai
 from ..game import Game, IllegalAction, Phase
 from ..save import SaveError, dumps, loads
 from .model import (
@@ -20,151 +20,132 @@ from .model import (
 from ..i18n import LANGUAGES
 
 
+def _ai():
+    """The opponents' package, imported when first needed: the start screen
+    does not need it, and every module less at start-up is boot time saved."""
+    from .. import ai
+
+    return ai
+
+
 # -- messages -----------------------------------------------------------------
 
-@dataclass(frozen=True)
-class NewGame:
+class NewGame(NamedTuple):
     seed: int = 0  # used when no ?seed=N is pending
 
 
-@dataclass(frozen=True)
-class SetLevel:
+class SetLevel(NamedTuple):
     level: str
 
 
-@dataclass(frozen=True)
-class SetLang:
+class SetLang(NamedTuple):
     lang: str
 
 
-@dataclass(frozen=True)
-class SetSpeed:
+class SetSpeed(NamedTuple):
     speed: str
 
 
-@dataclass(frozen=True)
-class ToggleFourColour:
+class ToggleFourColour(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class ShowOverlay:
+class ShowOverlay(NamedTuple):
     name: str  # "rules" | "menu"
 
 
-@dataclass(frozen=True)
-class CloseOverlay:
+class CloseOverlay(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class ClickCard:
+class ClickCard(NamedTuple):
     card: str
 
 
-@dataclass(frozen=True)
-class ConfirmPass:
+class ConfirmPass(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class Continue:
+class Continue(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class AskHint:
+class AskHint(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class HintReady:
+class HintReady(NamedTuple):
     epoch: int
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class OpponentMove:
+class OpponentMove(NamedTuple):
     epoch: int
     seat: int
     card: str
 
 
-@dataclass(frozen=True)
-class Collect:
+class Collect(NamedTuple):
     epoch: int
 
 
-@dataclass(frozen=True)
-class SaveFailed:
+class SaveFailed(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class Crash:
+class Crash(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class StartOver:
+class StartOver(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class KeepGame:
+class KeepGame(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class Dismiss:
+class Dismiss(NamedTuple):
     pass
 
 
 # -- effects --------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Think:
+class Think(NamedTuple):
     """Wait ``delay`` seconds, let opponent ``seat`` choose, send OpponentMove."""
     seat: int
     epoch: int
     delay: float
 
 
-@dataclass(frozen=True)
-class Later:
+class Later(NamedTuple):
     """Send ``msg`` after ``delay`` seconds."""
     delay: float
     msg: object
 
 
-@dataclass(frozen=True)
-class FindHint:
+class FindHint(NamedTuple):
     """Run the Hard search for the human's seat, send HintReady."""
     epoch: int
 
 
-@dataclass(frozen=True)
-class Save:
+class Save(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class ClearSave:
+class ClearSave(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class StoreSettings:
+class StoreSettings(NamedTuple):
     settings: Settings
 
 
-@dataclass(frozen=True)
-class Language:
+class Language(NamedTuple):
     lang: str
 
 
-@dataclass(frozen=True)
-class Announce:
+class Announce(NamedTuple):
     """Items for the polite live region (see view.announcement)."""
     items: tuple
 
@@ -181,7 +162,7 @@ def rng_for(game: Game, seat: int, what: str = "play") -> random.Random:
 def opponent_search(view, level: str, rng: random.Random):
     """A generator that returns the opponent's card; Hard's search yields
     between samples so the controller can run it in slices."""
-    bot = ai.make_opponent(level)
+    bot = _ai().make_opponent(level)
     if hasattr(bot, "think"):
         return bot.think(view, rng)
     return _at_once(bot.choose_play, view, rng)
@@ -190,8 +171,8 @@ def opponent_search(view, level: str, rng: random.Random):
 def hint_search(view, rng: random.Random):
     """A generator returning the hint: three cards while passing, else a card."""
     if view.phase is Phase.PASS:
-        return _at_once(lambda v, r: tuple(ai.make_opponent("hard").choose_pass(v, r)), view, rng)
-    return ai.make_opponent("hard", budget=0.3).think(view, rng)
+        return _at_once(lambda v, r: tuple(_ai().make_opponent("hard").choose_pass(v, r)), view, rng)
+    return _ai().make_opponent("hard", budget=0.3).think(view, rng)
 
 
 def _at_once(choose, view, rng):
@@ -351,7 +332,7 @@ def _confirm_pass(model, msg):
     try:
         for seat in (1, 2, 3):
             if seat in new.waiting_to_pass:
-                bot = ai.make_opponent(ui.settings.level)
+                bot = _ai().make_opponent(ui.settings.level)
                 new.pass_cards(seat, bot.choose_pass(new.view(seat), rng_for(new, seat, "pass")))
         new.pass_cards(HUMAN, ui.picked)
     except IllegalAction as error:
