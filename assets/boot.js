@@ -82,9 +82,10 @@ function fail(key, detail) {
 }
 
 async function loadTexts(lang) {
+  let all = null;
   try {
     const response = await fetch(new URL("../build/boot-i18n.json", import.meta.url));
-    const all = await response.json();
+    all = await response.json();
     const own = all[lang] || {};
     texts = { ...FALLBACK, ...(all.en || {}), ...own };
     // "starting" is optional: never mix an English stage text into another language.
@@ -94,6 +95,12 @@ async function loadTexts(lang) {
   }
   $("boot-title").textContent = texts.title;
   document.title = texts.title;
+  if (texts.description) {
+    document.querySelector('meta[name="description"]').content = texts.description;
+  }
+  if (all && all[lang]) { // the installed app's name in the page's language
+    document.querySelector('link[rel="manifest"]').href = `./build/manifest-${lang}.webmanifest`;
+  }
   html.dataset.bootTexts = lang; // the loading screen speaks the page's language now
   if (failed) {
     $("boot-status").textContent = texts[html.dataset.bootError] || texts.failed;

@@ -126,6 +126,16 @@ def test_loading_screen_is_translated_before_python(browser, site, watch, lang):
         assert page.locator("#boot-status").inner_text() == strings["loading"]
         assert page.locator("#boot").is_visible()
         assert page.locator("html").get_attribute("lang") == lang
+        # The page's description and the installable app's name speak the language too.
+        assert page.locator('meta[name="description"]').get_attribute("content") == strings["description"]
+        href = page.locator('link[rel="manifest"]').get_attribute("href")
+        assert href == f"./build/manifest-{lang}.webmanifest"
+        manifest = json.loads((BUILD / f"manifest-{lang}.webmanifest").read_text(encoding="utf-8"))
+        assert (manifest["name"], manifest["lang"]) == (strings["title"], lang)
+        assert manifest["description"] == strings["description"]
+        assert manifest["start_url"] == "../" and manifest["icons"][0]["src"].startswith("../assets/")
+        if lang != "en":
+            assert strings["description"] != all_strings["en"]["description"]
         watcher.assert_clean()
     finally:
         context.close()

@@ -461,9 +461,11 @@ def seat_name(seat: int, tr: Translator) -> str:
 #: What the boot screen says before Python runs (exported to JSON and read
 #: by assets/boot.js): stages "loading" (download), "booting" (the Python
 #: interpreter starts) and "starting" (the game itself loads), then errors.
-BOOT_KEYS = ("title", "loading", "booting", "starting", "unsupported", "failed")
+BOOT_KEYS = ("title", "description", "loading", "booting", "starting", "unsupported", "failed")
 _BOOT = {
     "title": _GAME_NAME,
+    # The page's description and the installed app's (web app manifest).
+    "description": N_("Hearts, the card game, against three computer players. It plays offline too."),
     "loading": N_("Downloading the game…"),
     "booting": N_("Starting the game engine…"),
     "starting": N_("Setting up the table…"),

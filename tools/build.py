@@ -144,6 +144,26 @@ def boot_strings():
     log("boot-i18n.json:", source, "-", ", ".join(sorted(data)))
 
 
+def manifests():
+    """build/manifest-<lang>.webmanifest: the app's name and description in
+    each language (boot.js points <link rel=manifest> at the page's one)."""
+    base = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    texts = json.loads((BUILD / "boot-i18n.json").read_text(encoding="utf-8"))
+    wanted = set()
+    for lang, strings in sorted(texts.items()):
+        manifest = dict(base, lang=lang, name=strings["title"], short_name=strings["title"],
+                        description=strings.get("description", base["description"]),
+                        start_url="../", scope="../",  # URLs are relative to build/
+                        icons=[dict(icon, src="../" + icon["src"]) for icon in base["icons"]])
+        out = BUILD / f"manifest-{lang}.webmanifest"
+        write_if_changed(out, json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
+        wanted.add(out)
+    for old in BUILD.glob("manifest-*.webmanifest"):
+        if old not in wanted:
+            old.unlink()
+    log("manifests:", ", ".join(sorted(texts)))
+
+
 def app_files():
     """(archive name, path) of everything that goes into app.zip."""
     items = []
@@ -183,6 +203,7 @@ def precache_list():
                     if p.is_file() and not p.name.startswith("."))
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*") if p.is_file())
     files += ["build/app.zip", "build/boot-i18n.json"]
+    files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
 
@@ -214,7 +235,7 @@ def dist(target):
     for name in DIST_FILES:
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
         copy(ROOT / name, target / name)
-    for name in DIST_BUILD:
+    for name in DIST_BUILD + sorted(p.name for p in BUILD.glob("manifest-*.webmanifest")):
         copy = shutil.copytree if (BUILD / name).is_dir() else shutil.copy2
         copy(BUILD / name, target / "build" / name)
     log(f"dist: {target}")
@@ -227,6 +248,7 @@ def main():
     vendor()
     compile_locales()
     boot_strings()
+    manifests()
     app_zip()
     precache()
 
