@@ -16,7 +16,6 @@ from ..i18n import (
     LANGUAGES, card_name, game_name, level_description, level_name, pass_direction_text,
     reason_message, save_error_message, seat_name,
 )
-from ..rules_text import rules
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
 
 
@@ -397,6 +396,8 @@ def _dialog(label: str, body: str, cls: str = "", role: str = "dialog") -> str:
 
 
 def _rules(tr) -> str:
+    from ..rules_text import rules  # loaded when the rules are first opened, not at start
+
     parts = [f"<h2>{esc(tr.text(S.RULES))}</h2>"]
     for section in rules(tr):
         parts.append(f"<h3>{esc(section.heading)}</h3>")
