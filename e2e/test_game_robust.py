@@ -122,29 +122,49 @@ def test_double_click_and_held_key_choose_once(game, open_game, site):
 
 
 def test_random_clicks_and_keys_break_nothing(game, open_game, site):
+    """A fuzz run across whole games: random clicks (legal cards more often,
+    so games get to their end) and random keys; the saved game must stay a
+    real game (52 cards, totals that add up: or it would not load)."""
     page = game.page
     rng = random.Random(7)
     open_game(page, site.game_url())
     new_game(page)
     keys = ["Enter", " ", "Escape", "ArrowLeft", "ArrowRight", "Home", "End", "Tab", "a"]
-    for _ in range(250):
+    games_ended = 0
+    for step in range(1500):
+        legal = page.locator(LEGAL)
+        onward = page.locator('[data-action="continue"], [data-action="confirm-pass"]')
         targets = page.locator("#screen [data-action], #screen [data-card]")
-        n = targets.count()
-        if n and rng.random() < 0.8:
-            target = targets.nth(rng.randrange(n))
-            try:
+        roll = rng.random()
+        try:
+            if page.locator(".overlay").count() and roll < 0.5:
+                page.keyboard.press("Escape")  # a dialog opened by a random click
+            elif roll < 0.45 and legal.count():
+                click_card(page, legal.nth(rng.randrange(legal.count())).get_attribute("data-card"))
+            elif roll < 0.6 and onward.count():
+                onward.first.click(timeout=2000)
+            elif roll < 0.9 and targets.count():
+                target = targets.nth(rng.randrange(targets.count()))
                 if target.get_attribute("data-card"):
                     target.click(position={"x": 6, "y": 16}, force=True, timeout=2000)
-                elif target.get_attribute("data-action") not in ("start-over",):
+                elif target.get_attribute("data-action") not in ("start-over", "new-game"):
                     target.click(force=True, timeout=2000)
-            except Exception:
-                pass  # the element went away in a re-render: fine
-        else:
-            page.keyboard.press(rng.choice(keys))
+            else:
+                page.keyboard.press(rng.choice(keys))
+        except Exception:
+            pass  # the element went away in a re-render: fine
+        if page.locator(f'{TABLE}[data-phase="game-end"]').count():
+            games_ended += 1  # a whole game played through the noise: enough
+            break
+        if step % 100 == 0:
+            save = page.evaluate("() => localStorage.getItem('hearts.save')")
+            if save:
+                loads(save)
+    assert games_ended >= 1, "the fuzz run never reached the end of a game"
     assert page.locator(".overlay.error").count() == 0
     save = page.evaluate("() => localStorage.getItem('hearts.save')")
     if save:
-        restored = loads(save)  # 52 cards, scores that add up: or it would not load
+        restored = loads(save)
         assert sum(restored.scores) % 26 == 0
     # still playable
     if page.locator(".overlay").count():
