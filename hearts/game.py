@@ -408,31 +408,15 @@ class Game:
                 self._leader = self.to_act = s
 
     def copy(self) -> "Game":
-        """An independent copy (for looking ahead without touching this game)."""
+        """An independent copy (for looking ahead without touching this game).
+
+        Every slot is copied, lists as new lists (all else in a game is
+        immutable), so a new attribute can never be forgotten here.
+        """
         g = Game.__new__(Game)
-        g.phase = self.phase
-        g.to_act = self.to_act
-        g._seed = self._seed
-        g._pass_offset = self._pass_offset
-        g._hand_number = self._hand_number
-        g._scores = self._scores[:]
-        g._results = self._results[:]
-        g._log = self._log[:]
-        g._dealt = self._dealt
-        g._hands = self._hands[:]
-        g._passes = self._passes[:]
-        g._received = self._received[:]
-        g._trick = self._trick[:]
-        g._leader = self._leader
-        g._legal = self._legal
-        g._legal_cards = self._legal_cards
-        g._led_table = self._led_table
-        g._led_shift = self._led_shift
-        g._led = self._led
-        g._tricks = self._tricks[:]
-        g._taken = self._taken[:]
-        g._hearts_broken = self._hearts_broken
-        g._winner = self._winner
+        for name in Game.__slots__:
+            value = getattr(self, name)
+            setattr(g, name, value[:] if value.__class__ is list else value)
         return g
 
     # -- reading the state ----------------------------------------------

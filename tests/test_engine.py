@@ -454,3 +454,14 @@ def test_views_show_the_legal_actions_only_to_the_seat_to_act():
     assert game.view(3).legal == (Card.parse("2C"),) and game.view(3).my_turn
     assert all(game.view(s).legal == () for s in (0, 1, 2))
     assert game.view(0).to_act == 3
+
+
+def test_a_copy_plays_on_without_touching_the_original():
+    game = Game.new(seed=12)
+    play_random(game, random.Random(4), stop=lambda g: len(g.tricks) >= 3)
+    before = snapshot(game)
+    twin = game.copy()
+    assert snapshot(twin) == before
+    play_random(twin, random.Random(5))
+    assert twin.phase is Phase.GAME_END
+    assert snapshot(game) == before, "playing the copy changed the original"
