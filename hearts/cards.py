@@ -167,11 +167,6 @@ def points_of(mask: int) -> int:
     return (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_MASK else 0)
 
 
-def highest_bit(mask: int) -> int:
-    """Index of the highest card of a non-empty set (the strongest within one suit)."""
-    return mask.bit_length() - 1
-
-
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as text, space-separated: ``"2C QS"``."""
     return " ".join(str(c) for c in cards)
