@@ -92,7 +92,7 @@ class PassDirection(IntEnum):
 
 
 _PASS_CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
-_NO_PASS = PassDirection.NONE
+_PASS_NONE = PassDirection.NONE
 # Enum members are slow to look up on their class (the metaclass is asked
 # each time), so the engine's hot paths compare against these names.
 _PASS, _PLAY, _HAND_END, _GAME_END = Phase.PASS, Phase.PLAY, Phase.HAND_END, Phase.GAME_END
@@ -210,7 +210,7 @@ def _check_deal(hands: Sequence[Iterable[Card | str | int]]) -> tuple[int, int, 
         raise ValueError("a deal has four hands")
     masks = []
     for h in hands:
-        cards = [c for c in h]
+        cards = list(h)
         for c in cards:
             if not isinstance(c, (str, int)) or isinstance(c, bool) or (
                 isinstance(c, int) and not 0 <= c < 52
@@ -391,7 +391,7 @@ class Game:
         self._tricks = []
         self._taken = [0, 0, 0, 0]
         self._hearts_broken = False
-        if _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4] is _NO_PASS:
+        if _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4] is _PASS_NONE:
             self._start_play()
         else:
             self.phase = _PASS
@@ -470,11 +470,6 @@ class Game:
     def winner(self) -> int | None:
         """The seat with the lowest total once the game has ended."""
         return self._winner
-
-    @property
-    def is_extra_hand(self) -> bool:
-        """True for a hand played only because the lowest total was shared at 100 or more."""
-        return self.phase is not _GAME_END and max(self._scores) >= GAME_OVER_AT
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
