@@ -2,8 +2,13 @@
 
 The page (index.html) runs this file with pyscript.toml, which unpacks
 build/app.zip (the hearts package and compiled translations) into the
-working directory first.
+working directory first. The performance marks time the boot (`make bench`
+prints them).
 """
-from hearts.ui.controller import main
+from js import performance
 
+performance.mark("hearts:main")
+from hearts.ui.controller import main  # noqa: E402
+
+performance.mark("hearts:imported")
 main()

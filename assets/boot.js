@@ -18,6 +18,9 @@
 //   data-boot-ms      ms from navigation start to data-ready
 //   data-sw           "controlled" once the service worker serves the page
 //                     (the game then starts offline too)
+// and performance marks hearts:boot, hearts:interpreter, hearts:pyscript,
+// hearts:py-ready, hearts:ready (main.py adds hearts:main, hearts:imported)
+// that `make bench` reads.
 // data-ready is set by Python (hearts.ui.controller) and by nobody else.
 
 const SUPPORTED = ["en", "fi", "nb", "lt", "nl"];
@@ -142,8 +145,12 @@ const PROGRESS_STAGE = [
 addEventListener("py:progress", (event) => {
   const text = String(event.detail || "");
   for (const [pattern, n] of PROGRESS_STAGE) if (pattern.test(text)) setStage(n);
+  if (text === "Loaded interpreter") performance.mark("hearts:interpreter");
 });
-addEventListener("py:ready", () => setStage(3));
+addEventListener("py:ready", () => {
+  performance.mark("hearts:py-ready");
+  setStage(3);
+});
 addEventListener("py:done", () => {
   // main.py has run; if the game is not playable soon after (the UI may
   // finish its start in an asyncio task), something broke.
@@ -169,6 +176,7 @@ html.lang = lang;
 loadTexts(lang);
 
 whenReady(() => {
+  performance.mark("hearts:ready");
   html.dataset.bootMs = String(Math.round(performance.now()));
   $("boot").hidden = true;
   if (failed) $("boot").dataset.state = "";
@@ -207,8 +215,9 @@ function preload() {
 if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
   fail("unsupported");
 } else {
+  performance.mark("hearts:boot");
   preload();
   setTimeout(() => fail("failed", "time-out"), BOOT_TIMEOUT_MS);
   import(new URL("../build/vendor/pyscript/core.js", import.meta.url).href)
-    .catch((error) => fail("failed", error));
+    .then(() => performance.mark("hearts:pyscript"), (error) => fail("failed", error));
 }

@@ -9,6 +9,10 @@ service worker's cache), plus our page's first contentful paint (the
 loading screen). Prints every figure and the ratios ours/bare (target <= 1.10).
 Times are from navigation start, read in the page (performance.now()).
 
+Also, from the performance marks boot.js and main.py set, where our boot
+goes (STAGES), and after the warm load the table's re-render time
+(html[data-render-ms]) after clicks: a new game, then picking cards.
+
     .venv/bin/python bench/boot_bench.py [--reps N]
 """
 import argparse
@@ -29,6 +33,17 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of browser
 
 TARGET = 1.10
 TIMEOUT_MS = 120_000
+RENDER_TARGET_MS = 16
+# performance.mark names (boot.js, main.py; bare.js sets the first two).
+STAGES = [
+    ("hearts:boot", "boot.js runs, starts Pyodide"),
+    ("hearts:interpreter", "Pyodide interpreter ready"),
+    ("hearts:pyscript", "PyScript's JS loaded"),
+    ("hearts:py-ready", "PyScript: files unpacked (py:ready)"),
+    ("hearts:main", "main.py runs (PyScript's Python ready)"),
+    ("hearts:imported", "hearts.ui.controller imported"),
+    ("hearts:ready", "first render done: data-ready"),
+]
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -56,6 +71,29 @@ def first_paint(page):
         "() => (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime")
 
 
+def marks(page):
+    return page.evaluate(
+        "() => Object.fromEntries(performance.getEntriesByType('mark')"
+        ".filter((m) => m.name.startsWith('hearts:')).map((m) => [m.name, m.startTime]))")
+
+
+def render_ms(page):
+    return float(page.locator("html").get_attribute("data-render-ms"))
+
+
+def click_renders(page):
+    """ms of each re-render after a click: a new game, then three cards picked."""
+    times = []
+    page.locator('#screen [data-action="new-game"]').click()
+    page.locator('#screen [data-phase="pass"]').wait_for(timeout=TIMEOUT_MS)
+    times.append(render_ms(page))
+    for n, card in enumerate(page.locator("#screen [data-card]").all()[:3]):
+        card.click(position={"x": 6, "y": 16}, force=True)  # cards overlap: their visible strip
+        page.locator('#screen [aria-pressed="true"]').nth(n).wait_for(timeout=TIMEOUT_MS)
+        times.append(render_ms(page))
+    return times
+
+
 def run_once(playwright, url, ours):
     with tempfile.TemporaryDirectory(prefix="hearts-bench-") as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -63,14 +101,18 @@ def run_once(playwright, url, ours):
         try:
             page = context.pages[0] if context.pages else context.new_page()
             result = {"cold": load(page, url)}
+            result["marks_cold"] = marks(page)
             if ours:
                 result["fcp_cold"] = first_paint(page)
                 page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=TIMEOUT_MS)
             else:
                 page.wait_for_timeout(500)  # let the cache settle like ours does
             result["warm"] = load(page, url)
+            result["marks_warm"] = marks(page)
             if ours:
                 result["fcp_warm"] = first_paint(page)
+                result["first_render_ms"] = render_ms(page)
+                result["click_render_ms"] = click_renders(page)
             return result
         finally:
             context.close()
@@ -93,7 +135,8 @@ def main():
                 sample = run_once(playwright, pages[name], ours=(name == "ours"))
                 samples[name].append(sample)
                 print(f"rep {rep + 1}/{args.reps} {name}: " +
-                      ", ".join(f"{k} {v:.0f} ms" for k, v in sample.items()), flush=True)
+                      ", ".join(f"{k} {v:.0f} ms" for k, v in sample.items() if isinstance(v, float | int)),
+                      flush=True)
     server.shutdown()
 
     def median(name, key):
@@ -122,6 +165,30 @@ def main():
             print(f"  spread {name} {key}: {min(values):.0f}-{max(values):.0f} ms")
     verdict = all(figures[k] <= TARGET for k in ("ratio_cold", "ratio_warm"))
     print(f"  target ours/bare <= {TARGET:.2f}x: {'met' if verdict else 'NOT met'}")
+
+    def stage(name, key, mark):
+        values = [s[key].get(mark) for s in samples[name]]
+        return statistics.median(values) if None not in values else None
+
+    def cell(value):
+        return f"{value:7.0f}" if value is not None else " " * 7
+
+    print("\nwhere the boot goes (median ms from navigation start)")
+    print(f"  {'':42} {'cold':>7} {'(bare)':>7}  {'warm':>7} {'(bare)':>7}")
+    figures["stages"] = {}
+    for mark, label in STAGES:
+        row = {f"{name}_{when}": stage(name, f"marks_{when}", mark)
+               for name in ("ours", "bare") for when in ("cold", "warm")}
+        figures["stages"][mark] = row
+        print(f"  {label:42} {cell(row['ours_cold'])} {cell(row['bare_cold'])}"
+              f"  {cell(row['ours_warm'])} {cell(row['bare_warm'])}")
+    clicks = [ms for s in samples["ours"] for ms in s["click_render_ms"]]
+    figures["first_render_ms"] = statistics.median(s["first_render_ms"] for s in samples["ours"])
+    figures["click_render_ms_median"] = statistics.median(clicks)
+    figures["click_render_ms_max"] = max(clicks)
+    print(f"\nre-render after a click (html[data-render-ms], {len(clicks)} clicks): median "
+          f"{figures['click_render_ms_median']:.1f} ms, max {figures['click_render_ms_max']:.1f} ms"
+          f" (target < {RENDER_TARGET_MS} ms); first render {figures['first_render_ms']:.1f} ms")
     out = ROOT / "build" / "bench.json"
     out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples}, indent=1) + "\n")
     print(f"  raw samples: {out.relative_to(ROOT)}")
