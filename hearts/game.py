@@ -247,6 +247,7 @@ _SUIT_TABLES = (_CLUBS, _DIAMONDS, _HEARTS, _SPADES)
 # For each card: its suit, its bit within the suit's pattern, its points.
 _PLAY_INFO = tuple((c // 13, 1 << c % 13, POINTS[c]) for c in range(52))
 _SUIT_END = (13, 26, 39, 52)  # one past the last card of each suit
+_NEXT_SEAT = (1, 2, 3, 0)  # the seat to the left (a look-up is a step shorter than (s + 1) & 3)
 _NO_QUEEN = 0x1FFF & ~(1 << QUEEN_OF_SPADES % 13)  # spades without the queen
 
 
@@ -626,7 +627,7 @@ class Game:
         trick.append(card)
         if points:
             self._trick_points += points
-        seat = (seat + 1) & 3
+        seat = _NEXT_SEAT[seat]
         if seat != self._leader:  # the trick goes on
             self.to_act = seat
             led = self._led
@@ -774,9 +775,10 @@ def _card(card) -> Card:
 
 def _pass_mask(cards) -> int:
     """Three distinct cards as a mask, or the IllegalAction that says what is wrong."""
-    if cards.__class__ is tuple or cards.__class__ is list:
-        if len(cards) == 3 and cards[0].__class__ is Card and cards[1].__class__ is Card and cards[2].__class__ is Card:
-            m = _BITS[cards[0]] | _BITS[cards[1]] | _BITS[cards[2]]  # the usual case, kept short
+    if (cards.__class__ is list or cards.__class__ is tuple) and len(cards) == 3:
+        a, b, c = cards  # the usual case, kept short
+        if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
+            m = _BITS[a] | _BITS[b] | _BITS[c]
             if m.bit_count() == 3:
                 return m
     try:  # a string iterates as characters, none of them a card
