@@ -26,8 +26,7 @@ from .game import Game, Phase
 
 def random_hands(hands: int, seed: int) -> float:
     """Play ``hands`` random hands with the engine; hands per second."""
-    rng = random.Random(seed)
-    rand, sample = rng.random, rng.sample
+    rand = random.Random(seed).random
     PLAY, PASS, HAND_END = Phase.PLAY, Phase.PASS, Phase.HAND_END
     game_seed = seed
     played = 0
@@ -38,12 +37,13 @@ def random_hands(hands: int, seed: int) -> float:
         play, legal_actions, pass_cards = game.play, game.legal_actions, game.pass_cards
         while played < hands:
             phase = game.phase
-            if phase is PLAY:
-                legal = legal_actions()
-                play(game.to_act, legal[int(rand() * len(legal))])
+            if phase is PLAY:  # a whole hand (or what is left of it)
+                while (seat := game.to_act) is not None:
+                    legal = game.legal
+                    play(seat, legal[int(rand() * len(legal))])
             elif phase is PASS:
                 for seat in (0, 1, 2, 3):
-                    pass_cards(seat, sample(legal_actions(seat), 3))
+                    pass_cards(seat, plain_engine.three_of(legal_actions(seat), rand))
             elif phase is HAND_END:
                 played += 1
                 game.next_hand()

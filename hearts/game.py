@@ -40,11 +40,8 @@ from .cards import (  # the suit tables are cards_of's, for the one place that i
     _SPADES,
     CARDS,
     FULL_DECK,
-    HEARTS_MASK,
-    POINT_CARDS_MASK,
     POINTS,
-    QS_MASK,
-    SUIT_MASKS,
+    QUEEN_OF_SPADES,
     TWO_OF_CLUBS,
     Card,
     cards_of,
@@ -55,9 +52,6 @@ from .cards import (  # the suit tables are cards_of's, for the one place that i
 
 GAME_OVER_AT = 100
 SEATS = (0, 1, 2, 3)
-_TWO_C_BIT = 1 << TWO_OF_CLUBS
-_NOT_HEARTS = FULL_DECK & ~HEARTS_MASK
-_NO_POINTS = FULL_DECK & ~POINT_CARDS_MASK
 
 
 class Phase(str, Enum):
@@ -246,11 +240,33 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
 
 
 _BITS = tuple(1 << c for c in range(52))
+# A hand is kept as four 13-bit patterns, one per suit (bit r: rank r + 2):
+# small ints, whose operations are cheaper than those of 52-bit masks, and
+# each suit's cards are one look-up in its table (see hearts.cards).
 _SUIT_TABLES = (_CLUBS, _DIAMONDS, _HEARTS, _SPADES)
-# For the card that leads a trick: its suit's mask, that suit's table of
-# cards by 13-bit pattern, and the shift that brings the suit to bit 0.
-_NO_LEAD = (0, (), 0)
-_LEAD = tuple((SUIT_MASKS[c // 13], _SUIT_TABLES[c // 13], 13 * (c // 13)) for c in range(52))
+# For each card: its suit, its bit within the suit's pattern, its points.
+_PLAY_INFO = tuple((c // 13, 1 << c % 13, POINTS[c]) for c in range(52))
+_SUIT_END = (13, 26, 39, 52)  # one past the last card of each suit
+_NEXT_SEAT = (1, 2, 3, 0)  # the seat to the left (a look-up is a step shorter than (s + 1) & 3)
+_NO_QUEEN = 0x1FFF & ~(1 << QUEEN_OF_SPADES % 13)  # spades without the queen
+
+
+def _suits(mask: int) -> list[int]:
+    """A mask as its four suit patterns, clubs first."""
+    return [mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39]
+
+
+def _mask(suits: Sequence[int]) -> int:
+    """The mask of four suit patterns (the inverse of :func:`_suits`)."""
+    return suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+
+
+def _cards(suits: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of four suit patterns, in sort order."""
+    c, d, h, s = suits
+    return _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
+
+
 _new_tuple = tuple.__new__  # builds a Trick without NamedTuple's Python-level __new__
 
 
@@ -271,20 +287,32 @@ class Game:
     Seats are 0 (south, the human at the page) to 3, in play order; the seat
     to the left of ``s`` is ``(s + 1) % 4``.
 
-    ``phase`` and ``to_act`` are plain attributes, read-only by contract
-    (as python-chess does with ``Board.turn``): they are read on every move
-    of every look-ahead, where a property would cost. ``to_act`` is the
-    seat whose card is next during ``Phase.PLAY`` and None otherwise.
+    ``phase``, ``to_act`` and ``legal`` are plain attributes, read-only by
+    contract (as python-chess does with ``Board.turn``): they are read on
+    every move of every look-ahead, where a property would cost.
+    ``to_act`` is the seat whose card is next during ``Phase.PLAY`` (else
+    None) and ``legal`` the cards it may play, in sort order (else empty).
+
+    >>> game = Game.from_deal([cards_of(m) for m in deal(3)], "none")
+    >>> game.legal
+    (Card('2C'),)
+    >>> game.play(game.to_act, game.legal[0])
+    >>> game.legal == game.legal_actions(game.to_act)
+    True
     """
 
     __slots__ = (
-        "phase", "to_act", "_seed", "_pass_offset", "_hand_number", "_scores",
+        "phase", "to_act", "legal", "_seed", "_pass_offset", "_hand_number", "_scores",
         "_results", "_log", "_dealt", "_hands", "_passes", "_received", "_trick",
-        "_leader", "_led", "_led_table", "_led_shift", "_legal", "_legal_cards", "_tricks", "_taken", "_hearts_broken", "_winner",
+        "_leader", "_led", "_trick_points", "_tricks", "_taken", "_hearts_broken", "_winner",
     )
 
     phase: Phase
     to_act: int | None
+    legal: tuple[Card, ...]
+    # _hands[seat] is a list of four suit patterns (see _suits); _trick the
+    # cards of the trick in progress, led by _leader, of suit _led (None
+    # before its first card); _trick_points the points in it so far.
 
     # -- creating games -------------------------------------------------
 
@@ -352,7 +380,7 @@ class Game:
         g._log = []
         g._winner = None
         g._dealt = hands
-        g._hands = list(hands)
+        g._hands = [_suits(h) for h in hands]
         g._passes = [None, None, None, None]
         g._received = [0, 0, 0, 0]
         g._tricks = list(view.tricks)
@@ -360,12 +388,12 @@ class Game:
         trick = view.trick
         g._trick = list(trick.cards)
         g._leader = trick.leader
-        g._led, g._led_table, g._led_shift = _LEAD[trick.cards[0]] if trick.cards else _NO_LEAD
+        g._led = trick.cards[0] // 13 if trick.cards else None
+        g._trick_points = trick.points
         g._hearts_broken = any(26 <= c < 39 for t in view.tricks for c in t.cards)
         g.phase = _PLAY
         g.to_act = (trick.leader + len(trick.cards)) % 4
-        g._legal = g._compute_legal()
-        g._legal_cards = None
+        g.legal = g._compute_legal()
         return g
 
     @classmethod
@@ -383,11 +411,12 @@ class Game:
 
     def _begin_hand(self, dealt) -> None:
         self._dealt = dealt
-        self._hands = list(dealt)
+        self._hands = [_suits(m) for m in dealt]
         self._passes = [None, None, None, None]
         self._received = [0, 0, 0, 0]
         self._trick = []
-        self._led, self._led_table, self._led_shift = _NO_LEAD
+        self._led = None
+        self._trick_points = 0
         self._tricks = []
         self._taken = [0, 0, 0, 0]
         self._hearts_broken = False
@@ -396,27 +425,27 @@ class Game:
         else:
             self.phase = _PASS
             self._leader = self.to_act = None
-            self._legal = 0
-            self._legal_cards = None
+            self.legal = ()
 
     def _start_play(self) -> None:
         self.phase = _PLAY
-        self._legal = _TWO_C_BIT
-        self._legal_cards = (TWO_OF_CLUBS,)
+        self.legal = (TWO_OF_CLUBS,)
         for s in SEATS:
-            if self._hands[s] & _TWO_C_BIT:
+            if self._hands[s][0] & 1:  # the two of clubs is the lowest club
                 self._leader = self.to_act = s
 
     def copy(self) -> "Game":
         """An independent copy (for looking ahead without touching this game).
 
-        Every slot is copied, lists as new lists (all else in a game is
-        immutable), so a new attribute can never be forgotten here.
+        Every slot is copied, lists as new lists (the hands, lists of lists,
+        one level deeper; all else in a game is immutable), so a new
+        attribute can never be forgotten here.
         """
         g = Game.__new__(Game)
         for name in Game.__slots__:
             value = getattr(self, name)
             setattr(g, name, value[:] if value.__class__ is list else value)
+        g._hands = [suits[:] for suits in self._hands]
         return g
 
     # -- reading the state ----------------------------------------------
@@ -485,7 +514,7 @@ class Game:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, sorted. The true state: not for opponents."""
-        return cards_of(self._hands[_check_seat(seat)])
+        return _cards(self._hands[_check_seat(seat)])
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt this hand, before passing."""
@@ -501,43 +530,35 @@ class Game:
         While passing, a seat that has not chosen yet may pick any three of
         its cards, so its whole hand is listed. Empty when ``seat`` has
         nothing to do; never empty for the seat to act while the game runs.
+        For the seat to act this is :attr:`legal`.
 
         >>> Game.new(seed=1).legal_actions(0) == Game.new(seed=1).hand(0)
         True
         """
         if seat is None or seat == self.to_act:
-            cards = self._legal_cards  # play() fills it when the legal cards are one suit
-            if cards is None:  # cards_of(self._legal), inlined: hot path
-                low, high = self._legal & 0x3FFFFFF, self._legal >> 26
-                cards = self._legal_cards = (
-                    _CLUBS[low & 0x1FFF] + _DIAMONDS[low >> 13]
-                    + _HEARTS[high & 0x1FFF] + _SPADES[high >> 13]
-                )
-            return cards
+            return self.legal
         if self.phase is _PASS and seat.__class__ is int and 0 <= seat <= 3:
-            return () if self._passes[seat] is not None else cards_of(self._hands[seat])
+            # Nothing has left the hands yet: they are as dealt.
+            return () if self._passes[seat] is not None else cards_of(self._dealt[seat])
         _check_seat(seat)  # raises for something that is no seat
         return ()
 
     def legal_mask(self, seat: int | None = None) -> int:
-        """:meth:`legal_actions` as a bit mask (the fast form)."""
-        if seat is None or seat == self.to_act:
-            return self._legal
-        if self.phase is _PASS and self._passes[_check_seat(seat)] is None:
-            return self._hands[seat]
-        return 0
+        """:meth:`legal_actions` as a bit mask."""
+        return mask_of(self.legal_actions(seat))
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now, as a frozen :class:`PlayerView`."""
         seat = _check_seat(seat)
         passed = self._passes[seat]
         phase = self.phase
+        hand = _mask(self._hands[seat])
         return PlayerView(
             seat=seat,
             phase=phase,
             hand_number=self._hand_number,
             pass_direction=self.pass_direction,
-            hand=cards_of(self._hands[seat]),
+            hand=cards_of(hand),
             passed=cards_of(passed) if passed else (),
             received=cards_of(self._received[seat]) if phase is not _PASS else (),
             waiting_to_pass=self.waiting_to_pass,
@@ -547,11 +568,11 @@ class Game:
             trick=Trick(self._leader, tuple(self._trick)) if phase is _PLAY else None,
             hearts_broken=self.hearts_broken,
             points_taken=self.points_taken,
-            card_counts=tuple(count(h) for h in self._hands),  # type: ignore[arg-type]
+            card_counts=tuple(count(_mask(h)) for h in self._hands),  # type: ignore[arg-type]
             scores=self.scores,
             results=self.results,
             winner=self._winner,
-            hand_mask=self._hands[seat],
+            hand_mask=hand,
             played_mask=self.played_mask,
         )
 
@@ -566,109 +587,84 @@ class Game:
         if self.phase is not _PASS:
             raise self._phase_error()
         seat = _check_seat(seat)
-        if self._passes[seat] is not None:
-            raise IllegalAction(Reason.ALREADY_PASSED, f"seat {seat}")
-        m = self._pass_mask(cards)
-        if m & ~self._hands[seat]:
-            raise IllegalAction(Reason.CARD_NOT_HELD)
         passes = self._passes
+        if passes[seat] is not None:
+            raise IllegalAction(Reason.ALREADY_PASSED, f"seat {seat}")
+        m = _pass_mask(cards)
+        if m & ~self._dealt[seat]:  # while passing, the hands are as dealt
+            raise IllegalAction(Reason.CARD_NOT_HELD)
         passes[seat] = m
         if None not in passes:
             offset = self.pass_direction.value
-            hands, received = self._hands, self._received
-            for s in SEATS:
-                hands[s] &= ~passes[s]
+            hands = [self._dealt[s] & ~passes[s] for s in SEATS]
+            received = self._received
             for s in SEATS:
                 to = (s + offset) & 3
                 hands[to] |= passes[s]
                 received[to] = passes[s]
+            self._hands = [_suits(h) for h in hands]
             self._start_play()
-
-    @classmethod
-    def _pass_mask(cls, cards) -> int:
-        """Three distinct cards as a mask, or the IllegalAction that says what is wrong."""
-        if isinstance(cards, (tuple, list)) and len(cards) == 3:
-            a, b, c = cards
-            if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
-                m = _BITS[a] | _BITS[b] | _BITS[c]  # the usual case, kept short
-                if m.bit_count() == 3:
-                    return m
-        try:  # a string iterates as characters, none of them a card
-            chosen = [c if c.__class__ is Card else cls._card(c) for c in cards]
-        except TypeError:
-            raise IllegalAction(Reason.NOT_A_CARD, repr(cards)) from None
-        m = mask_of(chosen)
-        if m.bit_count() != len(chosen):
-            raise IllegalAction(Reason.PASS_DUPLICATE_CARD)
-        if len(chosen) != 3:
-            raise IllegalAction(Reason.PASS_THREE_CARDS, f"{len(chosen)} cards")
-        return m
 
     def play(self, seat: int, card: Card | str) -> None:
         """``seat`` plays ``card`` to the current trick.
 
-        This is the engine's hot path (the opponents play thousands of hands
-        ahead through it), so the legal set of the seat to act is kept
-        ready in ``_legal`` and the rules are a few mask operations.
+        This is the engine's hot path (look-aheads play thousands of hands
+        through it), so it is written for few steps: the legal cards of the
+        seat to act are kept ready in :attr:`legal`, a hand is four small
+        suit patterns, and following suit, the usual case, is one table
+        look-up. Everything else asks :meth:`_compute_legal`.
         """
         if seat != self.to_act:  # also true outside _PLAY (no seat to act)
             raise self._not_your_turn(seat)
         if card.__class__ is not Card:
-            card = self._card(card)
-        bit = 1 << card
-        if not self._legal & bit:
+            card = _card(card)
+        if card not in self.legal:
             raise IllegalAction(self._why_not(card))
+        suit, bit, points = _PLAY_INFO[card]
         hands = self._hands
-        hands[seat] ^= bit
+        hands[seat][suit] ^= bit
         trick = self._trick
         trick.append(card)
-        n = len(trick)
-        if n < 4:
-            if n == 1:
-                led, self._led_table, self._led_shift = _LEAD[card]
-                self._led = led
-            else:
-                led = self._led
-            seat = (seat + 1) & 3
+        if points:
+            self._trick_points += points
+        seat = _NEXT_SEAT[seat]
+        if seat != self._leader:  # the trick goes on
             self.to_act = seat
-            hand = hands[seat]
-            follow = hand & led
-            if follow:  # the usual case: its cards are one table look-up away
-                self._legal = follow
-                self._legal_cards = self._led_table[follow >> self._led_shift]
-            elif self._tricks:
-                self._legal = hand
-                self._legal_cards = None
-            else:  # void on the first trick: no points unless nothing else
-                self._legal = hand & _NO_POINTS or hand
-                self._legal_cards = None
+            led = self._led
+            if led is None:
+                self._led = led = suit
+            follow = hands[seat][led]
+            self.legal = _SUIT_TABLES[led][follow] if follow else self._compute_legal()
             return
         # The fourth card: the highest card of the suit led takes the trick.
         lead, second, third, fourth = trick
-        led = self._led
-        best = lead
-        if second > best and _BITS[second] & led:
+        best, end = lead, _SUIT_END[self._led]  # a card of the suit led is >= lead and < end
+        if best < second < end:
             best = second
-        if third > best and _BITS[third] & led:
+        if best < third < end:
             best = third
-        if card > best and bit & led:
-            best = card
-        winner = (self._leader + trick.index(best)) & 3
-        points = POINTS[lead] + POINTS[second] + POINTS[third] + POINTS[fourth]
+        if best < fourth < end:
+            best = fourth
+        winner = (seat + trick.index(best)) & 3
+        points = self._trick_points
         if points:
             self._taken[winner] += points
+            self._trick_points = 0
             if points % 13:  # a heart is in it (at most four hearts, plus 13 for the queen)
                 self._hearts_broken = True
         tricks = self._tricks
-        tricks.append(_new_tuple(Trick, (self._leader, (lead, second, third, fourth), winner)))
+        tricks.append(_new_tuple(Trick, (seat, (lead, second, third, fourth), winner)))
         self._trick = []
+        self._led = None
         self._leader = self.to_act = winner
         if len(tricks) == 13:
             self._end_hand()
+            return
+        c, d, h, s = hands[winner]  # a new trick: the winner leads
+        if self._hearts_broken:
+            self.legal = _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
         else:
-            hand = hands[winner]
-            self._legal = hand if self._hearts_broken else hand & _NOT_HEARTS or hand
-            self._legal_cards = None
+            self.legal = _CLUBS[c] + _DIAMONDS[d] + _SPADES[s] or _HEARTS[h]
 
     def next_hand(self, hands: Sequence[Iterable[Card | str | int]] | None = None) -> None:
         """Deal the next hand, after a hand has ended and the game has not.
@@ -699,17 +695,23 @@ class Game:
 
     # -- inner workings -------------------------------------------------
 
-    def _compute_legal(self) -> int:
-        """The legal set of the seat to act, from scratch (play keeps it up to date)."""
-        hand = self._hands[self.to_act]
-        if self._trick:
-            follow = hand & SUIT_MASKS[self._trick[0] // 13]
-            if follow:
-                return follow
-            return hand if self._tricks else hand & _NO_POINTS or hand
+    def _compute_legal(self) -> tuple[Card, ...]:
+        """The cards the seat to act may play: the rules of play, in one place."""
+        suits = self._hands[self.to_act]
+        c, d, h, s = suits
+        led = self._led
+        if led is not None:  # follow suit if you can
+            if suits[led]:
+                return _SUIT_TABLES[led][suits[led]]
+            if self._tricks:  # else discard anything,
+                return _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
+            # but no points on the first trick, unless there is nothing else
+            return _CLUBS[c] + _DIAMONDS[d] + _SPADES[s & _NO_QUEEN] or _HEARTS[h] + _SPADES[s]
         if not self._tricks:
-            return _TWO_C_BIT
-        return hand if self._hearts_broken else hand & _NOT_HEARTS or hand
+            return (TWO_OF_CLUBS,)
+        if self._hearts_broken:
+            return _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
+        return _CLUBS[c] + _DIAMONDS[d] + _SPADES[s] or _HEARTS[h]  # hearts only if nothing else
 
     def _end_hand(self) -> None:
         taken = self._taken
@@ -720,8 +722,7 @@ class Game:
         for s in SEATS:
             scores[s] += points[s]
         self.to_act = None
-        self._legal = 0
-        self._legal_cards = None
+        self.legal = ()
         low = min(scores)
         if max(scores) >= GAME_OVER_AT and scores.count(low) == 1:
             self.phase = _GAME_END
@@ -730,11 +731,12 @@ class Game:
             self.phase = _HAND_END
 
     def _why_not(self, card: Card) -> Reason:
-        hand = self._hands[self.to_act]
-        if not hand & (1 << card):
+        suits = self._hands[self.to_act]
+        suit, bit, _ = _PLAY_INFO[card]
+        if not suits[suit] & bit:
             return Reason.CARD_NOT_HELD
-        if self._trick:
-            if hand & SUIT_MASKS[self._trick[0] // 13]:
+        if self._led is not None:
+            if suits[self._led]:
                 return Reason.MUST_FOLLOW_SUIT
             return Reason.NO_POINTS_ON_FIRST_TRICK
         if not self._tricks:
@@ -752,20 +754,40 @@ class Game:
             return IllegalAction(Reason.GAME_OVER)
         return IllegalAction(Reason.WRONG_PHASE, f"the game is in phase {self.phase.value}")
 
-
-    @staticmethod
-    def _card(card) -> Card:
-        if isinstance(card, str):
-            try:
-                return Card.parse(card)
-            except ValueError:
-                raise IllegalAction(Reason.NOT_A_CARD, repr(card)) from None
-        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
-            return CARDS[card]
-        raise IllegalAction(Reason.NOT_A_CARD, repr(card))
-
     def __repr__(self) -> str:
         return (
             f"<Game hand={self._hand_number} phase={self.phase.value} "
             f"scores={self._scores} to_act={self.to_act}>"
         )
+
+
+def _card(card) -> Card:
+    """``card`` as a Card (from a Card, its text form or its index), or IllegalAction."""
+    if isinstance(card, str):
+        try:
+            return Card.parse(card)
+        except ValueError:
+            raise IllegalAction(Reason.NOT_A_CARD, repr(card)) from None
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+        return CARDS[card]
+    raise IllegalAction(Reason.NOT_A_CARD, repr(card))
+
+
+def _pass_mask(cards) -> int:
+    """Three distinct cards as a mask, or the IllegalAction that says what is wrong."""
+    if (cards.__class__ is list or cards.__class__ is tuple) and len(cards) == 3:
+        a, b, c = cards  # the usual case, kept short
+        if a.__class__ is Card and b.__class__ is Card and c.__class__ is Card:
+            m = _BITS[a] | _BITS[b] | _BITS[c]
+            if m.bit_count() == 3:
+                return m
+    try:  # a string iterates as characters, none of them a card
+        chosen = [c if c.__class__ is Card else _card(c) for c in cards]
+    except TypeError:
+        raise IllegalAction(Reason.NOT_A_CARD, repr(cards)) from None
+    m = mask_of(chosen)
+    if m.bit_count() != len(chosen):
+        raise IllegalAction(Reason.PASS_DUPLICATE_CARD)
+    if len(chosen) != 3:
+        raise IllegalAction(Reason.PASS_THREE_CARDS, f"{len(chosen)} cards")
+    return m

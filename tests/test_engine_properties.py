@@ -9,10 +9,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import Game, IllegalAction, Phase, cards_of, deal, mask_of
-from hearts.cards import FULL_DECK
+from hearts.cards import FULL_DECK, HEARTS_MASK, POINT_CARDS_MASK, SUIT_MASKS, TWO_OF_CLUBS
 from hearts.save import dumps, loads
 
 seeds = st.integers(min_value=0, max_value=2**63)
+
+
+def rules_legal(game: Game) -> int:
+    """The legal set of the seat to act, straight from RULES.md, as a mask.
+
+    Written apart from the engine (from the seat's view, with 52-bit masks
+    where the engine keeps suit patterns), so that the two can disagree.
+    """
+    view = game.view(game.to_act)
+    hand, trick, first = view.hand_mask, view.trick.cards, not view.tricks
+    if trick:
+        same_suit = hand & SUIT_MASKS[trick[0] // 13]
+        if same_suit:
+            return same_suit
+        return (hand & ~POINT_CARDS_MASK or hand) if first else hand
+    if first:
+        return 1 << TWO_OF_CLUBS
+    return hand if view.hearts_broken else hand & ~HEARTS_MASK or hand
 
 
 def check_invariants(game: Game) -> None:
@@ -25,7 +43,8 @@ def check_invariants(game: Game) -> None:
         legal = game.legal_mask()
         assert legal, "the seat to act always has a legal card"
         assert legal & ~hands[game.to_act] == 0, "legal cards are in the hand"
-        assert game.legal_actions() == cards_of(legal)
+        assert legal == rules_legal(game)
+        assert game.legal == game.legal_actions() == cards_of(legal)
     elif game.phase is Phase.PASS:
         for s in game.waiting_to_pass:
             assert game.legal_actions(s) == game.hand(s)
