@@ -230,7 +230,8 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
     '8C QC AC 5D QD KD 4H 6H QH 5S 7S 8S QS'
     """
     digest = hashlib.shake_128(b"hearts:%d:%d" % (seed, hand_number)).digest(208)
-    deck = sorted(range(52), key=struct.unpack("<52I", digest).__getitem__)
+    keys = list(struct.unpack("<52I", digest))  # a list: its __getitem__ is the cheaper key
+    deck = sorted(range(52), key=keys.__getitem__)
     return (  # itemgetter picks 13 bits in one call; distinct bits add up to their union
         sum(itemgetter(*deck[0:13])(_BITS)),
         sum(itemgetter(*deck[13:26])(_BITS)),
