@@ -4,8 +4,10 @@
 //    navigator.languages; Norwegian (no/nn/nb) means nb; default en.
 //    Sets <html lang> - the Python UI reads it from there.
 // 2. Fill the loading screen with translated texts (build/boot-i18n.json).
-// 3. Preload the runtime files and start PyScript (only if WebAssembly
-//    exists); show its progress.
+// 3. Only if WebAssembly exists: start Pyodide at once, preload the other
+//    files and start PyScript; show its progress. pyscript.toml names this
+//    module as PyScript's interpreter: PyScript's loadPyodide() call gets the
+//    interpreter that is already starting (see the end of this file).
 // 4. When Python sets html[data-ready], the loading screen hides (CSS) and
 //    the service worker is registered (after boot, so the first visit does
 //    not download everything twice).
@@ -145,7 +147,6 @@ const PROGRESS_STAGE = [
 addEventListener("py:progress", (event) => {
   const text = String(event.detail || "");
   for (const [pattern, n] of PROGRESS_STAGE) if (pattern.test(text)) setStage(n);
-  if (text === "Loaded interpreter") performance.mark("hearts:interpreter");
 });
 addEventListener("py:ready", () => {
   performance.mark("hearts:py-ready");
@@ -183,17 +184,17 @@ whenReady(() => {
   registerServiceWorker();
 });
 
-// Start downloading the runtime at once, in parallel with PyScript's own
-// start-up (PyScript asks for these files only later). A file that cannot
-// be loaded fails the boot here: Pyodide itself would wait forever.
+// Preload what the page needs after the interpreter, in parallel with its
+// start-up. A file that cannot be loaded fails the boot here: Pyodide itself
+// would wait forever.
 const PRELOAD = [
   ["./build/vendor/pyodide/pyodide.asm.wasm", "fetch"],
-  ["./build/vendor/pyodide/python_stdlib.zip", "fetch"],
   ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
-  ["./build/vendor/pyodide/pyodide.mjs", "module"],
+  ["./build/vendor/pyodide/python_stdlib.zip", "fetch"],
   ["./build/vendor/pyodide/pyodide-lock.json", "fetch"],
   ["./pyscript.toml", "fetch"],
   ["./build/app.zip", "fetch"],
+  ["./main.py", "fetch"],
 ];
 
 function preload() {
@@ -212,12 +213,43 @@ function preload() {
   }
 }
 
+// Pyodide starts here, as on a bare Pyodide page, not when PyScript asks for
+// it: PyScript first loads its own modules, pyscript.toml and its storage,
+// which would delay the interpreter's start by 0.3-0.8 s. Everything else
+// overlaps with the interpreter's start-up.
+let runtime = null; // import of pyodide.mjs
+let interpreter = null; // its loadPyodide()
 if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
   fail("unsupported");
 } else {
   performance.mark("hearts:boot");
+  runtime = import(new URL("../build/vendor/pyodide/pyodide.mjs", import.meta.url).href);
+  interpreter = runtime.then((pyodide) => pyodide.loadPyodide());
+  interpreter.then(() => performance.mark("hearts:interpreter"), (error) => fail("failed", error));
   preload();
   setTimeout(() => fail("failed", "time-out"), BOOT_TIMEOUT_MS);
   import(new URL("../build/vendor/pyscript/core.js", import.meta.url).href)
     .then(() => performance.mark("hearts:pyscript"), (error) => fail("failed", error));
+}
+
+// This module is PyScript's interpreter module (pyscript.toml): PyScript reads
+// `version` and calls `loadPyodide(options)`, as it would from pyodide.mjs.
+// It gets the interpreter started above, with PyScript's output handlers
+// (its error plugin shows Python errors on the page). PyScript's other
+// options (indexURL: this folder; packages) do not apply: the game needs no
+// packages, and pyscript.toml must not ask for any.
+let version;
+if (runtime) {
+  try {
+    ({ version } = await runtime);
+  } catch (_) { /* reported by interpreter's handler above */ }
+}
+export { version };
+
+export async function loadPyodide({ stdout, stderr } = {}) {
+  if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
+  const pyodide = await interpreter;
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
+  return pyodide;
 }

@@ -19,11 +19,15 @@ BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
 
 
 EMPTY_MODULE = {"status": 200, "content_type": "text/javascript", "body": "export {};\n"}
+# A Pyodide whose interpreter never comes.
+IDLE_PYODIDE = {"status": 200, "content_type": "text/javascript",
+                "body": "export const version = '0';\nexport const loadPyodide = () => new Promise(() => {});\n"}
 
 
 def stub_pyscript(context):
-    """Keep PyScript from starting, so boot.js can be tested on its own."""
+    """Keep PyScript and Pyodide from starting, so boot.js can be tested on its own."""
     context.route("**/build/vendor/pyscript/core.js", lambda route: route.fulfill(**EMPTY_MODULE))
+    context.route("**/build/vendor/pyodide/pyodide.mjs", lambda route: route.fulfill(**IDLE_PYODIDE))
 
 
 # --- the booted game ---------------------------------------------------------
