@@ -55,6 +55,57 @@ def test_everything_comes_from_our_origin(game, site):
     game.watcher.assert_clean()
 
 
+# Python in the booted page, through the interpreter boot.js gives PyScript.
+RUN_PYTHON = """async (code) => {
+    const boot = await import(new URL("./assets/boot.js", document.baseURI).href);
+    const pyodide = await boot.loadPyodide();
+    return pyodide.runPython(code);
+}"""
+
+# For each of our modules and PyScript's that the boot imported: would the
+# import system load it from its .pyc (True), or compile its source (False)?
+# SourceLoader.get_code calls source_to_code only when it has no valid pyc.
+PYC_USE = """
+import json, sys
+def loads_pyc(name):
+    loader = sys.modules[name].__spec__.loader
+    compiled = []
+    loader.source_to_code = lambda data, path, *args, **kwargs: compiled.append(path)
+    try:
+        loader.get_code(name)
+    finally:
+        del loader.source_to_code
+    return not compiled
+names = sorted(name for name, module in list(sys.modules.items())
+               if name.split(".")[0] in ("hearts", "pyscript")
+               and str(getattr(getattr(module, "__spec__", None), "origin", "")).endswith(".py"))
+json.dumps({name: loads_pyc(name) for name in names})
+"""
+
+
+def test_python_modules_load_from_their_pycs(game):
+    # tools/build.py precompiles them with Pyodide; without a valid pyc the
+    # page would compile each module at every start.
+    used = json.loads(game.page.evaluate(RUN_PYTHON, PYC_USE))
+    assert {"hearts.game", "hearts.ui.controller", "pyscript", "pyscript.display"} <= set(used)
+    assert [name for name, ok in used.items() if not ok] == []
+
+
+def test_tracebacks_show_source_lines(game):
+    # The sources travel with the pycs, so a traceback still quotes the code.
+    frames = json.loads(game.page.evaluate(RUN_PYTHON, """
+import json, traceback
+from hearts.game import Game
+try:
+    Game.new(seed=1).play(1, "QS")
+except Exception as error:
+    frames = traceback.extract_tb(error.__traceback__)
+json.dumps([(frame.filename, frame.line) for frame in frames])
+"""))
+    in_game = [line for filename, line in frames if filename.endswith("/hearts/game.py")]
+    assert in_game and all(line.strip() for line in in_game)
+
+
 def test_csp_meta_is_present_and_strict(game):
     csp = game.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
     policy = dict(part.strip().split(" ", 1) for part in csp.split(";") if part.strip())
@@ -327,11 +378,15 @@ def test_precache_lists_every_site_file():
 
 
 def test_app_zip_holds_the_package_only():
-    names = zipfile.ZipFile(BUILD / "app.zip").namelist()
+    # tests/test_app_zip.py checks the .pyc files against these sources.
+    archive = zipfile.ZipFile(BUILD / "app.zip")
+    names = archive.namelist()
     assert "hearts/ui/controller.py" in names
-    assert all(n.startswith(("hearts/", "locale/")) for n in names)
-    assert all(n.endswith((".py", ".mo")) for n in names)
-    assert not [n for n in names if "__pycache__" in n or "/tests/" in n or n.split("/")[-1].startswith("test_")]
+    assert all(n.startswith(("hearts/", "locale/", "pyscript/__pycache__/")) for n in names)
+    assert all(n.endswith((".pyc",) if "__pycache__" in n else (".py", ".mo")) for n in names)
+    assert not [n for n in names if "/tests/" in n or n.split("/")[-1].startswith("test_")]
+    stale = [n for n in names if n.endswith(".py") and archive.read(n) != (ROOT / n).read_bytes()]
+    assert stale == [], "build/ is older than the sources: run `make build`"
     for po in sorted((ROOT / "i18n").glob("*.po")) if (ROOT / "i18n").is_dir() else []:
         assert f"locale/{po.stem}/LC_MESSAGES/hearts.mo" in names
 

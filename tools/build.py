@@ -3,8 +3,11 @@
   build/vendor/pyodide/   the five Pyodide runtime files from node_modules
   build/vendor/pyscript/  @pyscript/core dist/ without source maps
   build/locale/<lang>/LC_MESSAGES/hearts.mo   compiled from i18n/<lang>.po
-  build/app.zip           hearts/**/*.py (no tests) + locale/**, unpacked by
-                          PyScript into the interpreter's working directory
+  build/pyc/              .pyc files of hearts/ and of PyScript's own Python
+                          package, compiled by Pyodide under Node (compile_pycs)
+  build/app.zip           hearts/**/*.py (no tests), their .pyc files,
+                          pyscript/__pycache__/*.pyc and locale/**, unpacked
+                          by PyScript into the interpreter's working directory
   build/boot-i18n.json    loading-screen texts per language
   build/precache.js       the service worker's file list + content version
 
@@ -35,6 +38,53 @@ ENGLISH_BOOT = {
     "unsupported": "This browser cannot run the game: it needs WebAssembly. Please use a current browser.",
     "failed": "The game could not start. Please reload the page.",
 }
+# PyScript's own Python package (`import pyscript`), which PyScript writes as
+# ./pyscript/*.py into the interpreter's working directory at every start.
+PYSCRIPT_STDLIB = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+
+# compile_pycs runs this in Pyodide under Node: it byte-compiles our modules
+# (/src/<name>) and PyScript's (their text, as PyScript writes them) into
+# /out/<their __pycache__ path> and lists what it made in /out/pyc.json.
+PYC_COMPILE = """
+import importlib.util, json, os, py_compile, sys
+ours, theirs = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+def tree(base, node):
+    for key, value in node.items():
+        yield from tree(f"{base}{key}/", value) if isinstance(value, dict) else [(base + key, value)]
+for name, text in tree("", theirs):
+    os.makedirs(os.path.dirname("/out/src/" + name), exist_ok=True)
+    with open("/out/src/" + name, "wb") as f:
+        f.write(text.encode("utf-8"))  # PyScript: Path.write_text(text, encoding="utf-8")
+made = {}
+for group, names, src in (("ours", ours, "/src/"), ("pyscript", [n for n, _ in tree("", theirs)], "/out/src/")):
+    made[group] = {}
+    for name in names:
+        pyc = importlib.util.cache_from_source(name)
+        py_compile.compile(src + name, cfile="/out/" + pyc, dfile=name, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+        made[group][name] = pyc
+made["python"] = sys.version.split()[0]
+made["magic"] = importlib.util.MAGIC_NUMBER.hex()
+with open("/out/pyc.json", "w") as f:
+    json.dump(made, f, indent=1, sort_keys=True)
+"""
+# ... and this is the Node side: it starts Pyodide from build/vendor/pyodide
+# (the very runtime the page loads) and reads PyScript's package from its
+# module. Arguments: runtime folder, PyScript's stdlib module, the repository
+# (mounted as /src), the output folder (/out), our module names as JSON, and
+# PYC_COMPILE.
+PYC_NODE = """
+import { pathToFileURL } from "node:url";
+const [runtime, stdlib, root, out, names, code] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
+const { default: theirs } = await import(pathToFileURL(stdlib).href);
+const pyodide = await loadPyodide();
+pyodide.mountNodeFS("/src", root);
+pyodide.mountNodeFS("/out", out);
+pyodide.pyimport("sys").argv = pyodide.toPy(["pyc", names, JSON.stringify(theirs)]);
+pyodide.runPython(code);
+"""
+
 # Files of the site besides build/ that the service worker precaches.
 SITE_FILES = ["index.html", "pyscript.toml", "main.py", "manifest.webmanifest"]
 
@@ -164,8 +214,8 @@ def manifests():
     log("manifests:", ", ".join(sorted(texts)))
 
 
-def app_files():
-    """(archive name, path) of everything that goes into app.zip."""
+def sources():
+    """(archive name, path) of the hearts package's modules (no tests)."""
     items = []
     for path in sorted((ROOT / "hearts").rglob("*.py")):
         rel = path.relative_to(ROOT)
@@ -173,6 +223,91 @@ def app_files():
         if "__pycache__" in parts or any(p in ("tests", "test") for p in parts) or path.name.startswith("test_"):
             continue
         items.append((rel.as_posix(), path))
+    return items
+
+
+def compile_pycs(modules):
+    """Byte-compile the page's Python: {archive name: .pyc path} for our
+    modules and for PyScript's package (whose sources PyScript writes itself).
+
+    Pyodide unpacks app.zip into an in-memory file system and never writes
+    bytecode, so without these it would compile every module from source at
+    each start. Pyodide itself makes them (build/vendor/pyodide under Node),
+    so their magic number and cache tag are the page's. They are "checked
+    hash" pycs: the import system uses one only if its source hashes the same
+    (hashing all our sources costs ~1 ms), so it can never run stale code,
+    whatever the file times after unpacking (timestamp pycs would be stale).
+    Reused while the sources and the runtime are unchanged (build/pyc/
+    stamp.json). Any failure stops the build: Node and Pyodide are already
+    needed to build, and a site without pycs would only be slower, which
+    nobody would notice.
+    """
+    out = BUILD / "pyc"
+    stamp = out / "stamp.json"
+    runtime = BUILD / "vendor" / "pyodide"
+    if not PYSCRIPT_STDLIB.is_file():
+        sys.exit(f"build: {PYSCRIPT_STDLIB.relative_to(ROOT)} is missing: run `make setup` (npm ci)")
+
+    def digest(path):
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+    key = {
+        "runtime": digest(runtime / "pyodide.asm.wasm"),
+        "pyscript": digest(PYSCRIPT_STDLIB),
+        "sources": {name: digest(path) for name, path in modules},
+    }
+    try:
+        made = json.loads(stamp.read_text(encoding="utf-8"))
+        pycs = [*made["ours"].values(), *made["pyscript"].values()]
+        if made["key"] != key or not all((out / pyc).is_file() for pyc in pycs):
+            made = None
+    except (OSError, ValueError, KeyError):
+        made = None
+    if made is None:
+        made = _run_pyodide_compile([name for name, _ in modules], key)
+    return {group: {name: out / pyc for name, pyc in made[group].items()} for group in ("ours", "pyscript")}
+
+
+def _run_pyodide_compile(names, key):
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: Node.js (`node`) is needed to precompile the Python modules with Pyodide")
+    tmp = BUILD / "pyc.new"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", PYC_NODE, str(BUILD / "vendor" / "pyodide"), str(PYSCRIPT_STDLIB),
+         str(ROOT), str(tmp), json.dumps(names), PYC_COMPILE],
+        capture_output=True, text=True)
+    if run.returncode != 0 or not (tmp / "pyc.json").is_file():
+        sys.exit(f"build: precompiling with Pyodide under Node failed (exit {run.returncode}):\n"
+                 + (run.stderr or run.stdout)[-4000:])
+    made = json.loads((tmp / "pyc.json").read_text(encoding="utf-8"))
+    (tmp / "pyc.json").unlink()
+    shutil.rmtree(tmp / "src")
+    if sorted(made["ours"]) != sorted(names):
+        sys.exit(f"build: Pyodide compiled {sorted(made['ours'])}, expected {sorted(names)}")
+    made["key"] = key
+    (tmp / "stamp.json").write_text(json.dumps(made, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    shutil.rmtree(BUILD / "pyc", ignore_errors=True)
+    os.replace(tmp, BUILD / "pyc")
+    log(f"pyc: {len(made['ours'])} modules + PyScript's {len(made['pyscript'])} compiled by Pyodide "
+        f"(Python {made['python']}, magic {made['magic']})")
+    return made
+
+
+def app_files():
+    """(archive name, path) of everything that goes into app.zip: each of our
+    modules followed by its .pyc, PyScript's .pyc files (PyScript writes their
+    sources), then the compiled catalogs."""
+    items = []
+    modules = sources()
+    pycs = compile_pycs(modules)
+    for name, path in modules:
+        items.append((name, path))
+        items.append((pycs["ours"][name].relative_to(BUILD / "pyc").as_posix(), pycs["ours"][name]))
+    for name in sorted(pycs["pyscript"]):
+        items.append((pycs["pyscript"][name].relative_to(BUILD / "pyc").as_posix(), pycs["pyscript"][name]))
     locale = BUILD / "locale"
     if locale.exists():
         for path in sorted(locale.rglob("*.mo")):
