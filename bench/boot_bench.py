@@ -1,8 +1,10 @@
 """Browser boot benchmark (`make bench`).
 
 In one run, with several repetitions (median), in Debian's Chromium:
-  bare   bench/bare.html: loadPyodide() + 1+1 from build/vendor/pyodide
-  ours   index.html to html[data-ready] (the game is playable)
+  bare      bench/bare.html: loadPyodide() + 1+1 from build/vendor/pyodide
+  pyscript  bench/pyscript.html: PyScript as it comes, one line of Python
+            (what PyScript alone costs: the floor for a PyScript page)
+  ours      index.html to html[data-ready] (the game is playable)
 each cold (new browser profile: empty HTTP cache, no service worker) and
 warm (second load in the same profile: HTTP cache, and for our page the
 service worker's cache), plus our page's first contentful paint (the
@@ -126,11 +128,12 @@ def main():
         sys.exit("bench: build/ is missing, run `make build`")
     server = serve()
     base = f"http://127.0.0.1:{server.server_port}/"
-    pages = {"bare": base + "bench/bare.html", "ours": base + "?seed=1&speed=instant&lang=en&level=normal"}
-    samples = {"bare": [], "ours": []}
+    pages = {"bare": base + "bench/bare.html", "pyscript": base + "bench/pyscript.html",
+             "ours": base + "?seed=1&speed=instant&lang=en&level=normal"}
+    samples = {name: [] for name in pages}
     with sync_playwright() as playwright:
         for rep in range(args.reps):
-            order = ["bare", "ours"] if rep % 2 == 0 else ["ours", "bare"]
+            order = list(pages) if rep % 2 == 0 else list(pages)[::-1]
             for name in order:
                 sample = run_once(playwright, pages[name], ours=(name == "ours"))
                 samples[name].append(sample)
@@ -142,24 +145,20 @@ def main():
     def median(name, key):
         return statistics.median(s[key] for s in samples[name])
 
-    figures = {
-        "bare_cold_ms": median("bare", "cold"),
-        "ours_cold_ms": median("ours", "cold"),
-        "bare_warm_ms": median("bare", "warm"),
-        "ours_warm_ms": median("ours", "warm"),
-        "ours_first_paint_cold_ms": median("ours", "fcp_cold"),
-        "ours_first_paint_warm_ms": median("ours", "fcp_warm"),
-    }
-    figures["ratio_cold"] = figures["ours_cold_ms"] / figures["bare_cold_ms"]
-    figures["ratio_warm"] = figures["ours_warm_ms"] / figures["bare_warm_ms"]
+    figures = {f"{name}_{when}_ms": median(name, when) for name in pages for when in ("cold", "warm")}
+    figures["ours_first_paint_cold_ms"] = median("ours", "fcp_cold")
+    figures["ours_first_paint_warm_ms"] = median("ours", "fcp_warm")
+    for when in ("cold", "warm"):
+        figures[f"ratio_{when}"] = figures[f"ours_{when}_ms"] / figures[f"bare_{when}_ms"]
+        figures[f"ratio_pyscript_{when}"] = figures[f"pyscript_{when}_ms"] / figures[f"bare_{when}_ms"]
     print(f"\nmedians of {args.reps} runs (ms from navigation start)")
-    print(f"  cold  bare Pyodide 1+1 {figures['bare_cold_ms']:7.0f}   our page ready {figures['ours_cold_ms']:7.0f}"
-          f"   ratio {figures['ratio_cold']:.2f}x")
-    print(f"  warm  bare Pyodide 1+1 {figures['bare_warm_ms']:7.0f}   our page ready {figures['ours_warm_ms']:7.0f}"
-          f"   ratio {figures['ratio_warm']:.2f}x")
+    for when in ("cold", "warm"):
+        print(f"  {when}  bare Pyodide 1+1 {figures[f'bare_{when}_ms']:7.0f}"
+              f"   minimal PyScript {figures[f'pyscript_{when}_ms']:7.0f} ({figures[f'ratio_pyscript_{when}']:.2f}x)"
+              f"   our page ready {figures[f'ours_{when}_ms']:7.0f}   ratio {figures[f'ratio_{when}']:.2f}x")
     print(f"  our loading screen painted: cold {figures['ours_first_paint_cold_ms']:.0f} ms,"
           f" warm {figures['ours_first_paint_warm_ms']:.0f} ms")
-    for name in ("bare", "ours"):
+    for name in pages:
         for key in ("cold", "warm"):
             values = [s[key] for s in samples[name]]
             print(f"  spread {name} {key}: {min(values):.0f}-{max(values):.0f} ms")
