@@ -25,6 +25,16 @@
 // that `make bench` reads.
 // data-ready is set by Python (hearts.ui.controller) and by nobody else.
 
+// The table's styles and PyScript's are attached here, not in <head>: a
+// stylesheet in <head> holds up the first paint, and the loading screen
+// needs only boot.css (index.html preloads these two).
+for (const href of ["./build/vendor/pyscript/core.css", "./assets/game.css"]) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.append(link);
+}
+
 const SUPPORTED = ["en", "fi", "nb", "lt", "nl"];
 const BOOT_TIMEOUT_MS = 120000;
 const AFTER_MAIN_GRACE_MS = 15000;
