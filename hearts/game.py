@@ -33,7 +33,7 @@ import struct
 from operator import itemgetter
 from typing import Iterable, NamedTuple, Sequence
 
-from .cards import (  # the suit tables are cards_of's, for the one place that inlines it
+from .cards import (  # the suit tables: a suit pattern's cards in one look-up
     _CLUBS,
     _DIAMONDS,
     _HEARTS,
@@ -705,13 +705,13 @@ class Game:
             if suits[led]:
                 return _SUIT_TABLES[led][suits[led]]
             if self._tricks:  # else discard anything,
-                return _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
+                return _cards(suits)
             # but no points on the first trick, unless there is nothing else
             return _CLUBS[c] + _DIAMONDS[d] + _SPADES[s & _NO_QUEEN] or _HEARTS[h] + _SPADES[s]
         if not self._tricks:
             return (TWO_OF_CLUBS,)
         if self._hearts_broken:
-            return _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
+            return _cards(suits)
         return _CLUBS[c] + _DIAMONDS[d] + _SPADES[s] or _HEARTS[h]  # hearts only if nothing else
 
     def _end_hand(self) -> None:
