@@ -4,10 +4,11 @@
 //    navigator.languages; Norwegian (no/nn/nb) means nb; default en.
 //    Sets <html lang> - the Python UI reads it from there.
 // 2. Fill the loading screen with translated texts (build/boot-i18n.json).
-// 3. Only if WebAssembly exists: start Pyodide at once, preload the other
-//    files and start PyScript; show its progress. pyscript.toml names this
-//    module as PyScript's interpreter: PyScript's loadPyodide() call gets the
-//    interpreter that is already starting (see the end of this file).
+// 3. Only if WebAssembly exists: start Pyodide at once, fetch the game's
+//    Python (build/app.zip), preload the other files and start PyScript;
+//    show its progress. pyscript.toml names this module as PyScript's
+//    interpreter: PyScript's loadPyodide() call gets the interpreter that is
+//    already starting, with app.zip on its sys.path (the end of this file).
 // 4. When Python sets html[data-ready], the loading screen hides (CSS) and
 //    the service worker is registered (after boot, so the first visit does
 //    not download everything twice).
@@ -203,7 +204,6 @@ const PRELOAD = [
   ["./build/vendor/pyodide/python_stdlib.zip", "fetch"],
   ["./build/vendor/pyodide/pyodide-lock.json", "fetch"],
   ["./pyscript.toml", "fetch"],
-  ["./build/app.zip", "fetch"],
   ["./main.py", "fetch"],
 ];
 
@@ -229,6 +229,7 @@ function preload() {
 // overlaps with the interpreter's start-up.
 let runtime = null; // import of pyodide.mjs
 let interpreter = null; // its loadPyodide()
+let appZip = null; // the bytes of build/app.zip
 if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
   fail("unsupported");
 } else {
@@ -236,6 +237,11 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   runtime = import(new URL("../build/vendor/pyodide/pyodide.mjs", import.meta.url).href);
   interpreter = runtime.then((pyodide) => pyodide.loadPyodide());
   interpreter.then(() => performance.mark("hearts:interpreter"), (error) => fail("failed", error));
+  appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  appZip.catch((error) => fail("failed", error));
   preload();
   setTimeout(() => fail("failed", "time-out"), BOOT_TIMEOUT_MS);
   import(new URL("../build/vendor/pyscript/core.js", import.meta.url).href)
@@ -248,6 +254,14 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 // (its error plugin shows Python errors on the page). PyScript's other
 // options (indexURL: this folder; packages) do not apply: the game needs no
 // packages, and pyscript.toml must not ask for any.
+//
+// The game's Python (the hearts package, PyScript's own package, both
+// precompiled, and the catalogs) is imported from app.zip as it is: the
+// file goes into the interpreter's file system and first on sys.path
+// (zipimport, as Python reads its own standard library). Unpacking it
+// instead would import zipfile, shutil and tempfile first, ~80 ms of the
+// boot. So `import pyscript` too finds its precompiled copy in app.zip
+// before the sources PyScript writes to the working directory.
 let version;
 if (runtime) {
   try {
@@ -258,7 +272,12 @@ export { version };
 
 export async function loadPyodide({ stdout, stderr } = {}) {
   if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
-  const pyodide = await interpreter;
+  const [pyodide, zip] = await Promise.all([interpreter, appZip]);
+  const path = `${pyodide.FS.cwd()}/app.zip`;
+  pyodide.FS.writeFile(path, new Uint8Array(zip));
+  const sys = pyodide.pyimport("sys");
+  sys.path.insert(0, path);
+  sys.destroy();
   if (stdout) pyodide.setStdout({ batched: stdout });
   if (stderr) pyodide.setStderr({ batched: stderr });
   return pyodide;

@@ -62,33 +62,53 @@ RUN_PYTHON = """async (code) => {
     return pyodide.runPython(code);
 }"""
 
-# For each of our modules and PyScript's that the boot imported: would the
-# import system load it from its .pyc (True), or compile its source (False)?
-# SourceLoader.get_code calls source_to_code only when it has no valid pyc.
+# Every module whose source the page imported after boot.js handed the
+# interpreter over: its file, and would the import system load it from a pyc
+# (True) or compile its source (False)? sys.modules keeps the order in which
+# imports finished; the first entry after the hand-over is `polyscript`, the
+# JS module PyScript registers as soon as it has the interpreter. zipimport compiles only when the
+# archive has no valid pyc (_compile_source); a file loader calls
+# source_to_code. Before the hand-over, Pyodide's own start-up imports the
+# same modules as on a bare Pyodide page.
 PYC_USE = """
-import json, sys
+import json, sys, zipimport
 def loads_pyc(name):
     loader = sys.modules[name].__spec__.loader
     compiled = []
-    loader.source_to_code = lambda data, path, *args, **kwargs: compiled.append(path)
-    try:
-        loader.get_code(name)
-    finally:
-        del loader.source_to_code
+    if isinstance(loader, zipimport.zipimporter):
+        original = zipimport._compile_source
+        zipimport._compile_source = lambda path, source: compiled.append(path) or original(path, source)
+        try:
+            loader.get_code(name)
+        finally:
+            zipimport._compile_source = original
+    else:
+        loader.source_to_code = lambda data, path, *args, **kwargs: compiled.append(path)
+        try:
+            loader.get_code(name)
+        finally:
+            del loader.source_to_code
     return not compiled
-names = sorted(name for name, module in list(sys.modules.items())
-               if name.split(".")[0] in ("hearts", "pyscript")
-               and str(getattr(getattr(module, "__spec__", None), "origin", "")).endswith(".py"))
-json.dumps({name: loads_pyc(name) for name in names})
+names = list(sys.modules)
+late = {}
+for name in names[names.index("polyscript"):]:
+    origin = str(getattr(getattr(sys.modules[name], "__spec__", None), "origin", ""))
+    if origin.endswith((".py", ".pyc")):  # zipimport: the file it loads
+        late[name] = [origin, loads_pyc(name)]
+json.dumps(late)
 """
 
 
 def test_python_modules_load_from_their_pycs(game):
-    # tools/build.py precompiles them with Pyodide; without a valid pyc the
-    # page would compile each module at every start.
-    used = json.loads(game.page.evaluate(RUN_PYTHON, PYC_USE))
-    assert {"hearts.game", "hearts.ui.controller", "pyscript", "pyscript.display"} <= set(used)
-    assert [name for name, ok in used.items() if not ok] == []
+    # tools/build.py precompiles ours, PyScript's and the few of the standard
+    # library imported after the hand-over (STDLIB_PRECOMPILED) with Pyodide,
+    # into app.zip; without a valid pyc the page would compile each of them
+    # at every start (Pyodide's standard library zip holds sources only).
+    late = json.loads(game.page.evaluate(RUN_PYTHON, PYC_USE))
+    assert {"hearts.game", "hearts.ui.controller", "pyscript", "pyscript.display",
+            "gettext", "html.entities"} <= set(late)
+    assert {name: origin for name, (origin, _) in late.items() if "/app.zip/" not in origin} == {}
+    assert [name for name, (_, from_pyc) in late.items() if not from_pyc] == []
 
 
 def test_tracebacks_show_source_lines(game):
@@ -102,7 +122,7 @@ except Exception as error:
     frames = traceback.extract_tb(error.__traceback__)
 json.dumps([(frame.filename, frame.line) for frame in frames])
 """))
-    in_game = [line for filename, line in frames if filename.endswith("/hearts/game.py")]
+    in_game = [line for filename, line in frames if filename.endswith("hearts/game.py")]
     assert in_game and all(line.strip() for line in in_game)
 
 
@@ -378,14 +398,17 @@ def test_precache_lists_every_site_file():
 
 
 def test_app_zip_holds_the_package_only():
-    # tests/test_app_zip.py checks the .pyc files against these sources.
+    # tests/test_app_zip.py checks the .pyc files against these sources, and
+    # PyScript's and the standard library's sources against theirs.
     archive = zipfile.ZipFile(BUILD / "app.zip")
     names = archive.namelist()
     assert "hearts/ui/controller.py" in names
-    assert all(n.startswith(("hearts/", "locale/", "pyscript/__pycache__/")) for n in names)
-    assert all(n.endswith((".pyc",) if "__pycache__" in n else (".py", ".mo")) for n in names)
+    ours = [n for n in names if n.startswith("hearts/")]
+    assert all(n.endswith((".py", ".pyc")) for n in ours)
+    assert all(n.startswith(("pyscript/", "locale/")) or n.endswith((".py", ".pyc"))
+               for n in names if n not in ours)
     assert not [n for n in names if "/tests/" in n or n.split("/")[-1].startswith("test_")]
-    stale = [n for n in names if n.endswith(".py") and archive.read(n) != (ROOT / n).read_bytes()]
+    stale = [n for n in ours if n.endswith(".py") and archive.read(n) != (ROOT / n).read_bytes()]
     assert stale == [], "build/ is older than the sources: run `make build`"
     for po in sorted((ROOT / "i18n").glob("*.po")) if (ROOT / "i18n").is_dir() else []:
         assert f"locale/{po.stem}/LC_MESSAGES/hearts.mo" in names

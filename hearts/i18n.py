@@ -39,6 +39,7 @@ Catalog commands (run from the repository root, in a venv with Babel)::
 from __future__ import annotations
 
 import gettext
+import io
 import logging
 import os
 from typing import Iterable, Mapping, Union
@@ -205,13 +206,28 @@ def negotiate(preferences: Iterable[str] | str | None) -> str:
 
 def default_localedir() -> str:
     """Where compiled catalogs are looked for when ``load`` is given none:
-    ``locale/`` in the working directory (the app), else ``build/locale``
-    beside the package (a development checkout)."""
+    ``locale/`` inside the zip archive the package is imported from (the page
+    imports it from app.zip), else ``locale/`` or ``build/locale`` beside the
+    package (a development checkout)."""
+    archive = getattr(getattr(__spec__, "loader", None), "archive", None)
+    if archive:  # imported by zipimport
+        return os.path.join(archive, "locale")
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for candidate in ("locale", os.path.join(here, "locale"), os.path.join(here, "build", "locale")):
+    for candidate in (os.path.join(here, "locale"), os.path.join(here, "build", "locale")):
         if os.path.isdir(candidate):
             return candidate
     return "locale"
+
+
+def _read(path: str) -> bytes:
+    """A file's bytes, also when it lies inside the zip archive the package
+    is imported from (zipimport's loader reads those)."""
+    loader = getattr(__spec__, "loader", None)
+    archive = getattr(loader, "archive", None)
+    if archive and path.startswith(archive + os.sep):
+        return loader.get_data(path)
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def load(lang: str, localedir: str | None = None) -> Translator:
@@ -228,8 +244,8 @@ def load(lang: str, localedir: str | None = None) -> Translator:
         problem = f"unsupported language {lang!r}"
     else:
         try:
-            with open(os.path.join(localedir, code, "LC_MESSAGES", DOMAIN + ".mo"), "rb") as f:
-                return Translator(code, gettext.GNUTranslations(f))
+            data = _read(os.path.join(localedir, code, "LC_MESSAGES", DOMAIN + ".mo"))
+            return Translator(code, gettext.GNUTranslations(io.BytesIO(data)))
         except Exception as error:  # missing, unreadable or corrupt: fall back
             if code == DEFAULT_LANGUAGE:  # the source texts are English already
                 return Translator(code)

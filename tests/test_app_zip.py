@@ -1,20 +1,22 @@
-"""build/app.zip carries bytecode the page's Python can use (see
-tools/build.py, compile_pycs): each of our modules with its .pyc beside it,
-and PyScript's own package precompiled, all for the Pyodide version shipped.
+"""build/app.zip is what the page imports its Python from (see
+tools/build.py, app_files and compile_pycs): assets/boot.js puts the
+archive first on the interpreter's sys.path, and zipimport reads it as it
+is. It holds our modules, PyScript's package and the few standard library
+modules imported after Pyodide's start (STDLIB_PRECOMPILED), each source
+with its .pyc beside it, and the compiled catalogs.
 
-Every .pyc must be a "checked hash" pyc whose hash is that of the source it
-stands for, so the import system uses it instead of compiling the module at
+Every .pyc must be a "checked hash" pyc whose hash is that of the source
+beside it, so the import system uses it instead of compiling the module at
 each start. A .pyc of another source would be ignored (and cost the boot
-time it should save); these tests catch that in the build.
-
-They check the built zip against its own sources: `make build` makes it.
-That the zipped sources are the repository's is checked by the browser
-tests (e2e/test_platform.py), which need a fresh build anyway.
+time it should save); these tests catch that in the build. That the page
+really loads them is checked in the browser (e2e/test_platform.py).
 """
 
 import _imp
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -22,11 +24,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_ZIP = ROOT / "build" / "app.zip"
-LOCK = ROOT / "build" / "vendor" / "pyodide" / "pyodide-lock.json"
+RUNTIME = ROOT / "build" / "vendor" / "pyodide"
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 CHECKED_HASH = 0b11  # the pyc header's flags: hash-based, check the source
 
-pytestmark = pytest.mark.skipif(not APP_ZIP.is_file() or not LOCK.is_file(),
+pytestmark = pytest.mark.skipif(not APP_ZIP.is_file() or not (RUNTIME / "python_stdlib.zip").is_file(),
                                 reason="build/ is missing: run `make build`")
 
 
@@ -37,15 +39,9 @@ def archive():
 
 
 @pytest.fixture(scope="module")
-def cache_tag():
-    """cpython-3XX for the Python of the Pyodide the page loads."""
-    major, minor = json.loads(LOCK.read_text(encoding="utf-8"))["info"]["python"].split(".")[:2]
-    return f"cpython-{major}{minor}"
-
-
-def pyc_of(module, tag):
-    folder, _, file = module.rpartition("/")
-    return f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc"
+def runtime_stdlib():
+    with zipfile.ZipFile(RUNTIME / "python_stdlib.zip") as zf:
+        return {name: zf.read(name) for name in zf.namelist() if name.endswith(".py")}
 
 
 def check_pyc(pyc, source):
@@ -63,42 +59,75 @@ def check_pyc(pyc, source):
     return problems
 
 
-def test_every_module_has_a_matching_pyc(archive, cache_tag):
-    modules = sorted(name for name in archive if name.startswith("hearts/") and name.endswith(".py"))
-    assert "hearts/game.py" in modules and "hearts/ui/controller.py" in modules
+def test_every_module_has_a_matching_pyc_beside_it(archive):
+    modules = sorted(name for name in archive if name.endswith(".py"))
+    assert {"hearts/game.py", "hearts/ui/controller.py", "pyscript/__init__.py", "gettext.py"} <= set(modules)
     problems = {}
     for module in modules:
-        pyc = archive.get(pyc_of(module, cache_tag))
+        pyc = archive.get(module + "c")  # where zipimport looks, not __pycache__/
         found = ["missing"] if pyc is None else check_pyc(pyc, archive[module])
         if found:
             problems[module] = found
     assert problems == {}
 
 
-def test_no_pyc_without_its_module(archive, cache_tag):
-    pycs = {name for name in archive if name.endswith(".pyc")}
-    assert all(f".{cache_tag}.pyc" in name and "/__pycache__/" in name for name in pycs)
-    ours = {pyc_of(name, cache_tag) for name in archive if name.endswith(".py")}
-    assert {name for name in pycs if not name.startswith("pyscript/")} == ours
+def test_no_pyc_without_its_module(archive):
+    assert [name for name in archive if "__pycache__" in name] == []
+    assert {name for name in archive if name.endswith(".pyc")} == {
+        name + "c" for name in archive if name.endswith(".py")}
 
 
 def test_one_python_wrote_them_all(archive):
     assert len({data[:4] for name, data in archive.items() if name.endswith(".pyc")}) == 1
 
 
+def test_standard_library_copies_are_the_runtimes_own(archive, runtime_stdlib):
+    # The archive shadows these modules on the page's sys.path: they must be
+    # byte for byte the shipped Pyodide's, and a package must come whole.
+    theirs = {name for name in archive if name.endswith(".py") and not name.startswith(("hearts/", "pyscript/"))}
+    assert {"gettext.py", "hashlib.py", "html/__init__.py", "html/entities.py"} <= theirs
+    assert {name: "differs" for name in theirs if runtime_stdlib.get(name) != archive[name]} == {}
+    packages = {name.split("/")[0] for name in theirs if "/" in name}
+    whole = {name for name in runtime_stdlib if name.split("/")[0] in packages}
+    assert whole <= theirs
+
+
 @pytest.mark.skipif(not PYSCRIPT_STDLIB.is_file(), reason="node_modules is missing: run `make setup`")
-def test_pyscript_package_is_precompiled_from_its_own_text(archive, cache_tag):
+def test_pyscript_package_is_its_own_text(archive):
     # PyScript writes ./pyscript/*.py from this module at every start; the
-    # zip holds their pycs (an artifact: a JS object literal that is JSON).
+    # page imports the same text, precompiled, from the archive (the module
+    # is an artifact: a JS object literal that is JSON).
     text = PYSCRIPT_STDLIB.read_text(encoding="utf-8")
     tree = json.loads(re.search(r"export default (\{.*\});?\s*$", text, re.S).group(1))
-    modules = {f"pyscript/{name}": body for name, body in tree["pyscript"].items()}
+    modules = {f"pyscript/{name}": body.encode("utf-8") for name, body in tree["pyscript"].items()}
     assert "pyscript/__init__.py" in modules
-    problems = {}
-    for module, body in sorted(modules.items()):
-        pyc = archive.get(pyc_of(module, cache_tag))
-        found = ["missing"] if pyc is None else check_pyc(pyc, body.encode("utf-8"))
-        if found:
-            problems[module] = found
-    assert problems == {}
-    assert {n for n in archive if n.startswith("pyscript/")} == {pyc_of(m, cache_tag) for m in modules}
+    ours = {name: archive[name] for name in archive if name.startswith("pyscript/") and name.endswith(".py")}
+    assert ours == modules
+
+
+def test_the_package_imports_from_the_archive_with_its_catalogs(tmp_path):
+    # As on the page, but in this Python: zipimport passes over the pycs (they
+    # are another Python's) to the sources, and hearts.i18n reads the
+    # catalogs inside the archive. The archive goes last on sys.path here, so
+    # that its standard library copies do not shadow this Python's own.
+    code = f"""
+import sys, zipimport
+sys.path.append({str(APP_ZIP)!r})
+from hearts import i18n
+assert isinstance(i18n.__spec__.loader, zipimport.zipimporter), i18n.__spec__
+print(i18n.default_localedir())
+for lang in i18n.LANGUAGES:
+    tr = i18n.load(lang)
+    print(lang, tr.lang, tr.problem, i18n.game_name(tr))
+"""
+    run = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == str(APP_ZIP / "locale")
+    names = {}
+    for line in lines[1:]:
+        lang, loaded, problem, name = line.split(" ", 3)
+        assert (loaded, problem) == (lang, "None"), line
+        names[lang] = name
+    assert names["en"] == "Hearts"
+    assert len(set(names.values())) == len(names)  # each language its own word

@@ -306,7 +306,7 @@ def test_i18n_module_imports_only_the_standard_library():
             top |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             top.add((node.module or "").split(".")[0])
-    assert top <= {"__future__", "gettext", "logging", "os", "typing"}, top
+    assert top <= {"__future__", "gettext", "io", "logging", "os", "typing"}, top
 
 
 # --- numbers ------------------------------------------------------------------

@@ -4,10 +4,12 @@
   build/vendor/pyscript/  @pyscript/core dist/ without source maps
   build/locale/<lang>/LC_MESSAGES/hearts.mo   compiled from i18n/<lang>.po
   build/pyc/              .pyc files of hearts/ and of PyScript's own Python
-                          package, compiled by Pyodide under Node (compile_pycs)
-  build/app.zip           hearts/**/*.py (no tests), their .pyc files,
-                          pyscript/__pycache__/*.pyc and locale/**, unpacked
-                          by PyScript into the interpreter's working directory
+                          package (and that package's sources), compiled by
+                          Pyodide under Node (compile_pycs)
+  build/app.zip           hearts/**/*.py (no tests), pyscript/*.py, each with
+                          its .pyc beside it, and locale/**: assets/boot.js
+                          puts it on the interpreter's sys.path as it is
+                          (zipimport), nothing is unpacked
   build/boot-i18n.json    loading-screen texts per language
   build/precache.js       the service worker's file list + content version
 
@@ -42,27 +44,48 @@ ENGLISH_BOOT = {
 # ./pyscript/*.py into the interpreter's working directory at every start.
 PYSCRIPT_STDLIB = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 
-# compile_pycs runs this in Pyodide under Node: it byte-compiles our modules
-# (/src/<name>) and PyScript's (their text, as PyScript writes them) into
-# /out/<their __pycache__ path> and lists what it made in /out/pyc.json.
+# The standard library modules the page imports after Pyodide has started
+# (the rest are already imported by then, as on a bare Pyodide page).
+# Pyodide's python_stdlib.zip holds sources only, compiled at every import:
+# html.entities alone took ~50 ms of the boot. app.zip carries their pycs.
+# PyScript imports html (pyscript.display); hearts.i18n gettext; hearts.game
+# hashlib. A package comes whole (app.zip shadows it on sys.path).
+# e2e/test_platform.py fails if the page imports another one from source.
+STDLIB_PRECOMPILED = ["gettext", "hashlib", "html"]
+
+# compile_pycs runs this in Pyodide under Node. It writes the sources of
+# PyScript's package (their text) and of STDLIB_PRECOMPILED (from the
+# runtime's own python_stdlib.zip) to /out/<name>, byte-compiles them and
+# ours (/src/<name>) into /out/<name>c, where zipimport looks for a module's
+# bytecode (beside its source, not in __pycache__), and lists what it made
+# in /out/pyc.json.
 PYC_COMPILE = """
-import importlib.util, json, os, py_compile, sys
-ours, theirs = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+import importlib.util, json, os, py_compile, sys, zipfile
+wanted = json.loads(sys.argv[1])
 def tree(base, node):
     for key, value in node.items():
         yield from tree(f"{base}{key}/", value) if isinstance(value, dict) else [(base + key, value)]
-for name, text in tree("", theirs):
-    os.makedirs(os.path.dirname("/out/src/" + name), exist_ok=True)
-    with open("/out/src/" + name, "wb") as f:
-        f.write(text.encode("utf-8"))  # PyScript: Path.write_text(text, encoding="utf-8")
+def write(name, data):
+    os.makedirs(os.path.dirname("/out/" + name), exist_ok=True)
+    with open("/out/" + name, "wb") as f:
+        f.write(data)
+theirs = [(name, text.encode("utf-8")) for name, text in tree("", wanted["pyscript"])]
+# PyScript writes them with Path.write_text(text, encoding="utf-8").
+[stdlib_zip] = [p for p in sys.path if p.endswith(".zip") and os.path.isfile(p)]
+with zipfile.ZipFile(stdlib_zip) as zf:
+    stdlib = [(n, zf.read(n)) for n in sorted(zf.namelist()) if n.endswith(".py")
+              and any(n == top + ".py" or n.startswith(top + "/") for top in wanted["stdlib"])]
 made = {}
-for group, names, src in (("ours", ours, "/src/"), ("pyscript", [n for n, _ in tree("", theirs)], "/out/src/")):
+for group, files in (("ours", [(n, None) for n in wanted["ours"]]), ("pyscript", theirs), ("stdlib", stdlib)):
     made[group] = {}
-    for name in names:
-        pyc = importlib.util.cache_from_source(name)
-        py_compile.compile(src + name, cfile="/out/" + pyc, dfile=name, doraise=True,
+    for name, data in files:
+        if data is not None:
+            write(name, data)
+        os.makedirs(os.path.dirname("/out/" + name), exist_ok=True)
+        py_compile.compile(("/src/" if data is None else "/out/") + name, cfile="/out/" + name + "c",
+                           dfile=name, doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-        made[group][name] = pyc
+        made[group][name] = name + "c"
 made["python"] = sys.version.split()[0]
 made["magic"] = importlib.util.MAGIC_NUMBER.hex()
 with open("/out/pyc.json", "w") as f:
@@ -71,17 +94,19 @@ with open("/out/pyc.json", "w") as f:
 # ... and this is the Node side: it starts Pyodide from build/vendor/pyodide
 # (the very runtime the page loads) and reads PyScript's package from its
 # module. Arguments: runtime folder, PyScript's stdlib module, the repository
-# (mounted as /src), the output folder (/out), our module names as JSON, and
+# (mounted as /src), the output folder (/out), what to compile as JSON
+# ({"ours": [names], "stdlib": [names]}; "pyscript" is added here), and
 # PYC_COMPILE.
 PYC_NODE = """
 import { pathToFileURL } from "node:url";
-const [runtime, stdlib, root, out, names, code] = process.argv.slice(1);
+const [runtime, stdlib, root, out, wanted, code] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
 const { default: theirs } = await import(pathToFileURL(stdlib).href);
 const pyodide = await loadPyodide();
 pyodide.mountNodeFS("/src", root);
 pyodide.mountNodeFS("/out", out);
-pyodide.pyimport("sys").argv = pyodide.toPy(["pyc", names, JSON.stringify(theirs)]);
+const args = JSON.stringify({ ...JSON.parse(wanted), pyscript: theirs });
+pyodide.pyimport("sys").argv = pyodide.toPy(["pyc", args]);
 pyodide.runPython(code);
 """
 
@@ -227,20 +252,19 @@ def sources():
 
 
 def compile_pycs(modules):
-    """Byte-compile the page's Python: {archive name: .pyc path} for our
-    modules and for PyScript's package (whose sources PyScript writes itself).
+    """Byte-compile the page's Python: {"ours"|"pyscript": {source name:
+    .pyc path}}, for our modules and for PyScript's package (whose sources,
+    as PyScript writes them, land in build/pyc/pyscript/ too).
 
-    Pyodide unpacks app.zip into an in-memory file system and never writes
-    bytecode, so without these it would compile every module from source at
+    The page imports both from app.zip with zipimport, which never writes
+    bytecode: without these it would compile every module from source at
     each start. Pyodide itself makes them (build/vendor/pyodide under Node),
-    so their magic number and cache tag are the page's. They are "checked
-    hash" pycs: the import system uses one only if its source hashes the same
-    (hashing all our sources costs ~1 ms), so it can never run stale code,
-    whatever the file times after unpacking (timestamp pycs would be stale).
-    Reused while the sources and the runtime are unchanged (build/pyc/
-    stamp.json). Any failure stops the build: Node and Pyodide are already
-    needed to build, and a site without pycs would only be slower, which
-    nobody would notice.
+    so their magic number is the page's. They are "checked hash" pycs: the
+    import system uses one only if its source in the zip hashes the same, so
+    it can never run stale code. Reused while the sources and the runtime
+    are unchanged (build/pyc/stamp.json). Any failure stops the build: Node
+    and Pyodide are already needed to build, and a site without pycs would
+    only be slower, which nobody would notice.
     """
     out = BUILD / "pyc"
     stamp = out / "stamp.json"
@@ -252,20 +276,28 @@ def compile_pycs(modules):
         return hashlib.sha256(path.read_bytes()).hexdigest()
 
     key = {
+        "layout": "zipimport",  # <name>c beside <name>, the sources of theirs kept
         "runtime": digest(runtime / "pyodide.asm.wasm"),
+        "runtime_stdlib": digest(runtime / "python_stdlib.zip"),
         "pyscript": digest(PYSCRIPT_STDLIB),
+        "stdlib": STDLIB_PRECOMPILED,
         "sources": {name: digest(path) for name, path in modules},
     }
     try:
         made = json.loads(stamp.read_text(encoding="utf-8"))
-        pycs = [*made["ours"].values(), *made["pyscript"].values()]
-        if made["key"] != key or not all((out / pyc).is_file() for pyc in pycs):
+        files = [*made["ours"].values()]
+        for group in ("pyscript", "stdlib"):  # their sources are kept beside their pycs
+            files += [*made[group], *made[group].values()]
+        if made["key"] != key or not all((out / name).is_file() for name in files):
             made = None
     except (OSError, ValueError, KeyError):
         made = None
     if made is None:
         made = _run_pyodide_compile([name for name, _ in modules], key)
-    return {group: {name: out / pyc for name, pyc in made[group].items()} for group in ("ours", "pyscript")}
+    return {group: {name: out / pyc for name, pyc in made[group].items()} for group in GROUPS}
+
+
+GROUPS = ("ours", "pyscript", "stdlib")
 
 
 def _run_pyodide_compile(names, key):
@@ -277,37 +309,46 @@ def _run_pyodide_compile(names, key):
     tmp.mkdir(parents=True)
     run = subprocess.run(
         [node, "--input-type=module", "-e", PYC_NODE, str(BUILD / "vendor" / "pyodide"), str(PYSCRIPT_STDLIB),
-         str(ROOT), str(tmp), json.dumps(names), PYC_COMPILE],
+         str(ROOT), str(tmp), json.dumps({"ours": names, "stdlib": STDLIB_PRECOMPILED}), PYC_COMPILE],
         capture_output=True, text=True)
     if run.returncode != 0 or not (tmp / "pyc.json").is_file():
         sys.exit(f"build: precompiling with Pyodide under Node failed (exit {run.returncode}):\n"
                  + (run.stderr or run.stdout)[-4000:])
     made = json.loads((tmp / "pyc.json").read_text(encoding="utf-8"))
     (tmp / "pyc.json").unlink()
-    shutil.rmtree(tmp / "src")
     if sorted(made["ours"]) != sorted(names):
         sys.exit(f"build: Pyodide compiled {sorted(made['ours'])}, expected {sorted(names)}")
+    tops = {name.split("/")[0].removesuffix(".py") for name in made["stdlib"]}
+    if tops != set(STDLIB_PRECOMPILED):
+        sys.exit(f"build: found {sorted(tops)} of STDLIB_PRECOMPILED {STDLIB_PRECOMPILED} in Pyodide's stdlib")
     made["key"] = key
     (tmp / "stamp.json").write_text(json.dumps(made, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     shutil.rmtree(BUILD / "pyc", ignore_errors=True)
     os.replace(tmp, BUILD / "pyc")
-    log(f"pyc: {len(made['ours'])} modules + PyScript's {len(made['pyscript'])} compiled by Pyodide "
+    log(f"pyc: {len(made['ours'])} modules + PyScript's {len(made['pyscript'])} + {len(made['stdlib'])} "
+        f"of the standard library compiled by Pyodide "
         f"(Python {made['python']}, magic {made['magic']})")
     return made
 
 
 def app_files():
     """(archive name, path) of everything that goes into app.zip: each of our
-    modules followed by its .pyc, PyScript's .pyc files (PyScript writes their
-    sources), then the compiled catalogs."""
+    modules followed by its .pyc, the same for PyScript's package, then the
+    compiled catalogs.
+
+    The page imports from the archive itself (zipimport; assets/boot.js puts
+    it first on sys.path), so `import pyscript` finds PyScript's package in
+    it too, precompiled: the very text PyScript writes to the working
+    directory at each start, which is then left unused. The same goes for
+    STDLIB_PRECOMPILED, taken from the runtime's own standard library."""
     items = []
     modules = sources()
     pycs = compile_pycs(modules)
     for name, path in modules:
-        items.append((name, path))
-        items.append((pycs["ours"][name].relative_to(BUILD / "pyc").as_posix(), pycs["ours"][name]))
-    for name in sorted(pycs["pyscript"]):
-        items.append((pycs["pyscript"][name].relative_to(BUILD / "pyc").as_posix(), pycs["pyscript"][name]))
+        items += [(name, path), (name + "c", pycs["ours"][name])]
+    for group in ("pyscript", "stdlib"):
+        for name in sorted(pycs[group]):
+            items += [(name, BUILD / "pyc" / name), (name + "c", pycs[group][name])]
     locale = BUILD / "locale"
     if locale.exists():
         for path in sorted(locale.rglob("*.mo")):
