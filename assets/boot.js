@@ -205,6 +205,8 @@ const PRELOAD = [
   ["./build/vendor/pyodide/pyodide-lock.json", "fetch"],
   ["./pyscript.toml", "fetch"],
   ["./main.py", "fetch"],
+  ["./assets/morph.js", "module"],
+  ["./build/vendor/morphdom/morphdom-esm.js", "module"],
 ];
 
 function preload() {

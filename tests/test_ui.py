@@ -5,7 +5,10 @@ effects update() returns (opponent turns, timers, hints) at once.
 """
 
 import re
+import subprocess
+import sys
 from collections import deque
+from pathlib import Path
 
 import pytest
 
@@ -560,3 +563,18 @@ def test_opponents_wait_while_a_dialog_is_open():
     assert again and again[0].seat == think.seat and again[0].epoch == model.ui.epoch
     model, _ = U.update(model, U.OpponentMove(model.ui.epoch, think.seat, "2C"))
     assert len(model.game.view(0).trick.cards) == 1
+
+
+def test_the_start_screen_needs_no_opponents_and_warm_up_imports_them():
+    # The boot imports hearts.ui.update without hearts.ai (~15 ms in the
+    # page); the controller calls warm_up() once the start screen is up.
+    code = """
+import sys
+from hearts.ui import update
+assert "hearts.ai" not in sys.modules, "the start screen imports the opponents"
+update.warm_up()
+assert "hearts.ai.hard" in sys.modules
+"""
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr

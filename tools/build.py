@@ -2,6 +2,7 @@
 
   build/vendor/pyodide/   the five Pyodide runtime files from node_modules
   build/vendor/pyscript/  @pyscript/core dist/ without source maps
+  build/vendor/morphdom/  morphdom's ES module (assets/morph.js) and licence
   build/locale/<lang>/LC_MESSAGES/hearts.mo   compiled from i18n/<lang>.po
   build/pyc/              .pyc files of hearts/ and of PyScript's own Python
                           package (and that package's sources), compiled by
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
 ENGLISH_BOOT = {
@@ -166,7 +168,12 @@ def vendor():
         sys.exit("build: node_modules/@pyscript/core/dist is missing: run `make setup` (npm ci)")
     pairs = [(p, p.relative_to(dist)) for p in sorted(dist.rglob("*")) if p.is_file() and not p.name.endswith(".map")]
     sync_files(pairs, BUILD / "vendor" / "pyscript")
-    log("vendor: pyodide", len(PYODIDE_FILES), "files, pyscript", len(pairs), "files")
+    morphdom = NODE / "morphdom"
+    if not (morphdom / MORPHDOM_FILE).is_file():
+        sys.exit(f"build: node_modules/morphdom/{MORPHDOM_FILE} is missing: run `make setup` (npm ci)")
+    sync_files([(morphdom / MORPHDOM_FILE, Path(MORPHDOM_FILE).name), (morphdom / "LICENSE", "LICENSE")],
+               BUILD / "vendor" / "morphdom")
+    log("vendor: pyodide", len(PYODIDE_FILES), "files, pyscript", len(pairs), "files, morphdom")
 
 
 def catalogs():

@@ -3,8 +3,9 @@
 One click listener on #app and one keydown listener on the document
 (neither is ever replaced); the target is
 found with ``closest("[data-action],[data-card]")`` and turned into a
-message; update() gives the next model and effects; the view re-renders
-#screen; effects run as asyncio tasks (Pyodide has no threads). Opponent
+message; update() gives the next model and effects; the view's HTML for
+#screen goes to assets/morph.js, which changes only what differs in the
+page; effects run as asyncio tasks (Pyodide has no threads). Opponent
 searches run in slices of ~25 ms so the page never freezes.
 """
 
@@ -18,6 +19,7 @@ import time
 import traceback
 
 from pyscript import document, window
+from pyscript.js_modules import morph as dom  # assets/morph.js (pyscript.toml)
 from pyodide.ffi import create_proxy
 
 try:  # Pyodide 0.28+ gives JavaScript's null as jsnull, not None
@@ -34,6 +36,7 @@ SAVE_KEY = "hearts.save"
 SETTINGS_KEY = "hearts.settings"
 LANG_KEY = "hearts.lang"  # the same key assets/boot.js reads
 SLICE = 0.025
+WARM_UP_AFTER = 0.5  # seconds after the first render
 
 def _nil(value) -> bool:
     return value is None or value is jsnull
@@ -122,8 +125,8 @@ def _restore_focus(key):
         target = document.querySelector(selector)
     if _nil(target):  # e.g. the hand ended: focus the main button
         target = document.querySelector("#screen .btn.primary, .overlay .btn.primary")
-    if not _nil(target):
-        target.focus()
+    if not _nil(target) and not target.isSameNode(document.activeElement):
+        target.focus()  # (focusing makes the browser lay the page out at once)
 
 
 def _health():
@@ -136,12 +139,11 @@ def _health():
 
 
 def render():
-    started = time.perf_counter()
     model = _state["model"]
     tr = _tr(model.ui.settings.lang)
     key = _focus_key()
     had_overlay = not _nil(document.querySelector("#screen .overlay"))
-    document.getElementById("screen").innerHTML = view(*visible(model), tr)
+    dom.morph(document.getElementById("screen"), view(*visible(model), tr))
     panel = document.querySelector("#screen .overlay .panel")
     if not _nil(panel):
         if not had_overlay:  # a dialog opened: focus moves into it
@@ -155,8 +157,6 @@ def render():
         _restore_focus(_state.pop("opener", None) or key)
     else:
         _restore_focus(key)
-    root = document.documentElement
-    root.setAttribute("data-render-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
     game = model.game
     if game is not None and game.phase.value == "game-end" and model.ui.epoch != _state.get("health"):
         _state["health"] = model.ui.epoch
@@ -176,6 +176,7 @@ def announce(items):
 # -- the loop -----------------------------------------------------------------------
 
 def dispatch(msg):
+    started = time.perf_counter()
     try:
         model, effects = U.update(_state["model"], msg)
     except Exception:
@@ -188,6 +189,13 @@ def dispatch(msg):
             _run(effect)
     except Exception:
         _crash(traceback.format_exc())
+    _took(started)
+
+
+def _took(started):
+    """html[data-update-ms]: what the last message cost the page's Python:
+    update, re-render and starting its effects (for `make bench`)."""
+    document.documentElement.setAttribute("data-update-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
 
 
 def _crash(text):
@@ -438,7 +446,18 @@ def main():
         _crash(traceback.format_exc())
     _state["model"] = model
     document.title = i18n.game_name(_tr(model.ui.settings.lang))
+    started = time.perf_counter()
     render()
+    _took(started)
     document.documentElement.setAttribute("data-ready", "1")
     for effect in effects:
         _run(effect)
+    _spawn(_warm_up())
+
+
+async def _warm_up():
+    """Import the opponents (hearts.ai, ~15 ms) while the player looks at
+    the start screen: the boot does not wait for them, and neither does the
+    click that first needs them (confirming the pass)."""
+    await asyncio.sleep(WARM_UP_AFTER)
+    U.warm_up()

@@ -28,6 +28,12 @@ def _ai():
     return ai
 
 
+def warm_up() -> None:
+    """Import what the game needs later (the opponents) ahead of time; the
+    controller calls it once the start screen is up."""
+    _ai()
+
+
 # -- messages -----------------------------------------------------------------
 
 class NewGame(NamedTuple):
