@@ -5,6 +5,8 @@ In one run, with several repetitions (median), in Debian's Chromium:
   pyscript  bench/pyscript.html: PyScript as it comes, one line of Python
             (what PyScript alone costs: the floor for a PyScript page)
   ours      index.html to html[data-ready] (the game is playable)
+  click     bench/click.html: buttons a click toggles, the floor for how
+            soon Chromium paints after a click (Event Timing)
 each cold (new browser profile: empty HTTP cache, no service worker) and
 warm (second load in the same profile: HTTP cache, and for our page the
 service worker's cache), plus our page's first contentful paint (the
@@ -147,6 +149,24 @@ def table_clicks(page, tricks=4):
     return clicks[0], clicks[1:], slow
 
 
+def baseline_clicks(playwright, url, clicks=13):
+    """Event Timing of clicks on bench/click.html: (clicks, paint ms of those
+    painted 16 ms or more later)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_page()
+        page.goto(url)
+        page.locator("html[data-ready]").wait_for(state="attached", timeout=TIMEOUT_MS)
+        page.evaluate(WATCH_CLICKS)
+        buttons = page.locator("#row button")
+        for n in range(clicks):
+            buttons.nth(n % buttons.count()).click()
+        page.wait_for_timeout(200)
+        return clicks, page.evaluate("() => window.__slowPaints")
+    finally:
+        browser.close()
+
+
 def run_once(playwright, url, ours):
     with tempfile.TemporaryDirectory(prefix="hearts-bench-") as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -192,6 +212,7 @@ def main():
                 print(f"rep {rep + 1}/{args.reps} {name}: " +
                       ", ".join(f"{k} {v:.0f} ms" for k, v in sample.items() if isinstance(v, float | int)),
                       flush=True)
+        baseline = [baseline_clicks(playwright, base + "bench/click.html") for _ in range(args.reps)]
     server.shutdown()
 
     def median(name, key):
@@ -244,13 +265,21 @@ def main():
     print(f"\nclicks on the table ({len(clicks)}: picking, unpicking, passing, illegal and legal cards):"
           f" the page's Python took (html[data-update-ms]) median {figures['table_click_ms_median']:.1f} ms,"
           f" max {figures['table_click_ms_max']:.1f} ms (target < {RENDER_TARGET_MS} ms)")
-    print(f"  next frame painted 16 ms or more after the click (Event Timing): {len(slow)} of"
-          f" {len(clicks) + len(samples['ours'])} clicks"
-          + (f", {statistics.median(slow):.0f} ms median of those, max {max(slow):.0f}" if slow else ""))
+    def paints(count, slow):
+        return (f"{len(slow)} of {count} clicks"
+                + (f" (median {statistics.median(slow):.0f} ms, max {max(slow):.0f})" if slow else ""))
+
+    base_slow = [ms for _, got in baseline for ms in got]
+    figures["baseline_clicks"] = sum(n for n, _ in baseline)
+    figures["baseline_clicks_painted_16ms_or_later"] = len(base_slow)
+    print("  next frame painted 16 ms or more after the click (Event Timing, 8 ms steps): ours "
+          + paints(len(clicks) + len(samples["ours"]), slow)
+          + "; a bare page toggling a button (bench/click.html) " + paints(figures["baseline_clicks"], base_slow))
     print(f"  New game (the table's first render) {figures['new_game_ms']:.1f} ms,"
           f" the start screen's first render {figures['first_render_ms']:.1f} ms (medians)")
     out = ROOT / "build" / "bench.json"
-    out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples}, indent=1) + "\n")
+    out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples,
+                               "baseline_clicks": baseline}, indent=1) + "\n")
     print(f"  raw samples: {out.relative_to(ROOT)}")
 
 
