@@ -235,6 +235,13 @@ def main():
         for key in ("cold", "warm"):
             values = [s[key] for s in samples[name]]
             print(f"  spread {name} {key}: {min(values):.0f}-{max(values):.0f} ms")
+    # Each run of ours over the bare run next to it in time: steadier than the
+    # ratio of medians when the machine's speed drifts during the bench.
+    for when in ("cold", "warm"):
+        paired = [o[when] / b[when] for o, b in zip(samples["ours"], samples["bare"])]
+        figures[f"paired_ratio_{when}"] = statistics.median(paired)
+        print(f"  paired ours/bare {when}: median {statistics.median(paired):.2f}x"
+              f" ({', '.join(f'{r:.2f}' for r in paired)})")
     verdict = all(figures[k] <= TARGET for k in ("ratio_cold", "ratio_warm"))
     print(f"  target ours/bare <= {TARGET:.2f}x: {'met' if verdict else 'NOT met'}")
 

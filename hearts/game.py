@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-import hashlib
 import struct
 from operator import itemgetter
 from typing import Iterable, NamedTuple, Sequence
@@ -229,6 +228,8 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
     >>> format_cards(cards_of(deal(1)[0]))
     '8C QC AC 5D QD KD 4H 6H QH 5S 7S 8S QS'
     """
+    import hashlib  # here, not at the top: the page's start screen needs no deal (~10 ms)
+
     digest = hashlib.shake_128(b"hearts:%d:%d" % (seed, hand_number)).digest(208)
     keys = list(struct.unpack("<52I", digest))  # a list: its __getitem__ is the cheaper key
     deck = sorted(range(52), key=keys.__getitem__)

@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..game import Game, IllegalAction, Phase
+from ..game import Game, IllegalAction, Phase, deal
 from ..save import SaveError, dumps, loads
 from .model import (
     CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, with_ui,
@@ -29,9 +29,11 @@ def _ai():
 
 
 def warm_up() -> None:
-    """Import what the game needs later (the opponents) ahead of time; the
-    controller calls it once the start screen is up."""
+    """Import what the game needs later (the opponents, and hashlib for the
+    deals) ahead of time; the controller calls it once the start screen is
+    up."""
     _ai()
+    deal(0)
 
 
 # -- messages -----------------------------------------------------------------
