@@ -209,6 +209,20 @@ const PRELOAD = [
   ["./build/vendor/morphdom/morphdom-esm.js", "module"],
 ];
 
+// PyScript's own modules, which it imports one after the other as it
+// starts (its core, the TOML parser, its plugins). Preloaded, they are all
+// in the page before Pyodide's start-up takes the main thread, so PyScript
+// is ready as soon as the interpreter is; otherwise, on a first visit, it
+// would fetch them one by one only then. Hashed names of the pinned
+// @pyscript/core build (e2e/test_platform.py checks that they exist).
+const PYSCRIPT_CHUNKS = [
+  "core-C9KDLldu.js", "toml-V4Savzlc.js", "error-D2315lOB.js", "deprecations-manager-UpAPKqCb.js",
+  "donkey-4Hrqd7WZ.js", "py-editor-C4XsZtn7.js", "py-game-DWiCrr7a.js", "py-terminal-CwQ6kcjg.js",
+];
+// Right after the runtime's three big files: they are small, and HTTP/1.1
+// fetches only six at a time.
+PRELOAD.splice(3, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript/${chunk}`, "module"]));
+
 function preload() {
   for (const [path, kind] of PRELOAD) {
     const link = document.createElement("link");

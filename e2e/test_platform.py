@@ -397,6 +397,18 @@ def test_precache_lists_every_site_file():
         assert (ROOT / f).exists(), f
 
 
+def test_preloaded_pyscript_chunks_exist_and_are_imported():
+    # assets/boot.js preloads PyScript's modules by their hashed names: after
+    # an upgrade of @pyscript/core they must be renamed there.
+    text = (ROOT / "assets" / "boot.js").read_text(encoding="utf-8")
+    listed = re.findall(r'"([\w-]+\.js)"', re.search(r"PYSCRIPT_CHUNKS = \[(.*?)\];", text, re.S).group(1))
+    assert listed[0].startswith("core-")  # core.js re-exports it; it imports the rest
+    dist = BUILD / "vendor" / "pyscript"
+    assert [name for name in listed if not (dist / name).is_file()] == []
+    core = (dist / "core.js").read_text(encoding="utf-8") + (dist / listed[0]).read_text(encoding="utf-8")
+    assert [name for name in listed if f"./{name}" not in core] == []
+
+
 def test_app_zip_holds_the_package_only():
     # tests/test_app_zip.py checks the .pyc files against these sources, and
     # PyScript's and the standard library's sources against theirs.
