@@ -194,7 +194,7 @@ def run_once(playwright, url, ours):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--reps", type=int, default=7)
     args = parser.parse_args()
     if not (ROOT / "build" / "precache.js").exists():
         sys.exit("bench: build/ is missing, run `make build`")
@@ -242,6 +242,16 @@ def main():
         figures[f"paired_ratio_{when}"] = statistics.median(paired)
         print(f"  paired ours/bare {when}: median {statistics.median(paired):.2f}x"
               f" ({', '.join(f'{r:.2f}' for r in paired)})")
+    # The part of our boot that is ours alone: from the interpreter being
+    # ready (the same work as on the bare page) to the game being playable.
+    for when in ("cold", "warm"):
+        after = statistics.median(o[when] - o[f"marks_{when}"]["hearts:interpreter"] for o in samples["ours"])
+        interpreter = statistics.median(o[f"marks_{when}"]["hearts:interpreter"] / b[f"marks_{when}"]["hearts:interpreter"]
+                                        for o, b in zip(samples["ours"], samples["bare"]))
+        figures[f"after_interpreter_{when}_ms"] = after
+        figures[f"paired_interpreter_ratio_{when}"] = interpreter
+        print(f"  {when}: interpreter ready, ours/bare paired median {interpreter:.2f}x; then our page"
+              f" {after:.0f} ms to playable ({after / figures[f'bare_{when}_ms'] * 100:.1f}% of bare)")
     verdict = all(figures[k] <= TARGET for k in ("ratio_cold", "ratio_warm"))
     print(f"  target ours/bare <= {TARGET:.2f}x: {'met' if verdict else 'NOT met'}")
 
