@@ -28,7 +28,7 @@
 
 // The table's styles and PyScript's are attached here, not in <head>: a
 // stylesheet in <head> holds up the first paint, and the loading screen
-// needs only boot.css (index.html preloads these two).
+// needs only the styles inline in index.html (which preloads these two).
 for (const href of ["./build/vendor/pyscript/core.css", "./assets/game.css"]) {
   const link = document.createElement("link");
   link.rel = "stylesheet";

@@ -1,6 +1,8 @@
 """Platform tests: the page boots from our own origin, shows its loading
 screen before Python, works offline and under a sub-path, has a CSP, and
 the build output is complete."""
+import base64
+import hashlib
 import json
 import re
 import subprocess
@@ -133,6 +135,18 @@ def test_csp_meta_is_present_and_strict(game):
     assert "'unsafe-inline'" not in csp
     assert policy["script-src"].split() == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
     assert policy["connect-src"] == "'self'"
+
+
+def test_the_inline_style_is_the_one_the_csp_allows():
+    # index.html's <style> (the loading screen) is allowed by its hash alone.
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    styles = re.findall(r"^\s*<style>(.*?)</style>", html, re.S | re.M)  # (not in a comment)
+    assert len(styles) == 1
+    digest = base64.b64encode(hashlib.sha256(styles[0].encode("utf-8")).digest()).decode()
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
+    policy = dict(part.strip().split(" ", 1) for part in csp.split(";") if part.strip())
+    assert policy["style-src"].split() == ["'self'", f"'sha256-{digest}'"], (
+        f"index.html's <style> changed: put 'sha256-{digest}' in its CSP's style-src")
 
 
 class _Tags(HTMLParser):
