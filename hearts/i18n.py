@@ -204,14 +204,20 @@ def negotiate(preferences: Iterable[str] | str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+def _zip_loader():
+    """The zipimport loader this package came from (the page imports it from
+    app.zip), or None when it came from files."""
+    loader = getattr(__spec__, "loader", None)
+    return loader if getattr(loader, "archive", None) else None
+
+
 def default_localedir() -> str:
     """Where compiled catalogs are looked for when ``load`` is given none:
-    ``locale/`` inside the zip archive the package is imported from (the page
-    imports it from app.zip), else ``locale/`` or ``build/locale`` beside the
-    package (a development checkout)."""
-    archive = getattr(getattr(__spec__, "loader", None), "archive", None)
-    if archive:  # imported by zipimport
-        return os.path.join(archive, "locale")
+    ``locale/`` inside the zip archive the package is imported from (the
+    page), else ``locale/`` or ``build/locale`` beside the package (a
+    development checkout)."""
+    if (loader := _zip_loader()) is not None:
+        return os.path.join(loader.archive, "locale")
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for candidate in (os.path.join(here, "locale"), os.path.join(here, "build", "locale")):
         if os.path.isdir(candidate):
@@ -220,11 +226,9 @@ def default_localedir() -> str:
 
 
 def _read(path: str) -> bytes:
-    """A file's bytes, also when it lies inside the zip archive the package
-    is imported from (zipimport's loader reads those)."""
-    loader = getattr(__spec__, "loader", None)
-    archive = getattr(loader, "archive", None)
-    if archive and path.startswith(archive + os.sep):
+    """A file's bytes, also when it lies inside the package's zip archive."""
+    loader = _zip_loader()
+    if loader is not None and path.startswith(loader.archive + os.sep):
         return loader.get_data(path)
     with open(path, "rb") as f:
         return f.read()

@@ -7,8 +7,9 @@
   build/pyc/              .pyc files of hearts/ and of PyScript's own Python
                           package (and that package's sources), compiled by
                           Pyodide under Node (compile_pycs)
-  build/app.zip           hearts/**/*.py (no tests), pyscript/*.py, each with
-                          its .pyc beside it, and locale/**: assets/boot.js
+  build/app.zip           hearts/**/*.py (no tests), pyscript/*.py and
+                          STDLIB_PRECOMPILED's modules, each with its .pyc
+                          beside it, and locale/**: assets/boot.js
                           puts it on the interpreter's sys.path as it is
                           (zipimport), nothing is unpacked
   build/boot-i18n.json    loading-screen texts per language
@@ -67,10 +68,6 @@ wanted = json.loads(sys.argv[1])
 def tree(base, node):
     for key, value in node.items():
         yield from tree(f"{base}{key}/", value) if isinstance(value, dict) else [(base + key, value)]
-def write(name, data):
-    os.makedirs(os.path.dirname("/out/" + name), exist_ok=True)
-    with open("/out/" + name, "wb") as f:
-        f.write(data)
 theirs = [(name, text.encode("utf-8")) for name, text in tree("", wanted["pyscript"])]
 # PyScript writes them with Path.write_text(text, encoding="utf-8").
 [stdlib_zip] = [p for p in sys.path if p.endswith(".zip") and os.path.isfile(p)]
@@ -81,9 +78,10 @@ made = {}
 for group, files in (("ours", [(n, None) for n in wanted["ours"]]), ("pyscript", theirs), ("stdlib", stdlib)):
     made[group] = {}
     for name, data in files:
-        if data is not None:
-            write(name, data)
         os.makedirs(os.path.dirname("/out/" + name), exist_ok=True)
+        if data is not None:
+            with open("/out/" + name, "wb") as f:
+                f.write(data)
         py_compile.compile(("/src/" if data is None else "/out/") + name, cfile="/out/" + name + "c",
                            dfile=name, doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
@@ -259,9 +257,9 @@ def sources():
 
 
 def compile_pycs(modules):
-    """Byte-compile the page's Python: {"ours"|"pyscript": {source name:
-    .pyc path}}, for our modules and for PyScript's package (whose sources,
-    as PyScript writes them, land in build/pyc/pyscript/ too).
+    """Byte-compile the page's Python: {"ours"|"pyscript"|"stdlib": {source
+    name: .pyc path}}, for our modules, PyScript's package and
+    STDLIB_PRECOMPILED (the sources of those two land in build/pyc/ too).
 
     The page imports both from app.zip with zipimport, which never writes
     bytecode: without these it would compile every module from source at

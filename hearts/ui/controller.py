@@ -456,8 +456,8 @@ def main():
 
 
 async def _warm_up():
-    """Import the opponents (hearts.ai, ~15 ms) while the player looks at
-    the start screen: the boot does not wait for them, and neither does the
-    click that first needs them (confirming the pass)."""
+    """Import the opponents and hashlib (~25 ms) while the player looks at
+    the start screen: the boot does not wait for them, and neither do the
+    clicks that first need them (New game, confirming the pass)."""
     await asyncio.sleep(WARM_UP_AFTER)
     U.warm_up()
