@@ -4,7 +4,8 @@
 //    navigator.languages; Norwegian (no/nn/nb) means nb; default en.
 //    Sets <html lang> - the Python UI reads it from there.
 // 2. Fill the loading screen with translated texts (build/boot-i18n.json).
-// 3. Only if WebAssembly exists: start Pyodide at once, fetch the game's
+// 3. Only if WebAssembly exists: start Pyodide at once (from its memory
+//    snapshot when it can, see startInterpreter), fetch the game's
 //    Python (build/app.zip), preload the other files and start PyScript;
 //    show its progress. pyscript.toml names this module as PyScript's
 //    interpreter: PyScript's loadPyodide() call gets the interpreter that is
@@ -21,6 +22,8 @@
 //   data-boot-ms      ms from navigation start to data-ready
 //   data-sw           "controlled" once the service worker serves the page
 //                     (the game then starts offline too)
+//   data-snapshot     "restored": Python came from its memory snapshot;
+//                     "unused": it started the usual way
 // and performance marks hearts:boot, hearts:interpreter, hearts:pyscript,
 // hearts:py-ready, hearts:ready (main.py adds hearts:main, hearts:imported)
 // that `make bench` reads.
@@ -251,7 +254,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 } else {
   performance.mark("hearts:boot");
   runtime = import(new URL("../build/vendor/pyodide/pyodide.mjs", import.meta.url).href);
-  interpreter = runtime.then((pyodide) => pyodide.loadPyodide());
+  interpreter = startInterpreter(runtime);
   interpreter.then(() => performance.mark("hearts:interpreter"), (error) => fail("failed", error));
   appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
@@ -262,6 +265,35 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   setTimeout(() => fail("failed", "time-out"), BOOT_TIMEOUT_MS);
   import(new URL("../build/vendor/pyscript/core.js", import.meta.url).href)
     .then(() => performance.mark("hearts:pyscript"), (error) => fail("failed", error));
+}
+
+// Python starts from a snapshot of its memory taken just after a start-up
+// (build/pyodide-snapshot.bin.gz, see tools/build.py): restoring it took
+// ~0.4 s where starting CPython anew takes 2-4 s. The download begins at
+// once, beside the runtime's. Pyodide refuses a snapshot of another build;
+// then, or without the file or DecompressionStream, Python starts the
+// usual way. html[data-snapshot] says which: "restored" or "unused".
+async function startInterpreter(runtime) {
+  let snapshot = null;
+  if (typeof DecompressionStream === "function") {
+    snapshot = fetch(new URL("../build/pyodide-snapshot.bin.gz", import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
+      return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    });
+    snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
+  }
+  const pyodide = await runtime;
+  if (snapshot) {
+    try {
+      const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot });
+      html.dataset.snapshot = "restored";
+      return restored;
+    } catch (error) {
+      console.warn("boot: Python starts without its snapshot:", error);
+    }
+  }
+  html.dataset.snapshot = "unused";
+  return pyodide.loadPyodide();
 }
 
 // This module is PyScript's interpreter module (pyscript.toml): PyScript reads
@@ -294,6 +326,10 @@ export async function loadPyodide({ stdout, stderr } = {}) {
   const sys = pyodide.pyimport("sys");
   sys.path.insert(0, path);
   sys.destroy();
+  // Pyodide's start imports random (tempfile does), seeded then: in a
+  // snapshot, the same seed for every player. New games draw their deal
+  // numbers from it, so it is seeded again here, from the browser.
+  pyodide.runPython("import random; random.seed()");
   if (stdout) pyodide.setStdout({ batched: stdout });
   if (stderr) pyodide.setStderr({ batched: stderr });
   return pyodide;

@@ -31,7 +31,7 @@ Under the page's CSP, ``page.wait_for_function`` cannot run: wait on
 locators (``page.locator("html[data-ready]").wait_for(state="attached")``).
 """
 import functools
-import os
+import sys
 import threading
 import urllib.parse
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -41,16 +41,9 @@ from types import SimpleNamespace
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/lib/chromium/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(ROOT / "tools"))
+from browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (tools/browser.py: one path, one list of flags)
+
 SUBPATH = "/games/hearts/"
 BOOT_TIMEOUT_MS = 90_000
 DEFAULT_PARAMS = {"seed": "1", "speed": "instant", "lang": "en", "level": "normal"}

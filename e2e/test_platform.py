@@ -2,6 +2,7 @@
 screen before Python, works offline and under a sub-path, has a CSP, and
 the build output is complete."""
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -55,6 +56,55 @@ def test_everything_comes_from_our_origin(game, site):
     assert any(u.endswith("/build/app.zip") for u in urls)
     assert any(u.endswith("/build/vendor/pyscript/core.js") for u in urls)
     game.watcher.assert_clean()
+
+
+def test_python_is_restored_from_its_snapshot(game):
+    # boot.js restores the interpreter from build/pyodide-snapshot.bin.gz.
+    assert game.page.locator("html").get_attribute("data-snapshot") == "restored"
+    assert any(u.endswith("/build/pyodide-snapshot.bin.gz") for u in game.watcher.requests)
+
+
+def _dealt_hand(browser, site, open_game):
+    """A fresh page's first deal without ?seed: the cards of the human's hand."""
+    context = browser.new_context()
+    try:
+        page = open_game(context.new_page(), site.game_url(seed=None))
+        page.locator('#screen [data-action="new-game"]').click()
+        page.locator('#screen [data-phase="pass"]').wait_for()
+        return [card.get_attribute("data-card") for card in page.locator("#screen [data-card]").all()]
+    finally:
+        context.close()
+
+
+def test_each_player_gets_their_own_deals_despite_the_snapshot(browser, site, open_game):
+    # The snapshot holds Python's random generator as it was seeded when the
+    # snapshot was made: without boot.js seeding it again, every fresh page
+    # would deal the very same first game.
+    first, second = (_dealt_hand(browser, site, open_game) for _ in range(2))
+    assert len(first) == len(second) == 13
+    assert first != second
+
+
+@pytest.mark.parametrize("answer", ["not found", "not a snapshot"])
+def test_a_missing_or_wrong_snapshot_only_means_a_slower_start(browser, site, watch, open_game, answer):
+    context = browser.new_context()
+    watcher = watch(context)
+    if answer == "not found":
+        context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(status=404, body="no"))
+    else:  # a gzip file, but not of a memory snapshot of this runtime
+        context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(
+            status=200, body=gzip.compress(b"\0snp" + bytes(4092)), content_type="application/gzip"))
+    try:
+        page = open_game(context.new_page(), site.game_url())
+        assert page.locator("html").get_attribute("data-snapshot") == "unused"
+        page.locator('#screen [data-action="new-game"]').click()
+        page.locator('#screen [data-phase="pass"]').wait_for()
+        # What is left to check: the 404 we asked for is no error of the page.
+        watcher.failed = [f for f in watcher.failed if "pyodide-snapshot" not in f]
+        watcher.console_errors = [e for e in watcher.console_errors if "404" not in e]
+        watcher.assert_clean()
+    finally:
+        context.close()
 
 
 # Python in the booted page, through the interpreter boot.js gives PyScript.
@@ -400,7 +450,7 @@ def test_precache_lists_every_site_file():
     files = set(data["files"])
     assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
     expected = {"./", "./index.html", "./pyscript.toml", "./main.py", "./manifest.webmanifest",
-                "./build/app.zip", "./build/boot-i18n.json"}
+                "./build/app.zip", "./build/boot-i18n.json", "./build/pyodide-snapshot.bin.gz"}
     for folder in ("assets", "build/vendor"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
     assert expected <= files

@@ -12,6 +12,9 @@
                           beside it, and locale/**: assets/boot.js
                           puts it on the interpreter's sys.path as it is
                           (zipimport), nothing is unpacked
+  build/pyodide-snapshot.bin.gz   the interpreter's memory right after
+                          Pyodide's start-up, gzipped (snapshot): the page
+                          restores it instead of starting Python anew
   build/boot-i18n.json    loading-screen texts per language
   build/precache.js       the service worker's file list + content version
 
@@ -109,6 +112,22 @@ const args = JSON.stringify({ ...JSON.parse(wanted), pyscript: theirs });
 pyodide.pyimport("sys").argv = pyodide.toPy(["pyc", args]);
 pyodide.runPython(code);
 """
+
+# The interpreter's memory snapshot (see snapshot()): made in Chromium, the
+# browser the site is tested in, by this script in a page of a local server.
+SNAPSHOT = "pyodide-snapshot.bin.gz"
+SNAPSHOT_MAKER = """async () => {
+  const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({ _makeSnapshot: true });
+  const memory = pyodide.makeMemorySnapshot();
+  const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(packed).arrayBuffer());
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return [pyodide.version, memory.length, btoa(text)];
+}"""
+SNAPSHOT_MAGIC = 0x706E7300  # "\0snp": the first word of a Pyodide snapshot (pyodide.asm.mjs)
 
 # Files of the site besides build/ that the service worker precaches.
 SITE_FILES = ["index.html", "pyscript.toml", "main.py", "manifest.webmanifest"]
@@ -378,12 +397,81 @@ def app_zip():
     log("app.zip:", len(items), "files,", out.stat().st_size, "bytes")
 
 
+def snapshot():
+    """build/pyodide-snapshot.bin.gz: Pyodide's memory just after its start-up.
+
+    Starting the interpreter is most of the boot (~2-4 s here: it
+    initialises CPython, imports what Pyodide needs). A memory snapshot
+    (Pyodide's `_makeSnapshot` / `_loadSnapshot` options, the way
+    Cloudflare starts Python workers) lets the page skip that: it restores
+    the 31 MB of memory instead, which took ~0.4 s. Gzipped it is ~6 MB,
+    unpacked in the page by the browser's DecompressionStream.
+
+    The snapshot is of the bare interpreter, taken before any Python of
+    ours or PyScript's has run, so it only depends on the runtime: it is
+    made again only when build/vendor/pyodide changes. Pyodide refuses a
+    snapshot of another build (it checks its BUILD_ID), and assets/boot.js
+    then starts Python the usual way. The snapshot is made in Chromium (the
+    browser of the tests) in a page of a local server, with Playwright.
+    """
+    out = BUILD / SNAPSHOT
+    stamp = BUILD / (SNAPSHOT + ".json")
+    runtime = BUILD / "vendor" / "pyodide"
+    key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
+    try:
+        if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == key:
+            return
+    except (OSError, ValueError, KeyError):
+        pass
+    import base64
+    import functools
+    import gzip
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from browser import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(BUILD)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_port}/"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                # An empty page of the server's origin, so that it may import the runtime.
+                page.route(origin + "snapshot.html", lambda route: route.fulfill(body="", content_type="text/html"))
+                page.goto(origin + "snapshot.html")
+                version, size, text = page.evaluate(SNAPSHOT_MAKER)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    packed = base64.b64decode(text)
+    memory = gzip.decompress(packed)
+    magic = int.from_bytes(memory[:4], "little")
+    if len(memory) != size or magic != SNAPSHOT_MAGIC:
+        sys.exit(f"build: the snapshot is not what Pyodide makes ({len(memory)} bytes, magic {magic:#x})")
+    tmp = out.with_name(out.name + ".new")
+    tmp.write_bytes(packed)
+    os.replace(tmp, out)
+    stamp.write_text(json.dumps({"key": key, "pyodide": version, "memory_bytes": size}, indent=1) + "\n",
+                     encoding="utf-8")
+    log(f"{SNAPSHOT}: Pyodide {version}, {size / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
+
+
 def precache_list():
     files = list(SITE_FILES)
     files += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
                     if p.is_file() and not p.name.startswith("."))
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*") if p.is_file())
-    files += ["build/app.zip", "build/boot-i18n.json"]
+    files += ["build/app.zip", "build/boot-i18n.json", "build/" + SNAPSHOT]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
@@ -404,7 +492,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "app.zip", "boot-i18n.json", "precache.js"]
+DIST_BUILD = ["vendor", "app.zip", "boot-i18n.json", SNAPSHOT, "precache.js"]
 
 
 def dist(target):
@@ -427,6 +515,7 @@ def main():
         return dist(sys.argv[2])
     BUILD.mkdir(exist_ok=True)
     vendor()
+    snapshot()
     compile_locales()
     boot_strings()
     manifests()
