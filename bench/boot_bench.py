@@ -2,9 +2,13 @@
 
 In one run, with several repetitions (median), in Debian's Chromium:
   bare      bench/bare.html: loadPyodide() + 1+1 from build/vendor/pyodide
+  bare-snapshot  the same, Python restored from the build's memory
+            snapshot (bench/bare.html?snapshot): the floor of our page
   pyscript  bench/pyscript.html: PyScript as it comes, one line of Python
             (what PyScript alone costs: the floor for a PyScript page)
-  ours      index.html to html[data-ready] (the game is playable)
+  ours      index.html to html[data-ready] (the game is playable); its
+            Python is restored from a memory snapshot (assets/boot.js),
+            the bare page starts Python anew
   click     bench/click.html: buttons a click toggles, the floor for how
             soon Chromium paints after a click (Event Timing)
 each cold (new browser profile: empty HTTP cache, no service worker) and
@@ -176,6 +180,7 @@ def run_once(playwright, url, ours):
             result = {"cold": load(page, url)}
             result["marks_cold"] = marks(page)
             if ours:
+                result["snapshot_cold"] = page.locator("html").get_attribute("data-snapshot")
                 result["fcp_cold"] = first_paint(page)
                 page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=TIMEOUT_MS)
             else:
@@ -183,6 +188,7 @@ def run_once(playwright, url, ours):
             result["warm"] = load(page, url)
             result["marks_warm"] = marks(page)
             if ours:
+                result["snapshot_warm"] = page.locator("html").get_attribute("data-snapshot")
                 result["fcp_warm"] = first_paint(page)
                 result["first_render_ms"] = update_ms(page)
                 (result["new_game_ms"], result["table_click_ms"],
@@ -200,7 +206,8 @@ def main():
         sys.exit("bench: build/ is missing, run `make build`")
     server = serve()
     base = f"http://127.0.0.1:{server.server_port}/"
-    pages = {"bare": base + "bench/bare.html", "pyscript": base + "bench/pyscript.html",
+    pages = {"bare": base + "bench/bare.html", "bare-snapshot": base + "bench/bare.html?snapshot",
+             "pyscript": base + "bench/pyscript.html",
              "ours": base + "?seed=1&speed=instant&lang=en&level=normal"}
     samples = {name: [] for name in pages}
     with sync_playwright() as playwright:
@@ -224,13 +231,22 @@ def main():
     for when in ("cold", "warm"):
         figures[f"ratio_{when}"] = figures[f"ours_{when}_ms"] / figures[f"bare_{when}_ms"]
         figures[f"ratio_pyscript_{when}"] = figures[f"pyscript_{when}_ms"] / figures[f"bare_{when}_ms"]
+        figures[f"ratio_bare_snapshot_{when}"] = figures[f"bare-snapshot_{when}_ms"] / figures[f"bare_{when}_ms"]
+        figures[f"ratio_to_snapshot_{when}"] = figures[f"ours_{when}_ms"] / figures[f"bare-snapshot_{when}_ms"]
     print(f"\nmedians of {args.reps} runs (ms from navigation start)")
     for when in ("cold", "warm"):
         print(f"  {when}  bare Pyodide 1+1 {figures[f'bare_{when}_ms']:7.0f}"
               f"   minimal PyScript {figures[f'pyscript_{when}_ms']:7.0f} ({figures[f'ratio_pyscript_{when}']:.2f}x)"
               f"   our page ready {figures[f'ours_{when}_ms']:7.0f}   ratio {figures[f'ratio_{when}']:.2f}x")
+        print(f"        bare Pyodide 1+1 from the snapshot {figures[f'bare-snapshot_{when}_ms']:7.0f}"
+              f" ({figures[f'ratio_bare_snapshot_{when}']:.2f}x bare): our page takes"
+              f" {figures[f'ratio_to_snapshot_{when}']:.2f}x that")
     print(f"  our loading screen painted: cold {figures['ours_first_paint_cold_ms']:.0f} ms,"
           f" warm {figures['ours_first_paint_warm_ms']:.0f} ms")
+    restored = [s[f"snapshot_{when}"] for s in samples["ours"] for when in ("cold", "warm")]
+    figures["ours_snapshot_restored"] = restored.count("restored")
+    print(f"  our page's Python restored from its memory snapshot (html[data-snapshot]):"
+          f" {restored.count('restored')} of {len(restored)} loads")
     for name in pages:
         for key in ("cold", "warm"):
             values = [s[key] for s in samples[name]]
@@ -243,14 +259,15 @@ def main():
         print(f"  paired ours/bare {when}: median {statistics.median(paired):.2f}x"
               f" ({', '.join(f'{r:.2f}' for r in paired)})")
     # The part of our boot that is ours alone: from the interpreter being
-    # ready (the same work as on the bare page) to the game being playable.
+    # ready (the same work as on the bare page from the snapshot) to the game
+    # being playable.
     for when in ("cold", "warm"):
         after = statistics.median(o[when] - o[f"marks_{when}"]["hearts:interpreter"] for o in samples["ours"])
         interpreter = statistics.median(o[f"marks_{when}"]["hearts:interpreter"] / b[f"marks_{when}"]["hearts:interpreter"]
-                                        for o, b in zip(samples["ours"], samples["bare"]))
+                                        for o, b in zip(samples["ours"], samples["bare-snapshot"]))
         figures[f"after_interpreter_{when}_ms"] = after
         figures[f"paired_interpreter_ratio_{when}"] = interpreter
-        print(f"  {when}: interpreter ready, ours/bare paired median {interpreter:.2f}x; then our page"
+        print(f"  {when}: interpreter ready, ours/bare-snapshot paired median {interpreter:.2f}x; then our page"
               f" {after:.0f} ms to playable ({after / figures[f'bare_{when}_ms'] * 100:.1f}% of bare)")
     verdict = all(figures[k] <= TARGET for k in ("ratio_cold", "ratio_warm"))
     print(f"  target ours/bare <= {TARGET:.2f}x: {'met' if verdict else 'NOT met'}")
@@ -263,14 +280,15 @@ def main():
         return f"{value:7.0f}" if value is not None else " " * 7
 
     print("\nwhere the boot goes (median ms from navigation start)")
-    print(f"  {'':42} {'cold':>7} {'(bare)':>7}  {'warm':>7} {'(bare)':>7}")
+    print(f"  {'':42} {'cold':>7} {'(bare':>7} {'snap.)':>7}  {'warm':>7} {'(bare':>7} {'snap.)':>7}")
     figures["stages"] = {}
     for mark, label in STAGES:
         row = {f"{name}_{when}": stage(name, f"marks_{when}", mark)
-               for name in ("ours", "bare") for when in ("cold", "warm")}
+               for name in ("ours", "bare", "bare-snapshot") for when in ("cold", "warm")}
         figures["stages"][mark] = row
-        print(f"  {label:42} {cell(row['ours_cold'])} {cell(row['bare_cold'])}"
-              f"  {cell(row['ours_warm'])} {cell(row['bare_warm'])}")
+        print(f"  {label:42} " + "  ".join(
+            " ".join(cell(row[f"{name}_{when}"]) for name in ("ours", "bare", "bare-snapshot"))
+            for when in ("cold", "warm")))
     clicks = [ms for s in samples["ours"] for ms in s["table_click_ms"]]
     slow = [ms for s in samples["ours"] for ms in s["slow_paint_ms"]]
     figures["first_render_ms"] = statistics.median(s["first_render_ms"] for s in samples["ours"])
