@@ -36,7 +36,10 @@ SAVE_KEY = "hearts.save"
 SETTINGS_KEY = "hearts.settings"
 LANG_KEY = "hearts.lang"  # the same key assets/boot.js reads
 SLICE = 0.025
-WARM_UP_AFTER = 0.5  # seconds after the first render
+# Seconds after the first render: long enough for the start screen to be
+# painted, short enough to be done before even a quick player's first pass
+# (with 0.5 s, the bench's pass click paid for the opponents' import).
+WARM_UP_AFTER = 0.05
 
 def _nil(value) -> bool:
     return value is None or value is jsnull
