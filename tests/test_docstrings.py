@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hearts.cards", "hearts.game", "hearts.save", "hearts.i18n", "hearts.ai.policy"]
+MODULES = ["hearts.cards", "hearts.game", "hearts.save", "hearts.i18n", "hearts.ai.policy", "hearts.ui.update"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -459,8 +459,15 @@ def main():
 
 
 async def _warm_up():
-    """Import the opponents and hashlib (~25 ms) while the player looks at
-    the start screen: the boot does not wait for them, and neither do the
-    clicks that first need them (New game, confirming the pass)."""
+    """While the player looks at the start screen: import the opponents and
+    hashlib (~25 ms), which the boot does not wait for, and neither do the
+    clicks that first need them (New game, confirming the pass); then render
+    the first moves of a throwaway game (U.rehearsal), a step at a time, so
+    that a real game's first clicks do not run that code for the first time."""
     await asyncio.sleep(WARM_UP_AFTER)
     U.warm_up()
+    settings = _state["model"].ui.settings
+    tr = _tr(settings.lang)
+    for model in U.rehearsal(settings.level):
+        await asyncio.sleep(0)  # a click waiting meanwhile goes first
+        view(*visible(model), tr)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..game import Game, IllegalAction, Phase, deal
 from ..save import SaveError, dumps, loads
 from .model import (
-    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, with_ui,
+    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, displayed_phase, with_ui,
 )
 from ..i18n import LANGUAGES
 
@@ -34,6 +34,38 @@ def warm_up() -> None:
     up."""
     _ai()
     deal(0)
+
+
+def rehearsal(level: str):
+    """The first moves of a throwaway game, one model after another: New
+    game, three cards picked and passed (the opponents choosing theirs at
+    ``level``), the opponents' first legal cards up to the human's turn, and
+    the human's first legal card.
+
+    The controller renders each of them, off-screen, while the player looks
+    at the start screen. In the page, code runs several times slower the
+    first time (the table's first render took ~10 ms, the next ones ~1.5):
+    this way that first time is not a real click's.
+
+    >>> [displayed_phase(m.ui, m.game.view(HUMAN)) for m in rehearsal("easy")][:3]
+    ['pass', 'pass', 'play']
+    """
+    model, _ = init(level=level, speed="instant", seed=1)
+    model, _ = update(model, NewGame())
+    yield model
+    for card in model.game.view(HUMAN).hand[:3]:
+        model, _ = update(model, ClickCard(str(card)))
+    yield model
+    model, _ = update(model, ConfirmPass())
+    yield model
+    game = model.game
+    while game.phase is Phase.PLAY and game.to_act != HUMAN:
+        seat = game.to_act
+        model, _ = update(model, OpponentMove(model.ui.epoch, seat, str(game.view(seat).legal[0])))
+        game = model.game
+        yield model
+    model, _ = update(model, ClickCard(str(game.view(HUMAN).legal[0])))
+    yield model
 
 
 # -- messages -----------------------------------------------------------------
