@@ -163,6 +163,18 @@ def test_python_modules_load_from_their_pycs(game):
     assert [name for name, (_, from_pyc) in late.items() if not from_pyc] == []
 
 
+def test_the_warm_up_runs_once_the_start_screen_is_up(game):
+    # 50 ms after the start screen: the opponents imported and a throwaway
+    # game's first moves rendered, the real game untouched.
+    game.page.locator("html[data-warm]").wait_for(state="attached", timeout=30000)
+    imported = json.loads(game.page.evaluate(RUN_PYTHON, """
+import json, sys
+json.dumps(["hearts.ai.hard" in sys.modules, "hashlib" in sys.modules])
+"""))
+    assert imported == [True, True]
+    assert game.page.locator('#screen [data-phase="start"]').is_visible()
+
+
 def test_tracebacks_show_source_lines(game):
     # The sources travel with the pycs, so a traceback still quotes the code.
     frames = json.loads(game.page.evaluate(RUN_PYTHON, """
