@@ -587,12 +587,14 @@ def test_the_rehearsal_runs_the_first_clicks_of_a_game(level):
     # The controller renders these models while the start screen is up, so
     # that the code of a real game's first clicks has run once: New game,
     # picking, the pass (the opponents choosing theirs at the player's
-    # level), and playing a card.
+    # level), playing cards, a trick ending and the next one.
     steps = list(U.rehearsal(level))
     first, picked, passed, last = steps[0], steps[1], steps[2], steps[-1]
     assert first.ui.screen == "table" and first.game.phase is Phase.PASS
     assert len(picked.ui.picked) == 3
     assert passed.game.phase is Phase.PLAY and passed.ui.picked == ()
     assert len(passed.game.view(0).received) == 3
-    assert len(last.game.view(0).hand) == 12, "the human played a card"
+    assert len(last.game.view(0).hand) == 11, "the human played two cards"
+    assert any(m.ui.pause for m in steps), "a full trick was on the table"
+    assert len(last.game.tricks) >= 2, "and the next trick began"
     assert all(view(*visible(m), load("en")) for m in steps)

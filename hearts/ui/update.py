@@ -39,8 +39,8 @@ def warm_up() -> None:
 def rehearsal(level: str):
     """The first moves of a throwaway game, one model after another: New
     game, three cards picked and passed (the opponents choosing theirs at
-    ``level``), the opponents' first legal cards up to the human's turn, and
-    the human's first legal card.
+    ``level``), then everybody's first legal card, tricks collected, until
+    the human has played two cards (one trick ended, the next one begun).
 
     The controller renders each of them, off-screen, while the player looks
     at the start screen. In the page, code runs several times slower the
@@ -58,14 +58,18 @@ def rehearsal(level: str):
     yield model
     model, _ = update(model, ConfirmPass())
     yield model
-    game = model.game
-    while game.phase is Phase.PLAY and game.to_act != HUMAN:
-        seat = game.to_act
-        model, _ = update(model, OpponentMove(model.ui.epoch, seat, str(game.view(seat).legal[0])))
+    played = 0
+    while played < 2:
         game = model.game
+        if model.ui.pause:  # a full trick on the table
+            model, _ = update(model, Collect(model.ui.epoch))
+        elif game.to_act != HUMAN:
+            seat = game.to_act
+            model, _ = update(model, OpponentMove(model.ui.epoch, seat, str(game.view(seat).legal[0])))
+        else:
+            model, _ = update(model, ClickCard(str(game.view(HUMAN).legal[0])))
+            played += 1
         yield model
-    model, _ = update(model, ClickCard(str(game.view(HUMAN).legal[0])))
-    yield model
 
 
 # -- messages -----------------------------------------------------------------
