@@ -273,13 +273,21 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 // once, beside the runtime's. Pyodide refuses a snapshot of another build;
 // then, or without the file or DecompressionStream, Python starts the
 // usual way. html[data-snapshot] says which: "restored" or "unused".
+async function fetchSnapshot() {
+  const response = await fetch(new URL("../build/pyodide-snapshot.bin.gz", import.meta.url));
+  if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+  // A host may send a .gz file with Content-Encoding: gzip, and then the
+  // browser has already unpacked it.
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
 async function startInterpreter(runtime) {
   let snapshot = null;
   if (typeof DecompressionStream === "function") {
-    snapshot = fetch(new URL("../build/pyodide-snapshot.bin.gz", import.meta.url)).then((response) => {
-      if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
-      return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    });
+    snapshot = fetchSnapshot();
     snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
   }
   const pyodide = await runtime;

@@ -64,6 +64,22 @@ def test_python_is_restored_from_its_snapshot(game):
     assert any(u.endswith("/build/pyodide-snapshot.bin.gz") for u in game.watcher.requests)
 
 
+def test_a_snapshot_the_host_has_already_unpacked_is_restored_too(browser, site, watch, open_game):
+    # Some hosts send a .gz file with Content-Encoding: gzip, and the browser
+    # unpacks it before boot.js sees it.
+    memory = gzip.decompress((BUILD / "pyodide-snapshot.bin.gz").read_bytes())
+    context = browser.new_context()
+    watcher = watch(context)
+    context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(
+        status=200, body=memory, content_type="application/octet-stream"))
+    try:
+        page = open_game(context.new_page(), site.game_url())
+        assert page.locator("html").get_attribute("data-snapshot") == "restored"
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
 def _dealt_hand(browser, site, open_game):
     """A fresh page's first deal without ?seed: the cards of the human's hand."""
     context = browser.new_context()
