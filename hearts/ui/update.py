@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..game import Game, IllegalAction, Phase, deal
 from ..save import SaveError, dumps, loads
 from .model import (
-    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, displayed_phase, with_ui,
+    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, with_ui,
 )
 from ..i18n import LANGUAGES
 
@@ -47,7 +47,7 @@ def rehearsal(level: str):
     first time (the table's first render took ~10 ms, the next ones ~1.5):
     this way that first time is not a real click's.
 
-    >>> [displayed_phase(m.ui, m.game.view(HUMAN)) for m in rehearsal("easy")][:3]
+    >>> [m.game.phase.value for m in rehearsal("easy")][:3]
     ['pass', 'pass', 'play']
     """
     model, _ = init(level=level, speed="instant", seed=1)
