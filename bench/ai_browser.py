@@ -25,9 +25,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "bench")]
-from boot_bench import serve  # noqa: E402  (the same quiet static server)
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tools")]
+from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402  (one browser, one static server)
 from test_game import new_game, play_turns  # noqa: E402  (the e2e tests' way of playing)
 
 LONG_TASKS = """
@@ -82,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args(argv)
-    server = serve()
+    server = serve(ROOT)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

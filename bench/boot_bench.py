@@ -25,20 +25,17 @@ how many clicks were painted 16 ms or more later (Event Timing).
     .venv/bin/python bench/boot_bench.py [--reps N]
 """
 import argparse
-import functools
 import json
 import statistics
 import sys
 import tempfile
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of browser flags)
+sys.path.insert(0, str(ROOT / "tools"))
+from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402  (one browser, one static server)
 
 TARGET = 1.10
 TIMEOUT_MS = 120_000
@@ -53,18 +50,6 @@ STAGES = [
     ("hearts:imported", "hearts.ui.controller imported"),
     ("hearts:ready", "first render done: data-ready"),
 ]
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
-def serve():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(ROOT)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def load(page, url):
@@ -208,7 +193,7 @@ def main():
     args = parser.parse_args()
     if not (ROOT / "build" / "precache.js").exists():
         sys.exit("bench: build/ is missing, run `make build`")
-    server = serve()
+    server = serve(ROOT)
     base = f"http://127.0.0.1:{server.server_port}/"
     pages = {"bare": base + "bench/bare.html", "bare-snapshot": base + "bench/bare.html?snapshot",
              "pyscript": base + "bench/pyscript.html",

@@ -30,11 +30,8 @@ Fixtures and helpers (use them from any e2e/test_*.py):
 Under the page's CSP, ``page.wait_for_function`` cannot run: wait on
 locators (``page.locator("html[data-ready]").wait_for(state="attached")``).
 """
-import functools
 import sys
-import threading
 import urllib.parse
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -42,14 +39,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (tools/browser.py: one path, one list of flags)
+from browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serve  # noqa: E402  (tools/browser.py: one browser, one static server)
 
 SUBPATH = "/games/hearts/"
 BOOT_TIMEOUT_MS = 90_000
 DEFAULT_PARAMS = {"seed": "1", "speed": "instant", "lang": "en", "level": "normal"}
 
 
-class _Handler(SimpleHTTPRequestHandler):
+class _Handler(QuietHandler):
     """Serves ROOT at / and the same files under SUBPATH."""
 
     def translate_path(self, path):
@@ -68,9 +65,6 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def log_request(self, code="-", size="-"):
         self.server.log.append((self.path.split("?", 1)[0], int(getattr(code, "value", code))))
-
-    def log_message(self, format, *args):  # keep test output quiet
-        pass
 
 
 class Site:
@@ -92,12 +86,8 @@ class Site:
 def site():
     if not (ROOT / "build" / "precache.js").exists():
         pytest.fail("build/ is missing: run `make build` (or `make test`) first")
-    handler = functools.partial(_Handler, directory=str(ROOT))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    server.log = []
-    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
-    thread.start()
+    server = serve(ROOT, handler=_Handler)
+    server.log = []  # before any page asks: nothing is loaded yet
     try:
         yield Site(server.server_port, server.log)
     finally:
@@ -152,11 +142,6 @@ def watch(site):
     return lambda context, origin=None: Watcher(context, origin or site.origin)
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def serve_directory():
     """serve_directory(path) -> origin of a plain static server of path
@@ -164,9 +149,7 @@ def serve_directory():
     servers = []
 
     def start(path):
-        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(path)))
-        server.daemon_threads = True
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server = serve(path)
         servers.append(server)
         return f"http://127.0.0.1:{server.server_port}"
 

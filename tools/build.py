@@ -424,20 +424,12 @@ def snapshot():
     except (OSError, ValueError, KeyError):
         pass
     import base64
-    import functools
     import gzip
-    import threading
-    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-    from browser import CHROMIUM, CHROMIUM_ARGS
+    from browser import CHROMIUM, CHROMIUM_ARGS, serve
     from playwright.sync_api import sync_playwright
 
-    class Quiet(SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(BUILD)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(BUILD)
     origin = f"http://127.0.0.1:{server.server_port}/"
     try:
         with sync_playwright() as playwright:
