@@ -32,6 +32,7 @@ import struct
 from operator import itemgetter
 from typing import Iterable, NamedTuple, Sequence
 
+from . import rules
 from .cards import (  # the suit tables: a suit pattern's cards in one look-up
     _CLUBS,
     _DIAMONDS,
@@ -39,15 +40,15 @@ from .cards import (  # the suit tables: a suit pattern's cards in one look-up
     _SPADES,
     CARDS,
     FULL_DECK,
-    POINTS,
-    QUEEN_OF_SPADES,
     TWO_OF_CLUBS,
+    SUIT_MASKS,
     Card,
     cards_of,
     count,
     format_cards,
     mask_of,
 )
+from .rules import Reason
 
 GAME_OVER_AT = 100
 SEATS = (0, 1, 2, 3)
@@ -91,24 +92,6 @@ _PASS_NONE = PassDirection.NONE
 _PASS, _PLAY, _HAND_END, _GAME_END = Phase.PASS, Phase.PLAY, Phase.HAND_END, Phase.GAME_END
 
 
-class Reason(str, Enum):
-    """Why an action was refused. Codes, not prose: the page translates them."""
-
-    GAME_OVER = "game-over"
-    WRONG_PHASE = "wrong-phase"
-    NOT_YOUR_TURN = "not-your-turn"
-    NO_SUCH_SEAT = "no-such-seat"
-    NOT_A_CARD = "not-a-card"
-    CARD_NOT_HELD = "card-not-held"
-    MUST_LEAD_TWO_OF_CLUBS = "must-lead-two-of-clubs"
-    MUST_FOLLOW_SUIT = "must-follow-suit"
-    HEARTS_NOT_BROKEN = "hearts-not-broken"
-    NO_POINTS_ON_FIRST_TRICK = "no-points-on-first-trick"
-    PASS_THREE_CARDS = "pass-three-cards"
-    PASS_DUPLICATE_CARD = "pass-duplicate-card"
-    ALREADY_PASSED = "already-passed"
-
-
 class IllegalAction(Exception):
     """An action the rules do not allow now. The game did not change.
 
@@ -134,7 +117,7 @@ class Trick(NamedTuple):
 
     @property
     def points(self) -> int:
-        return sum(POINTS[c] for c in self.cards)
+        return rules.trick_state(self.cards)[2] if self.cards else 0
 
 
 class HandRecord(NamedTuple):
@@ -242,31 +225,14 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
 
 
 _BITS = tuple(1 << c for c in range(52))
-# A hand is kept as four 13-bit patterns, one per suit (bit r: rank r + 2):
-# small ints, whose operations are cheaper than those of 52-bit masks, and
-# each suit's cards are one look-up in its table (see hearts.cards).
-_SUIT_TABLES = (_CLUBS, _DIAMONDS, _HEARTS, _SPADES)
-# For each card: its suit, its bit within the suit's pattern, its points.
-_PLAY_INFO = tuple((c // 13, 1 << c % 13, POINTS[c]) for c in range(52))
-_SUIT_END = (13, 26, 39, 52)  # one past the last card of each suit
+_SUIT_OF = tuple(c // 13 for c in range(52))
 _NEXT_SEAT = (1, 2, 3, 0)  # the seat to the left (a look-up is a step shorter than (s + 1) & 3)
-_NO_QUEEN = 0x1FFF & ~(1 << QUEEN_OF_SPADES % 13)  # spades without the queen
-
-
-def _suits(mask: int) -> list[int]:
-    """A mask as its four suit patterns, clubs first."""
-    return [mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39]
-
-
-def _mask(suits: Sequence[int]) -> int:
-    """The mask of four suit patterns (the inverse of :func:`_suits`)."""
-    return suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
-
-
-def _cards(suits: Sequence[int]) -> tuple[Card, ...]:
-    """The cards of four suit patterns, in sort order."""
-    c, d, h, s = suits
-    return _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
+# The rules, as local names: the hot path calls them on every card.
+_legal, _trick_state, _breaks_hearts = rules.legal, rules.trick_state, rules.breaks_hearts
+# A set of cards within one suit is one look-up in that suit's table (see
+# hearts.cards): (shift, table) per suit.
+_IN_SUIT = tuple((13 * suit, table) for suit, table in enumerate((_CLUBS, _DIAMONDS, _HEARTS, _SPADES)))
+_SUIT_MASKS = SUIT_MASKS
 
 
 _new_tuple = tuple.__new__  # builds a Trick without NamedTuple's Python-level __new__
@@ -312,7 +278,7 @@ class Game:
     phase: Phase
     to_act: int | None
     legal: tuple[Card, ...]
-    # _hands[seat] is a list of four suit patterns (see _suits); _trick the
+    # _hands[seat] is the mask of the cards seat holds; _trick the
     # cards of the trick in progress, led by _leader, of suit _led (None
     # before its first card); _trick_points the points in it so far.
 
@@ -353,52 +319,6 @@ class Game:
         return cls._start(_check_deal(hands), seed=seed, pass_offset=offset)
 
     @classmethod
-    def from_view(cls, view: PlayerView, hands: Sequence[int]) -> "Game":
-        """A game in which ``view`` is true and the seats hold ``hands`` (masks).
-
-        This is how an opponent looks ahead: it guesses the hidden cards,
-        builds a game from its view and the guess, and plays it out on a
-        copy. Only for ``Phase.PLAY``. ``hands[view.seat]`` must be the
-        view's own hand, the four hands and the cards played must be the
-        whole deck, and each seat must hold as many cards as the view shows.
-        """
-        if view.phase is not _PLAY:
-            raise ValueError("a position to look ahead from is in phase play")
-        hands = tuple(hands)
-        if len(hands) != 4 or hands[view.seat] != view.hand_mask:
-            raise ValueError("the guess must keep the seat's own hand")
-        if sum(hands) | view.played_mask != FULL_DECK or any(
-            h & view.played_mask for h in hands
-        ) or sum(count(h) for h in hands) + count(view.played_mask) != 52:
-            raise ValueError("the guess and the cards played are not one deck")
-        if tuple(count(h) for h in hands) != view.card_counts:
-            raise ValueError("the guess gives a seat the wrong number of cards")
-        g = cls.__new__(cls)
-        g._seed = None
-        g._pass_offset = 0
-        g._hand_number = view.hand_number
-        g._scores = list(view.scores)
-        g._results = list(view.results)
-        g._log = []
-        g._winner = None
-        g._dealt = hands
-        g._hands = [_suits(h) for h in hands]
-        g._passes = [None, None, None, None]
-        g._received = [0, 0, 0, 0]
-        g._tricks = list(view.tricks)
-        g._taken = list(view.points_taken)
-        trick = view.trick
-        g._trick = list(trick.cards)
-        g._leader = trick.leader
-        g._led = trick.cards[0] // 13 if trick.cards else None
-        g._trick_points = trick.points
-        g._hearts_broken = any(26 <= c < 39 for t in view.tricks for c in t.cards)
-        g.phase = _PLAY
-        g.to_act = (trick.leader + len(trick.cards)) % 4
-        g.legal = g._compute_legal()
-        return g
-
-    @classmethod
     def _start(cls, dealt, *, seed, pass_offset) -> "Game":
         g = cls.__new__(cls)
         g._seed = seed
@@ -413,7 +333,7 @@ class Game:
 
     def _begin_hand(self, dealt) -> None:
         self._dealt = dealt
-        self._hands = [_suits(m) for m in dealt]
+        self._hands = list(dealt)
         self._passes = [None, None, None, None]
         self._received = [0, 0, 0, 0]
         self._trick = []
@@ -433,21 +353,19 @@ class Game:
         self.phase = _PLAY
         self.legal = (TWO_OF_CLUBS,)
         for s in SEATS:
-            if self._hands[s][0] & 1:  # the two of clubs is the lowest club
+            if self._hands[s] & 1:  # the two of clubs is card 0
                 self._leader = self.to_act = s
 
     def copy(self) -> "Game":
         """An independent copy (for looking ahead without touching this game).
 
-        Every slot is copied, lists as new lists (the hands, lists of lists,
-        one level deeper; all else in a game is immutable), so a new
-        attribute can never be forgotten here.
+        Every slot is copied, lists as new lists (all else in a game is
+        immutable), so a new attribute can never be forgotten here.
         """
         g = Game.__new__(Game)
         for name in Game.__slots__:
             value = getattr(self, name)
             setattr(g, name, value[:] if value.__class__ is list else value)
-        g._hands = [suits[:] for suits in self._hands]
         return g
 
     # -- reading the state ----------------------------------------------
@@ -494,8 +412,9 @@ class Game:
 
     @property
     def hearts_broken(self) -> bool:
-        """Whether a heart has been played this hand (the trick in progress included)."""
-        return self._hearts_broken or any(26 <= c < 39 for c in self._trick)
+        """Whether hearts are broken: a heart was discarded on a trick of another
+        suit this hand (the trick in progress included). See :func:`rules.breaks_hearts`."""
+        return self._hearts_broken or bool(self._trick) and _breaks_hearts(self._trick)
 
     @property
     def winner(self) -> int | None:
@@ -516,7 +435,7 @@ class Game:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, sorted. The true state: not for opponents."""
-        return _cards(self._hands[_check_seat(seat)])
+        return cards_of(self._hands[_check_seat(seat)])
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt this hand, before passing."""
@@ -537,7 +456,7 @@ class Game:
         >>> Game.new(seed=1).legal_actions(0) == Game.new(seed=1).hand(0)
         True
         """
-        if seat is None or seat == self.to_act:
+        if seat is None or seat.__class__ is int and seat == self.to_act:
             return self.legal
         if self.phase is _PASS and seat.__class__ is int and 0 <= seat <= 3:
             # Nothing has left the hands yet: they are as dealt.
@@ -554,7 +473,7 @@ class Game:
         seat = _check_seat(seat)
         passed = self._passes[seat]
         phase = self.phase
-        hand = _mask(self._hands[seat])
+        hand = self._hands[seat]
         return PlayerView(
             seat=seat,
             phase=phase,
@@ -570,7 +489,7 @@ class Game:
             trick=Trick(self._leader, tuple(self._trick)) if phase is _PLAY else None,
             hearts_broken=self.hearts_broken,
             points_taken=self.points_taken,
-            card_counts=tuple(count(_mask(h)) for h in self._hands),  # type: ignore[arg-type]
+            card_counts=tuple(count(h) for h in self._hands),  # type: ignore[arg-type]
             scores=self.scores,
             results=self.results,
             winner=self._winner,
@@ -598,75 +517,59 @@ class Game:
         passes[seat] = m
         if None not in passes:
             offset = self.pass_direction.value
-            hands = [self._dealt[s] & ~passes[s] for s in SEATS]
-            received = self._received
+            self._hands = rules.exchange(self._dealt, passes, offset)
             for s in SEATS:
-                to = (s + offset) & 3
-                hands[to] |= passes[s]
-                received[to] = passes[s]
-            self._hands = [_suits(h) for h in hands]
+                self._received[(s + offset) & 3] = passes[s]
             self._start_play()
 
     def play(self, seat: int, card: Card | str) -> None:
         """``seat`` plays ``card`` to the current trick.
 
-        This is the engine's hot path (look-aheads play thousands of hands
-        through it), so it is written for few steps: the legal cards of the
-        seat to act are kept ready in :attr:`legal`, a hand is four small
-        suit patterns, and following suit, the usual case, is one table
-        look-up. Everything else asks :meth:`_compute_legal`.
+        This is the engine's hot path (the benchmark plays thousands of
+        hands through it), so it is short: the legal cards of the seat to act
+        are kept ready in :attr:`legal`, and the rules themselves are the
+        functions of :mod:`hearts.rules`.
         """
-        if seat != self.to_act:  # also true outside _PLAY (no seat to act)
+        # Seats 0-3 are small ints, one object each: `is` also refuses True,
+        # 1.0 and "1". There is no seat to act outside _PLAY.
+        if seat is not self.to_act:
             raise self._not_your_turn(seat)
         if card.__class__ is not Card:
             card = _card(card)
         if card not in self.legal:
             raise IllegalAction(self._why_not(card))
-        suit, bit, points = _PLAY_INFO[card]
         hands = self._hands
-        hands[seat][suit] ^= bit
+        hands[seat] ^= _BITS[card]
         trick = self._trick
         trick.append(card)
-        if points:
-            self._trick_points += points
         seat = _NEXT_SEAT[seat]
         if seat != self._leader:  # the trick goes on
             self.to_act = seat
             led = self._led
             if led is None:
-                self._led = led = suit
-            follow = hands[seat][led]
-            self.legal = _SUIT_TABLES[led][follow] if follow else self._compute_legal()
+                self._led = led = _SUIT_OF[card]
+            legal = _legal(hands[seat], led, not self._tricks, False)
+            if legal & _SUIT_MASKS[led]:  # it follows suit: one suit's table
+                shift, table = _IN_SUIT[led]
+                self.legal = table[legal >> shift]
+            else:
+                self.legal = cards_of(legal)
             return
-        # The fourth card: the highest card of the suit led takes the trick.
-        lead, second, third, fourth = trick
-        best, end = lead, _SUIT_END[self._led]  # a card of the suit led is >= lead and < end
-        if best < second < end:
-            best = second
-        if best < third < end:
-            best = third
-        if best < fourth < end:
-            best = fourth
-        winner = (seat + trick.index(best)) & 3
-        points = self._trick_points
+        best, at, points = _trick_state(trick)
+        winner = (seat + at) & 3
         if points:
             self._taken[winner] += points
-            self._trick_points = 0
-            if points % 13:  # a heart is in it (at most four hearts, plus 13 for the queen)
-                self._hearts_broken = True
+            if not self._hearts_broken:
+                self._hearts_broken = _breaks_hearts(trick)
         tricks = self._tricks
-        tricks.append(_new_tuple(Trick, (seat, (lead, second, third, fourth), winner)))
+        tricks.append(_new_tuple(Trick, (seat, tuple(trick), winner)))
         self._trick = []
         self._led = None
         self._leader = self.to_act = winner
         if len(tricks) == 13:
             self._end_hand()
             return
-        c, d, h, s = hands[winner]  # a new trick: the winner leads
-        if self._hearts_broken:
-            self.legal = _CLUBS[c] + _DIAMONDS[d] + _HEARTS[h] + _SPADES[s]
-        else:
-            self.legal = _CLUBS[c] + _DIAMONDS[d] + _SPADES[s] or _HEARTS[h]
+        self.legal = cards_of(_legal(hands[winner], None, False, self._hearts_broken))
 
     def next_hand(self, hands: Sequence[Iterable[Card | str | int]] | None = None) -> None:
         """Deal the next hand, after a hand has ended and the game has not.
@@ -697,29 +600,9 @@ class Game:
 
     # -- inner workings -------------------------------------------------
 
-    def _compute_legal(self) -> tuple[Card, ...]:
-        """The cards the seat to act may play: the rules of play, in one place."""
-        suits = self._hands[self.to_act]
-        c, d, h, s = suits
-        led = self._led
-        if led is not None:  # follow suit if you can
-            if suits[led]:
-                return _SUIT_TABLES[led][suits[led]]
-            if self._tricks:  # else discard anything,
-                return _cards(suits)
-            # but no points on the first trick, unless there is nothing else
-            return _CLUBS[c] + _DIAMONDS[d] + _SPADES[s & _NO_QUEEN] or _HEARTS[h] + _SPADES[s]
-        if not self._tricks:
-            return (TWO_OF_CLUBS,)
-        if self._hearts_broken:
-            return _cards(suits)
-        return _CLUBS[c] + _DIAMONDS[d] + _SPADES[s] or _HEARTS[h]  # hearts only if nothing else
-
     def _end_hand(self) -> None:
-        taken = self._taken
-        moon = taken.index(26) if 26 in taken else None
-        points = tuple(taken) if moon is None else tuple(0 if s == moon else 26 for s in SEATS)
-        self._results.append(HandResult(points, moon))  # type: ignore[arg-type]
+        points, moon = rules.hand_result(self._taken)
+        self._results.append(HandResult(points, moon))
         scores = self._scores
         for s in SEATS:
             scores[s] += points[s]
@@ -733,17 +616,11 @@ class Game:
             self.phase = _HAND_END
 
     def _why_not(self, card: Card) -> Reason:
-        suits = self._hands[self.to_act]
-        suit, bit, _ = _PLAY_INFO[card]
-        if not suits[suit] & bit:
-            return Reason.CARD_NOT_HELD
-        if self._led is not None:
-            if suits[self._led]:
-                return Reason.MUST_FOLLOW_SUIT
-            return Reason.NO_POINTS_ON_FIRST_TRICK
-        if not self._tricks:
-            return Reason.MUST_LEAD_TWO_OF_CLUBS
-        return Reason.HEARTS_NOT_BROKEN
+        reason = rules.refusal(
+            self._hands[self.to_act], self._led, not self._tricks, self._hearts_broken, card
+        )
+        assert reason is not None, "a legal card was refused"
+        return reason
 
     def _not_your_turn(self, seat) -> IllegalAction:
         if self.phase is not _PLAY:

@@ -81,7 +81,7 @@ def play(state: dict, card) -> None:
         raise ValueError("illegal card")
     state["hands"][seat].remove(card)
     state["trick"].append((seat, card))
-    if card[1] == "H":
+    if card[1] == "H" and state["trick"][0][1][1] != "H":  # a heart discarded
         state["hearts_broken"] = True
     if len(state["trick"]) < 4:
         state["turn"] = (seat + 1) % 4

@@ -67,9 +67,55 @@ def play_random(game: Game, rng: random.Random, stop=lambda g: False, each=lambd
             game.next_hand()
 
 
+# -- the rules once more, written apart from hearts.rules ----------------------
+# The tests compare the engine and the opponents' look-ahead with these, so a
+# rule broken in hearts.rules fails both. They follow RULES.md word by word
+# and are not written for speed.
+
+HEARTS = 2
+
+
+def oracle_broken(tricks) -> bool:
+    """Hearts are broken once a heart is discarded: played to a trick whose
+    led suit is not hearts (each trick given as its cards in play order)."""
+    return any(t[0] // 13 != HEARTS and any(c // 13 == HEARTS for c in t) for t in tricks)
+
+
+def oracle_legal(hand: int, trick, first: bool, broken: bool) -> int:
+    """The cards of ``hand`` (a mask) that may be played to ``trick``, as a mask."""
+    cards = [c for c in range(52) if hand >> c & 1]
+    pick = lambda cs: sum(1 << c for c in cs)  # noqa: E731
+    if trick:
+        same = [c for c in cards if c // 13 == trick[0] // 13]
+        if same:
+            return pick(same)
+        if first:
+            safe = [c for c in cards if c // 13 != HEARTS and str(CARDS[c]) != "QS"]
+            return pick(safe or cards)
+        return hand
+    if first:
+        return pick(c for c in cards if str(CARDS[c]) == "2C")
+    if not broken:
+        return pick([c for c in cards if c // 13 != HEARTS] or cards)
+    return hand
+
+
+def oracle_winner(trick) -> int:
+    """The place in ``trick`` of the highest card of the suit led."""
+    led = trick[0] // 13
+    return max(range(len(trick)), key=lambda i: trick[i] % 13 if trick[i] // 13 == led else -1)
+
+
+def oracle_points(cards) -> int:
+    return sum(1 if c // 13 == HEARTS else 13 if str(CARDS[c]) == "QS" else 0 for c in cards)
+
+
 def held(game: Game) -> int:
     """All cards in the four hands now, as a mask."""
     return mask_of(c for s in range(4) for c in game.hand(s))
 
 
-__all__ = ["rig", "moon_deal", "play_lowest", "play_random", "held", "cards_of"]
+__all__ = [
+    "rig", "moon_deal", "play_lowest", "play_random", "held", "cards_of",
+    "oracle_broken", "oracle_legal", "oracle_winner", "oracle_points",
+]

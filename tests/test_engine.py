@@ -259,7 +259,28 @@ def test_a_leader_with_only_hearts_may_lead_a_heart():
     assert game.tricks[0].winner == 0 and not game.hearts_broken
     assert set(game.legal_actions()) == set(cards(" ".join(all_hearts)))
     game.play(0, "KH")
-    assert game.hearts_broken
+    assert not game.hearts_broken, "a heart lead is no discard: hearts stay closed"
+
+
+def test_hearts_led_and_followed_do_not_break_hearts():
+    # Seat 0 takes tricks one and two with KC and AC and then holds only
+    # hearts. It leads 2H; seat 2 takes the trick with KH. No heart was
+    # discarded on another suit, so hearts are still closed and seat 2,
+    # which holds clubs or diamonds or spades beside AH, may not lead AH.
+    game = Game.from_deal(rig({
+        0: ["KC", "AC"] + [f"{r}H" for r in "23456789TJQ"],
+        1: ["2C", "3C"], 2: ["4C", "5C", "KH", "AH"], 3: ["6C", "7C"],
+    }), "none")
+    play_until_trick(game, 1)
+    assert game.to_act == 0 and game.legal_actions() == (Card.parse("AC"),)
+    play_until_trick(game, 2)
+    assert game.to_act == 0 and len(game.legal_actions()) == 11  # all hearts: any may lead
+    play_until_trick(game, 3)
+    assert game.tricks[2].cards[0] == Card.parse("2H") and game.tricks[2].winner == 2
+    assert game.points_taken[2] == 2
+    assert not game.hearts_broken
+    assert Card.parse("AH") not in game.legal_actions()
+    refused(game, lambda: game.play(2, "AH"), Reason.HEARTS_NOT_BROKEN)
 
 
 def test_the_queen_of_spades_can_be_the_only_legal_lead():

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from engine_helpers import play_random
+from engine_helpers import play_random, rig
 
 from hearts import Game, Phase
 from hearts.save import CODES, VERSION, SaveError, dumps, from_dict, loads, to_dict
@@ -137,3 +137,23 @@ def test_a_game_without_a_seed_saves_and_restores_too():
     game.play(game.to_act, game.legal_actions()[0])
     restored = loads(dumps(game))
     assert same_game(game, restored) and restored.seed is None
+
+
+def test_a_save_played_under_the_old_hearts_rule_is_refused_whole():
+    # Before the rules followed the rule cards, any heart played broke
+    # hearts. In this hand seat 0 leads 2H from an all-hearts hand and seat 2
+    # takes it with KH; the old rule then let seat 2 lead AH, the cards'
+    # rule does not (nothing was discarded). Such a save is refused with its
+    # code, never loaded up to the card that is now illegal.
+    game = Game.from_deal(rig({
+        0: ["KC", "AC"] + [f"{r}H" for r in "23456789TJQ"],
+        1: ["2C", "3C"], 2: ["4C", "5C", "KH", "AH"], 3: ["6C", "7C"],
+    }), "none")
+    while len(game.tricks) < 3 or game.tricks[-1].winner is None:
+        game.play(game.to_act, game.legal_actions()[0])
+    data = to_dict(game)
+    assert from_dict(data).view(0) == game.view(0)  # the save as it stands loads
+    data["hands"][-1]["plays"].append("AH")
+    with pytest.raises(SaveError) as refused:
+        from_dict(data)
+    assert refused.value.code == "save-impossible" and "hearts-not-broken" in str(refused.value)
