@@ -1,6 +1,7 @@
 """Benchmarks that print figures, run from the command line.
 
     python -m hearts.bench engine [--hands N] [--runs R] [--seed S]
+    python -m hearts.bench rollouts [--positions N] [--runs R] [--seed S]
     python -m hearts.bench ai [...]        (see hearts.ai.tournament)
 
 ``engine`` plays whole hands with uniformly random legal passes and plays,
@@ -8,8 +9,16 @@ from seeded deals, through the real engine's public API, and prints the
 median of several runs as ``random hands/s: N``. In the same run it plays
 the same kind of hands with :mod:`hearts.plain_engine` (lists, tuples and
 dicts) and prints the ratio, since absolute figures on a shared machine
-say little; the ratio is the figure to compare. Times are CPU time
-of this process (time.process_time), which other busy processes disturb less.
+say little; the ratio is the figure to compare.
+
+``rollouts`` times Hard's look-ahead (:func:`hearts.ai.hard.playout`, the
+hand played out to its end by the look-ahead policy under the rules of
+:mod:`hearts.rules`) from a fixed set of positions taken from seeded
+random games, and prints ``rollouts/s: N`` (median of the runs). Compare
+it with the same command on another version of the code, run beside it.
+
+Times are CPU time of this process (time.process_time), which other busy
+processes disturb less.
 """
 
 from __future__ import annotations
@@ -80,14 +89,71 @@ def bench_engine(argv: list[str]) -> int:
     return 0
 
 
+def rollout_positions(count: int, seed: int) -> list[tuple]:
+    """``count`` positions of play from seeded games with random legal moves:
+    playout's arguments for the seat to act, with the true hands."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        game = Game.new(seed + len(positions))
+        for seat in (0, 1, 2, 3):
+            game.pass_cards(seat, rng.sample(game.legal_actions(seat), 3))
+        for _ in range(rng.randrange(0, 44)):
+            game.play(game.to_act, rng.choice(game.legal))
+        me = game.to_act
+        view = game.view(me)
+        hands = [game.view(s).hand_mask for s in (0, 1, 2, 3)]
+        positions.append((
+            hands, list(view.trick.cards), view.trick.leader, view.played_mask,
+            list(view.points_taken), view.hearts_broken, not view.tricks, me,
+        ))
+    return positions
+
+
+def rollouts(positions: list[tuple], repeat: int) -> float:
+    """Play every position out ``repeat`` times; playouts per second."""
+    from .ai.hard import playout
+
+    start = time.process_time()
+    for _ in range(repeat):
+        for hands, trick, leader, played, taken, broken, first, me in positions:
+            playout(hands[:], trick[:], leader, played, taken[:], broken, first, me)
+    return repeat * len(positions) / (time.process_time() - start)
+
+
+def bench_rollouts(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hearts.bench rollouts")
+    parser.add_argument("--positions", type=int, default=500, help="positions (default 500)")
+    parser.add_argument("--repeat", type=int, default=10, help="playouts of each position per run")
+    parser.add_argument("--runs", type=int, default=5, help="runs; the median is printed")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    positions = rollout_positions(args.positions, args.seed)
+    rates = [rollouts(positions, args.repeat) for _ in range(args.runs)]
+    print(f"rollouts/s: {statistics.median(rates):.0f}")
+    print(f"({args.runs} runs of {args.repeat} x {args.positions} positions, medians; "
+          f"python {sys.version.split()[0]})")
+    return 0
+
+
+USAGE = """usage: python -m hearts.bench COMMAND [options]
+
+  engine    random hands per second through the engine, and the ratio to a plain engine
+  rollouts  Hard's look-ahead playouts per second from fixed positions
+  ai        duplicate tournaments between the levels (hearts.ai.tournament)
+
+python -m hearts.bench COMMAND --help tells each command's options."""
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in ("engine", "ai"):
-        print(__doc__.strip().splitlines()[2:4], file=sys.stderr)
-        print("usage: python -m hearts.bench engine|ai [options]", file=sys.stderr)
+    if not argv or argv[0] not in ("engine", "rollouts", "ai"):
+        print(USAGE, file=sys.stderr)
         return 2
     if argv[0] == "engine":
         return bench_engine(argv[1:])
+    if argv[0] == "rollouts":
+        return bench_rollouts(argv[1:])
     from .ai import tournament  # the opponents' benchmark lives with them
 
     return tournament.main(argv[1:])

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from hearts import Card, Game, Phase
-from hearts.ai import Easy, Hard, Normal, RandomPlayer, hint, make_opponent, step
+from hearts.ai import Easy, Hard, Normal, RandomPlayer, make_opponent, step
 from hearts.ai.hard import candidates, playout
 from hearts.ai.knowledge import infer, sample_deal
 from hearts.cards import FULL_DECK, SUIT_MASKS, cards_of, mask_of
@@ -249,11 +249,14 @@ def test_hard_time_budget_bounds_the_search():
     assert hard.last_stats["samples"] >= 1
 
 
-def test_hint_is_hards_choice():
+def test_the_hint_is_hards_search():
+    from hearts.ui.update import hint_search
+
     game = _game_after(MOON_DEAL, MOON_PLAYS)
-    assert hint(game.view(0), random.Random(0), budget=0.05) == C("AH")
+    assert step(hint_search(game.view(0), random.Random(0)), 60) == C("AH")
     fresh = Game.new(2)
-    assert len(hint(fresh.view(0), random.Random(0))) == 3
+    passing = step(hint_search(fresh.view(0), random.Random(0)), 60)
+    assert passing == Hard().choose_pass(fresh.view(0), random.Random(0)) and len(passing) == 3
 
 
 def test_candidates_merge_cards_nothing_separates():
@@ -301,24 +304,18 @@ def test_playout_scores_with_the_moon_rule():
     trick = [C("KH"), C("3H"), C("4H"), C("2H")]  # seat 0 ducks
     hands[0] &= ~(1 << C("2H"))
     taken = [0, 21, 0, 0]
-    from hearts.ai.hard import _finish_trick
-    leader, broken = _finish_trick(trick, 1, taken, True)
-    assert leader == 1 and taken == [0, 25, 0, 0]
     played = game.view(0).played_mask | (1 << C("2H"))
-    assert playout(hands, [], leader, played, taken, broken, False, 0) == 26
+    # Seat 1 takes this trick (25 points) and the queen later: a moon, 26 for seat 0.
+    assert playout(hands, trick, 1, played, taken, True, False, 0) == 26
+    assert taken == [0, 26, 0, 0]
 
 
-def test_hard_pass_search_runs_in_slices_and_passes_three_cards():
+def test_hards_pass_search_is_decided_at_once_and_is_its_pass():
     view = _pass_view("QS 3S 5S 2C 4C 6C 8C 3D 5D 7D 9D 2H 4H")
-    hard = Hard(samples=6, pass_search=True)
-    search = hard.search(view, random.Random(2))
-    slices = 0
-    while (chosen := step(search, 0.0)) is None:
-        slices += 1
-    assert slices >= 3 and len(set(chosen)) == 3 and set(chosen) <= set(view.hand)
+    hard = Hard(samples=6)
+    chosen = step(hard.search(view, random.Random(2)), 0.0)
+    assert len(set(chosen)) == 3 and set(chosen) <= set(view.hand)
     assert chosen == hard.choose_pass(view, random.Random(2))
-    plain = Hard(samples=6)
-    assert step(plain.search(view, random.Random(2)), 0.0) == plain.choose_pass(view, random.Random(2))
 
 
 def test_deals_can_always_be_sampled_even_when_the_queen_guess_is_wrong():

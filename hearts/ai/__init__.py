@@ -16,8 +16,7 @@ a ``random.Random`` it is handed, nothing else::
   ``"hard"`` (and ``"random"``, the bench's weakest player). Every level has
   ``choose_pass(view, rng)`` (three cards) and ``choose_play(view, rng)``
   (one card of ``view.legal``). Easy and Normal answer at once.
-- Hard thinks: :meth:`Hard.search` (``think`` for a card, ``think_pass``
-  for the pass) is its search as a generator, to run a few milliseconds at
+- Hard thinks: :meth:`Hard.search` is its search as a generator, to run a few milliseconds at
   a time between frames with :func:`step`, which returns None until the
   decision is ready::
 
@@ -26,7 +25,7 @@ a ``random.Random`` it is handed, nothing else::
           await next_frame()
 
   ``choose_play`` / ``choose_pass`` run it to the end in one go.
-- :func:`hint` is Hard's choice for the human's seat.
+- The page's hint is Hard's search for the human's seat.
 
 Decisions depend on the view and the generator's state only (and, for
 Hard with a time budget, on how many deals it had time to sample:
@@ -35,10 +34,6 @@ Hard with a time budget, on how many deals it had time to sample:
 
 from __future__ import annotations
 
-import random
-
-from ..cards import Card
-from ..game import Phase, PlayerView
 from .hard import Hard, step
 from .opponents import Easy, Normal, Opponent, RandomPlayer
 
@@ -64,15 +59,6 @@ def make_opponent(level: str, **options) -> Opponent:
     raise ValueError(f"no opponent level {level!r}")
 
 
-def hint(view: PlayerView, rng: random.Random, budget: float | None = 0.25) -> Card | tuple[Card, ...]:
-    """Hard's choice for this seat: a card on its turn, three cards while passing."""
-    hard = Hard(budget=budget)
-    if view.phase is Phase.PASS:
-        return hard.choose_pass(view, rng)
-    return hard.choose_play(view, rng)
-
-
 __all__ = [
-    "Easy", "Hard", "LEVELS", "Normal", "Opponent", "RandomPlayer", "hint", "make_opponent",
-    "step",
+    "Easy", "Hard", "LEVELS", "Normal", "Opponent", "RandomPlayer", "make_opponent", "step",
 ]

@@ -8,14 +8,14 @@ Normal's rules plus moon attack and defence) and note the points Hard ends
 the hand with, the moon rule applied. Every candidate sees the same deals.
 The card with the fewest points on average wins.
 
-The pass is chosen the same way (:meth:`Hard.think_pass`): a few candidate
-sets of three from Normal's danger order, tried on the same sampled deals
-with the other seats passing as Normal would, whole hands played out.
+The pass is Normal's, unless the hand looks able to shoot the moon
+(:func:`pass_for_hand`). The playouts follow the rules of
+:mod:`hearts.rules`, the same functions the engine plays by.
 
-The search runs in slices: :meth:`Hard.search` (or ``think`` /
-``think_pass``) is a generator that yields after each sampled deal and
-returns the decision (``StopIteration.value``), so a page without threads
-can run it a few milliseconds per frame::
+The search runs in slices: :meth:`Hard.search` (or ``think``) is a
+generator that yields after each sampled deal and returns the decision
+(``StopIteration.value``), so a page without threads can run it a few
+milliseconds per frame::
 
     search = hard.search(view, rng)
     decision = step(search, 0.008)   # None until done; call again next frame
@@ -32,79 +32,53 @@ import random
 import time
 from typing import Generator, Iterator
 
-from ..cards import CARDS, FULL_DECK, POINTS, SUIT_MASKS, Card, cards_of, mask_of
+from .. import rules
+from ..cards import CARDS, FULL_DECK, Card, cards_of, mask_of
 from ..game import Phase, PlayerView
 from . import policy
 from .knowledge import infer, sample_deal
 from .opponents import _check_pass, play_args
 
-_NOT_HEARTS = FULL_DECK & ~policy.H_MASK
-#: The pass is searched once a hand, over whole hands: it gets this many
-#: times the per-card budget.
-PASS_BUDGET_FACTOR = 3
 
+def playout(hands, trick, leader, played, taken, broken, first, me) -> int:
+    """Play the hand to its end from the given state with the look-ahead
+    policy; the points of seat ``me`` (moon rule applied).
 
-def playout(hands, trick, leader, played, taken, broken, first, me, my_policy=None) -> int:
-    """Play the hand to its end from the given state; Hard's points (moon rule).
-
-    ``hands`` (list of 4 masks), ``trick`` and ``taken`` are modified.
-    ``my_policy`` replaces the look-ahead policy for seat ``me``.
+    ``hands`` (list of 4 masks), ``trick`` (0 to 4 cards, led by
+    ``leader``) and ``taken`` are modified; ``broken`` and ``first`` say
+    whether hearts are broken and whether ``trick`` is the hand's first.
     """
-    rule = policy.rollout_play
-    suits = SUIT_MASKS
-    no_points = policy.NO_POINTS
-    pts_of = POINTS
+    choose = policy.rollout_play
+    legal_of, trick_state, breaks_hearts = rules.legal, rules.trick_state, rules.breaks_hearts
+    n = len(trick)
     while True:
-        n = len(trick)
+        if n == 4:  # the trick is complete: its winner leads the next
+            _, at, points = trick_state(trick)
+            leader = (leader + at) & 3
+            if points:
+                taken[leader] += points
+                if taken[0] + taken[1] + taken[2] + taken[3] == rules.HAND_POINTS:
+                    break  # every point is taken: the rest changes nothing
+                if not broken:
+                    broken = breaks_hearts(trick)
+            trick = []
+            first = False
+            n = 0
         seat = (leader + n) & 3
         hand = hands[seat]
-        if n:
-            legal = hand & suits[trick[0] // 13]
-            if not legal:
-                legal = (hand & no_points or hand) if first else hand
-        else:
-            if not hand:
-                break
-            if first:
-                legal = 1  # the two of clubs
-            else:
-                legal = hand if broken else (hand & _NOT_HEARTS or hand)
+        if not hand:
+            break
+        legal = legal_of(hand, trick[0] // 13 if n else None, first, broken)
         if legal & (legal - 1):
-            if seat == me and my_policy is not None:
-                c = my_policy(hand, legal, trick, leader, played, taken, seat)
-            else:
-                c = rule(hand, legal, trick, leader, played, taken, seat)
+            c = choose(hand, legal, trick, leader, played, taken, seat)
         else:
             c = legal.bit_length() - 1
         bit = 1 << c
         hands[seat] = hand ^ bit
         played |= bit
         trick.append(c)
-        if n == 3:
-            lead = trick[0]
-            top = lead - lead % 13 + 13
-            best = lead
-            at = 0
-            for i in (1, 2, 3):
-                x = trick[i]
-                if best < x < top:
-                    best = x
-                    at = i
-            pts = pts_of[lead] + pts_of[trick[1]] + pts_of[trick[2]] + pts_of[x]
-            leader = (leader + at) & 3
-            if pts:
-                taken[leader] += pts
-                if taken[0] + taken[1] + taken[2] + taken[3] == 26:
-                    break  # every point is taken: the rest changes nothing
-                if pts % 13:
-                    broken = True
-            trick = []
-            first = False
-    if taken[me] == 26:
-        return 0
-    if 26 in taken:
-        return 26
-    return taken[me]
+        n += 1
+    return rules.hand_result(taken)[0][me]
 
 
 def candidates(view: PlayerView, legal: int) -> list[int]:
@@ -131,44 +105,12 @@ def candidates(view: PlayerView, legal: int) -> list[int]:
     return out
 
 
-def moon_possible(view: PlayerView) -> bool:
-    """Whether Hard should weigh shooting the moon itself: nobody else has a
-    point yet and its hand is strong in high cards (or it already holds points)."""
-    taken = view.points_taken
-    me = view.seat
-    if sum(taken) != taken[me]:
-        return False
-    if taken[me] >= 6:
-        return True
-    hand = view.hand_mask
-    high_cards = sum(1 for c in cards_of(hand) if c % 13 >= 10)  # Q, K, A
-    hearts = hand & policy.H_MASK
-    high_hearts = sum(1 for c in cards_of(hearts) if c % 13 >= 9)
-    return high_cards + high_hearts >= 6 and bool(hand & policy.KS_AS or view.played_mask & policy.QS_BIT)
-
-
-def _shoot_policy(hand, legal, trick, leader, played, taken, seat):
-    total = taken[0] + taken[1] + taken[2] + taken[3]
-    if total != taken[seat]:
-        return policy.rollout_play(hand, legal, trick, leader, played, taken, seat)
-    return policy.shoot_play(hand, legal, trick, leader, played)
-
-
 class Hard:
     """Normal's knowledge plus void tracking, inference and Monte Carlo look-ahead.
 
     ``budget``: seconds of thinking per decision (None: no time limit);
     ``max_samples``: the most deals sampled per decision; ``samples``: a
     fixed number of deals (time-independent decisions: tests, fairness);
-    ``pass_search``: choose the pass by search too (off by default: over
-    600 duplicate hands against Normal it scored the same as the rule-based
-    pass, 5.34 against 5.22 points a hand, at three times the cost);
-    ``moon``: also try a shoot-the-moon policy for its own seat when its hand
-    may (:func:`moon_possible`) and keep the better of the two (off by
-    default: the look-ahead already plays on for the moon once Hard holds
-    every point so far, 14 or more, and over 600 duplicate hands against
-    Normal Hard shot the moon as often without it, 8.0% of hands against
-    7.5%, and scored 5.17 points a hand against 5.36, at half the cost);
     ``clock``: what the budget is measured with: wall time by default (the
     page must stay responsive), ``time.process_time`` in the tournament so
     that other busy processes on the machine do not starve the search.
@@ -178,82 +120,21 @@ class Hard:
 
     def __init__(
         self, budget: float | None = 0.25, max_samples: int = 600, samples: int | None = None,
-        min_samples: int = 8, pass_search: bool = False, moon: bool = False,
-        clock=time.perf_counter,
+        min_samples: int = 8, clock=time.perf_counter,
     ):
         if samples is not None:
             budget, max_samples = None, samples
         self.budget = budget
         self.max_samples = max_samples
         self.min_samples = min_samples
-        self.pass_search = pass_search
-        self.moon = moon
         self.clock = clock
         self.last_stats: dict = {}
 
     # -- passing ------------------------------------------------------------
 
     def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
-        if not self.pass_search:
-            _check_pass(view)
-            return cards_of(pass_for_hand(view.hand_mask))  # type: ignore[return-value]
-        return _run(self.think_pass(view, rng))
-
-    def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[int, None, tuple]:
-        """The pass, by the same kind of search: a few candidate sets of three
-        (from Normal's danger order, and a moon pass when the hand may shoot),
-        each tried on the same sampled deals, the other seats passing as
-        Normal would, and the hand played out. Yields after each deal."""
         _check_pass(view)
-        hand = view.hand_mask
-        me = view.seat
-        offset = view.pass_direction.value
-        ranked = policy.pass_ranking(hand)
-        top = ranked[:5]
-        cands = []
-        for a in range(5):
-            for b in range(a + 1, 5):
-                for c in range(b + 1, 5):
-                    cands.append((1 << top[a]) | (1 << top[b]) | (1 << top[c]))
-        moon = pass_for_hand(hand)
-        if moon not in cands:
-            cands.append(moon)
-        unseen = FULL_DECK & ~hand
-        cards = [c for c in range(52) if unseen >> c & 1]
-        others = [(me + 1) & 3, (me + 2) & 3, (me + 3) & 3]
-        totals = [0] * len(cands)
-        n = 0
-        spent = 0.0
-        budget = None if self.budget is None else self.budget * PASS_BUDGET_FACTOR
-        clock = self.clock
-        while n < self.max_samples:
-            t0 = clock()
-            rng.shuffle(cards)
-            dealt = [0, 0, 0, 0]
-            for i, s in enumerate(others):
-                h = 0
-                for c in cards[13 * i:13 * i + 13]:
-                    h |= 1 << c
-                dealt[s] = h
-            passes = [0, 0, 0, 0]
-            for s in others:
-                passes[s] = policy.normal_pass(dealt[s])
-            for i, mine in enumerate(cands):
-                dealt[me] = hand
-                passes[me] = mine
-                hands = [dealt[s] & ~passes[s] for s in range(4)]
-                for s in range(4):
-                    hands[(s + offset) & 3] |= passes[s]
-                leader = next(s for s in range(4) if hands[s] & 1)
-                totals[i] += playout(hands, [], leader, 0, [0, 0, 0, 0], False, True, me)
-            n += 1
-            spent += clock() - t0
-            if budget is not None and spent >= budget and n >= self.min_samples:
-                break
-            yield n
-        best = min(range(len(cands)), key=lambda i: (totals[i], i))
-        self.last_stats = {"samples": n, "choices": len(cands), "seconds": spent}
-        return cards_of(cands[best])
+        return cards_of(pass_for_hand(view.hand_mask))  # type: ignore[return-value]
 
     # -- playing ------------------------------------------------------------
 
@@ -261,12 +142,10 @@ class Hard:
         return _run(self.think(view, rng))
 
     def search(self, view: PlayerView, rng: random.Random) -> Generator:
-        """The decision this view asks for, as a sliced search: :meth:`think_pass`
-        while passing (returns three cards), else :meth:`think` (returns a card)."""
+        """The decision this view asks for, as a sliced search: three cards
+        while passing (decided at once), else :meth:`think` (returns a card)."""
         if view.phase is Phase.PASS:
-            if not self.pass_search:
-                return _now(self.choose_pass(view, rng))
-            return self.think_pass(view, rng)
+            return _now(self.choose_pass(view, rng))
         return self.think(view, rng)
 
     def think(self, view: PlayerView, rng: random.Random) -> Generator[int, None, Card]:
@@ -282,11 +161,9 @@ class Hard:
             self.last_stats = {"samples": 0, "choices": 1}
             return CARDS[cands[0]]
         k = infer(view)
-        broken = any(26 <= c < 39 for t in view.tricks for c in t.cards)
+        broken = view.hearts_broken
         first = not view.tricks
-        shoot = self.moon and moon_possible(view)
-        policies = (None, _shoot_policy) if shoot else (None,)
-        totals = [[0] * len(cands) for _ in policies]
+        totals = [0] * len(cands)
         n = 0
         spent = 0.0
         budget = self.budget
@@ -294,31 +171,19 @@ class Hard:
         while n < self.max_samples:
             t0 = clock()
             deal = sample_deal(k, rng)
-            for p, row in zip(policies, totals):
-                for i, c in enumerate(cands):
-                    hands = deal[:]
-                    hands[me] = hand ^ (1 << c)
-                    t = trick + [c]
-                    tk = taken[:]
-                    if len(t) == 4:
-                        leader_, broken_ = _finish_trick(t, leader, tk, broken)
-                        row[i] += playout(hands, [], leader_, played | (1 << c), tk, broken_, False, me, p)
-                    else:
-                        row[i] += playout(hands, t, leader, played | (1 << c), tk, broken, first, me, p)
+            for i, c in enumerate(cands):
+                hands = deal[:]
+                hands[me] = hand ^ (1 << c)
+                totals[i] += playout(hands, trick + [c], leader, played | (1 << c), taken[:], broken, first, me)
             n += 1
             spent += clock() - t0
             if budget is not None and spent >= budget and n >= self.min_samples:
                 break
             yield n
-        best_i = 0
-        best_v = None
-        for i in range(len(cands)):
-            v = min(row[i] for row in totals)
-            if best_v is None or v < best_v:
-                best_v, best_i = v, i
+        best_i = min(range(len(cands)), key=totals.__getitem__)  # the first of equals
         self.last_stats = {
-            "samples": n, "choices": len(cands), "seconds": spent, "moon": shoot,
-            "means": {str(CARDS[c]): min(row[i] for row in totals) / n for i, c in enumerate(cands)},
+            "samples": n, "choices": len(cands), "seconds": spent,
+            "means": {str(CARDS[c]): totals[i] / n for i, c in enumerate(cands)},
         }
         return CARDS[cands[best_i]]
 
@@ -335,16 +200,6 @@ def _run(search):
             next(search)
         except StopIteration as done:
             return done.value
-
-
-def _finish_trick(trick, leader, taken, broken):
-    """After a trick's fourth card: (next leader, broken), ``taken`` updated."""
-    _, winner, pts = policy.trick_state(trick, leader)
-    if pts:
-        taken[winner] += pts
-        if pts % 13:
-            broken = True
-    return winner, broken
 
 
 def pass_for_hand(hand: int) -> int:

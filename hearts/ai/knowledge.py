@@ -4,9 +4,11 @@ From a :class:`~hearts.game.PlayerView` only:
 
 - the unseen cards are the deck less the seat's hand and the cards played;
 - the cards it passed are in the receiver's hand until the receiver plays them;
-- a seat that did not follow the suit led holds none of that suit;
-- a seat that led a heart before hearts were broken held only hearts;
-- a seat that threw a point card on the first trick held only point cards;
+- what a legal card tells about the hand that played it
+  (:func:`hearts.rules.revealed_void`): a seat that did not follow holds
+  none of the suit led, one that led a heart before hearts were broken
+  held only hearts, one that threw a point card on the first trick held
+  only point cards;
 - each seat holds as many cards as the view counts;
 - a seat that could have dropped the queen of spades (showing out of a suit
   led, or following a spade trick the ace or king already held) and did not
@@ -23,9 +25,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import FULL_DECK, POINTS, SUIT_MASKS, mask_of
+from ..cards import FULL_DECK, SUIT_MASKS, mask_of
 from ..game import PassDirection, PlayerView
-from .policy import H_MASK, HEARTS, POINT_MASK, QS, QS_BIT, SPADES
+from ..rules import breaks_hearts, revealed_void
+from .policy import QS, QS_BIT, SPADES
 
 _BITS = tuple(1 << c for c in range(52))
 
@@ -70,19 +73,17 @@ def infer(view: PlayerView) -> Knowledge:
     no_queen = set()
     for i, t in enumerate(tricks):
         cards = t.cards
+        first = not i
         lead_suit = cards[0] // 13
-        if i and lead_suit == HEARTS and not broken:
-            allowed[t.leader] &= H_MASK
+        allowed[t.leader] &= ~revealed_void(cards[0], None, first, broken)
         best = cards[0]
         if best == QS:
             queen_out = False
         for j in range(1, len(cards)):
             c = cards[j]
             s = (t.leader + j) & 3
+            allowed[s] &= ~revealed_void(c, lead_suit, first, broken)
             if c // 13 != lead_suit:
-                allowed[s] &= ~SUIT_MASKS[lead_suit]
-                if i == 0 and POINTS[c]:
-                    allowed[s] &= POINT_MASK
                 if i and queen_out and c != QS:
                     no_queen.add(s)
             else:
@@ -91,8 +92,8 @@ def infer(view: PlayerView) -> Knowledge:
                 best = max(best, c)
             if c == QS:
                 queen_out = False
-        if any(26 <= c < 39 for c in cards):
-            broken = True
+        if not broken:
+            broken = breaks_hearts(cards)
     all_known = known[0] | known[1] | known[2] | known[3]
     for s in range(4):
         allowed[s] = (allowed[s] & ~all_known) | known[s]

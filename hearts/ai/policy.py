@@ -21,17 +21,17 @@ Each returns a card index (0..51).
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, POINTS, SUIT_MASKS
+from ..cards import FULL_DECK, POINT_CARDS_MASK, QS_MASK, SUIT_MASKS
+from ..rules import NO_POINTS, trick_state
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 H_MASK = SUIT_MASKS[HEARTS]
 S_MASK = SUIT_MASKS[SPADES]
 QS = 49
-QS_BIT = 1 << QS
+QS_BIT = QS_MASK
 KS_AS = (1 << 50) | (1 << 51)
 TWO_C = 0
-POINT_MASK = H_MASK | QS_BIT
-NO_POINTS = FULL_DECK & ~POINT_MASK
+POINT_MASK = POINT_CARDS_MASK
 SPADES_BELOW_Q = S_MASK & (QS_BIT - 1)
 
 #: A seat that holds every point taken so far and at least this many is
@@ -50,22 +50,6 @@ def low(mask: int) -> int:
 def high(mask: int) -> int:
     """The highest card of a non-empty mask."""
     return mask.bit_length() - 1
-
-
-def trick_state(trick, leader: int) -> tuple[int, int, int]:
-    """(best card of the led suit, seat playing it, points in the trick)."""
-    lead = trick[0]
-    top = lead - lead % 13 + 13
-    best = lead
-    at = 0
-    pts = POINTS[lead]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        pts += POINTS[c]
-        if best < c < top:
-            best = c
-            at = i
-    return best, (leader + at) & 3, pts
 
 
 def highest_rank(mask: int) -> int:
@@ -127,7 +111,7 @@ def easy_play(hand, legal, trick, leader, played, taken, seat) -> int:
     if not trick:
         nq = legal & ~QS_BIT
         return lowest_rank(nq or legal)
-    best, _, pts = trick_state(trick, leader)
+    best, _, pts = trick_state(trick)
     suit = SUIT_MASKS[trick[0] // 13]
     if legal & suit:
         below = legal & ((1 << best) - 1)
@@ -166,7 +150,7 @@ def normal_play(hand, legal, trick, leader, played, taken, seat) -> int:
     out = FULL_DECK & ~hand & ~played
     if not trick:
         return _normal_lead(hand, legal, out)
-    best, _, pts = trick_state(trick, leader)
+    best, _, pts = trick_state(trick)
     lead_suit = trick[0] // 13
     if legal & SUIT_MASKS[lead_suit]:
         return _normal_follow(legal, trick, best, pts, lead_suit, out)
@@ -326,7 +310,7 @@ def shoot_play(hand, legal, trick, leader, played) -> int:
                 key = k
                 best = c
         return best
-    best, _, _ = trick_state(trick, leader)
+    best = trick_state(trick)[0]
     lead_suit = trick[0] // 13
     if legal & SUIT_MASKS[lead_suit]:
         over = legal & ~((1 << (best + 1)) - 1)
@@ -339,7 +323,8 @@ def _defend(hand, legal, trick, leader, played, shooter) -> int:
     """Stop ``shooter``: take a point, or let someone else take one. -1: no idea."""
     if not trick:
         return -1
-    best, winner, pts = trick_state(trick, leader)
+    best, at, pts = trick_state(trick)
+    winner = (leader + at) & 3
     n = len(trick)
     shooter_to_come = (shooter - leader) & 3 >= n
     lead_suit = trick[0] // 13

@@ -213,10 +213,9 @@ def opponent_search(view, level: str, rng: random.Random):
 
 
 def hint_search(view, rng: random.Random):
-    """A generator returning the hint: three cards while passing, else a card."""
-    if view.phase is Phase.PASS:
-        return _at_once(lambda v, r: tuple(_ai().make_opponent("hard").choose_pass(v, r)), view, rng)
-    return _ai().make_opponent("hard", budget=0.3).think(view, rng)
+    """Hard's search for the human's seat, as a generator (run it in slices):
+    it returns three cards while passing, else a card."""
+    return _ai().make_opponent("hard", budget=0.3).search(view, rng)
 
 
 def _at_once(choose, view, rng):
