@@ -368,7 +368,10 @@ _REASONS = {
     "card-not-held": N_("You don't have that card."),
     "must-lead-two-of-clubs": N_("The first trick starts with the 2 of clubs."),
     "must-follow-suit": N_("You must follow suit."),
-    "hearts-not-broken": N_("You can't lead a heart until hearts are broken."),
+    "hearts-not-broken": N_(
+        "You can't lead a heart until hearts are broken: someone must first discard a heart "
+        "on a trick of another suit."
+    ),
     "no-points-on-first-trick": N_(
         "No hearts and no queen of spades on the first trick, unless you have nothing else."
     ),
