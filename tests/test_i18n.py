@@ -473,6 +473,31 @@ def test_game_name(lang, tr):
     assert i18n.game_name(tr[lang]) == GAME_NAMES[lang]
 
 
+# A native-speaker review's findings (issue 12): wordings that must not come
+# back. Each is a regular expression searched in every translated text.
+REVIEW_FLAWS = {
+    "fi": [r"\bpois\b",           # "antaa pois": passing is "siirtää"
+           r"\bmaksaa\b",         # a heart "costs" a point: a calque
+           r"Välitön", r"Tallennetut tiedot", r"muuta vaihtoehtoa"],
+    "nb": [r"\bet av dem\b", r"åpnes med kløver", r"\bgi\w* bort\b", r"\bgi\w* fra seg\b",
+           r"gitt fra deg", r"datamaskinspiller", r"Lavt er bra", r"skal spille$",
+           r"\bkoster\b"],
+    "lt": [r"mano partiją", r"\bpatys\b", r"\bnematę\b", r"kainuoja", r"Ėjimai eina",
+           r"atsako mažomis", r"(?<!„)Širdžių partij", r"^Širdys žaidžiamos", r"\batiduo"],
+    "nl": [r"kom je niet uit", r"uitgekomen kleur", r"Laag is goed", r"andere keus",
+           r"^Moeilijkheid$", r"\bweg te geven\b"],
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_review_flaws_stay_fixed(lang, catalogs):
+    found = []
+    for m in catalogs[lang]:
+        for form in (_forms(m) if m.id else ()):
+            found += [(pattern, form) for pattern in REVIEW_FLAWS[lang] if re.search(pattern, form)]
+    assert found == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_player_messages(lang, tr):
     t = tr[lang]
