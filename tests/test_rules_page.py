@@ -25,13 +25,13 @@ from hearts import rules_text  # noqa: E402
 from hearts.i18n import LANGUAGES, load, reason_message  # noqa: E402
 
 # "discard" in each language, any inflected form (i18n/README.md's glossary):
-# en discard, fi sakata (sakkaa, sakattava), nb kaste (kaster, kastet),
-# lt numesti (numeta, numetė), nl afleggen (aflegt, afgelegd).
+# en discard, fi sakata (sakkaa, sakannut), nb kaste (kaster, kastet),
+# lt numesti (numeta, nenumetė), nl afleggen (aflegt, afgelegd).
 DISCARD = {
     "en": r"\bdiscard(s|ed|ing)?\b",
-    "fi": r"\bsak(at|ka)\w*",
+    "fi": r"\bsak(at|ka|an)\w*",
     "nb": r"\bkast(e|er|et|es)\b",
-    "lt": r"\bnume(st|t)\w*",
+    "lt": r"\b(ne)?nume(st|t)\w*",
     "nl": r"\baf(leggen|legt|leg|gelegd)\b",
 }
 # The lead: the verb a heart is "led" with, to see that the page speaks of
