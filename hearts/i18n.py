@@ -368,7 +368,9 @@ _REASONS = {
     "card-not-held": N_("You don't have that card."),
     "must-lead-two-of-clubs": N_("The first trick starts with the 2 of clubs."),
     "must-follow-suit": N_("You must follow suit."),
-    "hearts-not-broken": N_("You can't lead a heart until hearts are broken."),
+    # TRANSLATORS: hearts are broken only by a heart discarded (played to a
+    # trick of another suit); use the rules page's word for "discard".
+    "hearts-not-broken": N_("You can't lead a heart until a heart has been discarded."),
     "no-points-on-first-trick": N_(
         "No hearts and no queen of spades on the first trick, unless you have nothing else."
     ),

@@ -68,7 +68,8 @@ RULES: tuple[Section, ...] = (
         _ul(
             N_("Whoever holds the 2 of clubs must lead it to the first trick."),
             N_("If you have a card of the suit that was led, you must play one. If "
-               "you are void in that suit, you may play any card."),
+               "you are void in that suit, you may play any card: that is called "
+               "discarding."),
             N_("The highest card of the suit that was led takes the trick; cards "
                "of other suits never win it. Whoever takes the trick leads the "
                "next one."),
@@ -79,10 +80,17 @@ RULES: tuple[Section, ...] = (
     )),
     Section(N_("Breaking hearts"), (
         _ul(
-            N_("Hearts are broken as soon as anyone plays a heart to a trick. The "
-               "queen of spades does not break them."),
-            N_("Until then you may not lead a heart, unless you have nothing but "
-               "hearts left in your hand."),
+            # TRANSLATORS: "discard" is the card-game word for playing a card of
+            # another suit when you cannot follow: fi sakata, nb kaste, lt numesti,
+            # nl afleggen (see i18n/README.md).
+            N_("Hearts are broken the first time someone discards a heart: plays one "
+               "to a trick in which another suit was led. That can happen on the "
+               "first trick too, if the player has nothing else they may play."),
+            N_("A trick led with a heart does not break hearts, even when the others "
+               "follow suit with hearts. The queen of spades never breaks them."),
+            N_("Until hearts are broken you may not lead a heart, unless you have "
+               "nothing but hearts left in your hand. That holds after a trick led "
+               "with a heart, too."),
         ),
     )),
     Section(N_("Scoring"), (

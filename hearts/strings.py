@@ -36,9 +36,6 @@ SPEED_FAST = NP_("speed", "Fast")
 SPEED_INSTANT = NP_("speed", "Instant")
 FOUR_COLOUR_DECK = N_("Four-colour deck")
 BACK = N_("Back")
-CLOSE = N_("Close")
-LOADING = N_("Loading…")
-NEXT_HAND = N_("Next hand")
 MENU = N_("Menu")
 BACK_TO_GAME = N_("Back to the game")
 # TRANSLATORS: heading of the score table's first column (the players).
@@ -51,7 +48,6 @@ CARD_TABLE = N_("Card table")
 YOUR_HAND = N_("Your hand")
 CURRENT_TRICK = N_("Current trick")
 YOUR_TURN = N_("Your turn")
-CHOOSE_PASS = N_("Choose three cards to pass")
 RECEIVED_CARDS = N_("You received these cards")
 HEARTS_BROKEN = N_("Hearts are broken")
 HEARTS_NOT_BROKEN = N_("Hearts are not broken yet")
@@ -61,8 +57,6 @@ SCORE_SHEET = N_("Score sheet")
 # TRANSLATORS: column of the score sheet: the number of the hand (deal).
 HAND = NP_("score sheet column", "Hand")
 TOTAL = N_("Total")
-# TRANSLATORS: a column of the score sheet, the points of each hand.
-POINTS = N_("Points")
 POINTS_THIS_HAND = N_("Points this hand")
 TIE_ONE_MORE_HAND = N_("Tie for the lowest score: one more hand")
 GAME_OVER = N_("Game over")
@@ -96,19 +90,10 @@ def card_count(n: int, tr: Translator) -> str:
     return tr.ngettext("{n} card", "{n} cards", n).format(n=tr.format_number(n))
 
 
-def trick_count(n: int, tr: Translator) -> str:
-    return tr.ngettext("{n} trick", "{n} tricks", n).format(n=tr.format_number(n))
-
-
 def hand_number(n: int, tr: Translator) -> str:
     """"Hand 3": ``n`` counts from 1 (the engine's ``hand_number + 1``)."""
     # TRANSLATORS: a heading for one hand (deal) of the game: "Hand 3".
     return tr.gettext("Hand {n}").format(n=tr.format_number(n))
-
-
-def trick_number(n: int, tr: Translator) -> str:
-    """"Trick 5 of 13": ``n`` counts from 1."""
-    return tr.gettext("Trick {n} of 13").format(n=tr.format_number(n))
 
 
 def hint(card, tr: Translator) -> str:
