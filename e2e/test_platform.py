@@ -518,6 +518,31 @@ def test_app_zip_holds_the_package_only():
         assert f"locale/{po.stem}/LC_MESSAGES/hearts.mo" in names
 
 
+# The tools that live in the package beside the game; the page never runs them.
+TOOLS = ("hearts/bench.py", "hearts/soak.py", "hearts/conformance.py", "hearts/catalogs.py",
+         "hearts/plain_engine.py", "hearts/ai/tournament.py")
+
+
+def test_app_zip_ships_only_what_the_page_imports(fresh, site, open_game):
+    # Every module of ours in app.zip is imported by the page once it has
+    # warmed up and shown the rules (the one module loaded on demand), and
+    # the command-line tools are not in it at all.
+    names = zipfile.ZipFile(BUILD / "app.zip").namelist()
+    shipped = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in names
+               if n.startswith("hearts/") and n.endswith(".py")}
+    assert [t for t in TOOLS if t in names] == []
+    page = open_game(fresh.page, site.game_url())
+    page.locator("html[data-warm]").wait_for(state="attached", timeout=30000)
+    page.locator('#screen [data-action="rules"]').click()
+    page.locator("#screen h3").first.wait_for()
+    imported = set(json.loads(page.evaluate(RUN_PYTHON, """
+import json, sys
+json.dumps([name for name in sys.modules if name == "hearts" or name.startswith("hearts.")])
+""")))
+    assert shipped - imported == set(), "app.zip holds modules the page never imports"
+    assert imported - shipped == set()
+
+
 def test_boot_strings_have_english():
     strings = english_boot_strings()
     assert all(strings[key].strip() for key in BOOT_KEYS)

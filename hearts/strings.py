@@ -13,7 +13,7 @@ player in them are functions taking the value and a Translator.
     ('1 point', '1,234 points', 'North won the trick', 'You won the trick')
 
 Add a new text here (or anywhere in hearts/ with ``_``/``N_``/``NP_``),
-then run ``python -m hearts.i18n update`` and translate the new entries.
+then run ``python -m hearts.catalogs update`` and translate the new entries.
 """
 
 from __future__ import annotations

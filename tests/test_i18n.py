@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from hearts import catalogs as catalog_tool  # noqa: E402
 from hearts import i18n  # noqa: E402
 from hearts import rules_text, strings  # noqa: E402
 from hearts.i18n import (  # noqa: E402
@@ -149,7 +150,7 @@ def test_catalog_is_complete(lang, template, catalogs):
     catalog = catalogs[lang]
     wanted = {_key(m) for m in template if m.id}
     have = {_key(m) for m in catalog if m.id}
-    assert wanted - have == set(), f"{lang}.po lacks entries: run python -m hearts.i18n update"
+    assert wanted - have == set(), f"{lang}.po lacks entries: run python -m hearts.catalogs update"
     assert have - wanted == set(), f"{lang}.po has entries the code no longer uses"
     assert not catalog.fuzzy, f"{lang}.po header is marked fuzzy"
     problems = []
@@ -255,7 +256,7 @@ def test_numbers_kept_in_translations(lang, catalogs):
 
 def test_template_is_up_to_date(tmp_path, template):
     out = tmp_path / "fresh.pot"
-    args = list(i18n.EXTRACT_ARGS)
+    args = list(catalog_tool.EXTRACT_ARGS)
     args[args.index("-o") + 1] = str(out)
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", *args],
@@ -265,7 +266,7 @@ def test_template_is_up_to_date(tmp_path, template):
         fresh = read_po(f)
     fresh_keys = {_key(m) for m in fresh if m.id}
     committed = {_key(m) for m in template if m.id}
-    assert fresh_keys - committed == set(), "new strings in the code: run python -m hearts.i18n update"
+    assert fresh_keys - committed == set(), "new strings in the code: run python -m hearts.catalogs update"
     assert committed - fresh_keys == set(), "the template has strings the code dropped: run update"
 
 
@@ -573,7 +574,7 @@ def test_rules_page(lang, tr):
 
 def test_export_boot_from_po_files(tmp_path):
     out = tmp_path / "boot.json"
-    assert i18n.main(["export-boot", str(out), "--podir", str(I18N)]) == 0
+    assert catalog_tool.main(["export-boot", str(out), "--podir", str(I18N)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert list(data) == LANGS
     for lang, texts in data.items():
@@ -587,8 +588,8 @@ def test_export_boot_from_po_files(tmp_path):
 
 def test_export_boot_from_compiled_catalogs(tmp_path, localedir):
     out_mo, out_po = tmp_path / "mo.json", tmp_path / "po.json"
-    i18n.main(["export-boot", str(out_mo), "--localedir", str(localedir)])
-    i18n.main(["export-boot", str(out_po), "--podir", str(I18N)])
+    catalog_tool.main(["export-boot", str(out_mo), "--localedir", str(localedir)])
+    catalog_tool.main(["export-boot", str(out_po), "--podir", str(I18N)])
     assert json.loads(out_mo.read_text(encoding="utf-8")) == json.loads(out_po.read_text(encoding="utf-8"))
 
 

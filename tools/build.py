@@ -25,6 +25,7 @@ Run with the project's venv Python (it needs Babel): .venv/bin/python.
 """
 import hashlib
 import json
+import modulefinder
 import os
 import shutil
 import subprocess
@@ -230,15 +231,15 @@ def boot_strings():
     i18n_py = ROOT / "hearts" / "i18n.py"
     if i18n_py.exists() and "export-boot" in i18n_py.read_text(encoding="utf-8"):
         tmp = BUILD / "boot-i18n.json.new"
-        subprocess.run([sys.executable, "-m", "hearts.i18n", "export-boot", str(tmp)], check=True, cwd=ROOT)
+        subprocess.run([sys.executable, "-m", "hearts.catalogs", "export-boot", str(tmp)], check=True, cwd=ROOT)
         data = json.loads(tmp.read_text(encoding="utf-8"))
         tmp.unlink()
         if "en" not in data or any(k not in data["en"] for k in BOOT_KEYS):
-            sys.exit(f"build: hearts.i18n export-boot must give English texts for {BOOT_KEYS}")
-        source = "hearts.i18n export-boot"
+            sys.exit(f"build: hearts.catalogs export-boot must give English texts for {BOOT_KEYS}")
+        source = "hearts.catalogs export-boot"
     else:
         data = {"en": ENGLISH_BOOT}
-        source = "English fallback (hearts.i18n has no export-boot yet)"
+        source = "English fallback (no export-boot)"
     write_if_changed(out, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     log("boot-i18n.json:", source, "-", ", ".join(sorted(data)))
 
@@ -264,15 +265,21 @@ def manifests():
 
 
 def sources():
-    """(archive name, path) of the hearts package's modules (no tests)."""
+    """(archive name, path) of the hearts modules the page imports, and only
+    those: what main.py imports, followed statically through every import
+    statement (the standard library's modulefinder, looking in this
+    repository only). The commands that live beside the game in the package
+    (hearts.bench, .soak, .conformance, .catalogs, .ai.tournament and the
+    plain yardstick engine) are never imported by the page, so they stay
+    out of app.zip."""
+    finder = modulefinder.ModuleFinder(path=[str(ROOT)])
+    finder.run_script(str(ROOT / "main.py"))
     items = []
-    for path in sorted((ROOT / "hearts").rglob("*.py")):
-        rel = path.relative_to(ROOT)
-        parts = rel.parts
-        if "__pycache__" in parts or any(p in ("tests", "test") for p in parts) or path.name.startswith("test_"):
-            continue
-        items.append((rel.as_posix(), path))
-    return items
+    for name, module in finder.modules.items():
+        if name == "hearts" or name.startswith("hearts."):
+            path = Path(module.__file__)
+            items.append((path.relative_to(ROOT).as_posix(), path))
+    return sorted(items)
 
 
 def compile_pycs(modules):
