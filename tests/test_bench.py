@@ -30,3 +30,23 @@ def test_three_of_never_repeats_an_item():
 def test_both_benchmarks_play_and_report_a_rate():
     assert random_hands(20, 1) > 0
     assert plain_hands(20, 1) > 0
+
+
+def test_the_bench_without_a_command_prints_usage(capsys):
+    from hearts.bench import main
+
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m hearts.bench COMMAND")
+    assert all(command in err for command in ("engine", "rollouts", "ai"))
+
+
+def test_rollout_positions_are_real_positions():
+    from hearts.bench import rollout_positions
+
+    for hands, trick, leader, played, taken, broken, first, me in rollout_positions(20, 3):
+        trick_mask = sum(1 << c for c in trick)
+        assert hands[0] | hands[1] | hands[2] | hands[3] | played == (1 << 52) - 1
+        assert sum(h.bit_count() for h in hands) + played.bit_count() == 52
+        assert trick_mask & played == trick_mask and me == (leader + len(trick)) % 4
+        assert first == (played.bit_count() - len(trick) == 0)

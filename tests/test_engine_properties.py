@@ -8,7 +8,7 @@ from engine_helpers import oracle_broken, oracle_legal, play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts import Game, IllegalAction, Phase, cards_of, deal, mask_of
+from hearts import Game, IllegalAction, Phase, Reason, cards_of, deal, mask_of
 from hearts.cards import FULL_DECK
 from hearts.save import dumps, loads
 
@@ -93,3 +93,44 @@ def test_any_refused_play_changes_nothing(seed, steps, card, seat):
         assert dumps(game) == before
     else:  # accepted only when it was that seat's turn and a legal card
         assert seat == to_act and legal >> card & 1
+
+
+# Anything that is not the int 0, 1, 2 or 3: other ints, bools (True == 1),
+# floats (2.0 == 2), strings. (None is legal_actions' default: the seat to act.)
+not_seats = st.one_of(
+    st.integers().filter(lambda n: not 0 <= n <= 3),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=seeds, steps=st.integers(min_value=0, max_value=60), seat=not_seats)
+def test_a_seat_that_is_not_a_seat_number_is_refused_with_its_code(seed, steps, seat):
+    game = Game.new(seed)
+    count = [0]
+
+    def stop(g):
+        count[0] += 1
+        return count[0] > steps or g.phase is not Phase.PLAY and count[0] > 1
+
+    play_random(game, random.Random(seed), stop=stop)
+    before = dumps(game)
+    actions = [
+        lambda: game.view(seat),
+        lambda: game.hand(seat),
+        lambda: game.legal_actions(seat),
+    ]
+    if game.phase is Phase.PLAY:
+        actions.append(lambda: game.play(seat, game.legal[0]))
+    elif game.phase is Phase.PASS:
+        actions.append(lambda: game.pass_cards(seat, game.legal_actions(0)[:3]))
+    for action in actions:
+        try:
+            action()
+        except IllegalAction as refused:
+            assert refused.reason is Reason.NO_SUCH_SEAT
+        else:
+            raise AssertionError(f"seat {seat!r} was accepted")
+    assert dumps(game) == before, "a refused seat changed the game"
