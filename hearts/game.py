@@ -232,7 +232,7 @@ _legal, _trick_state, _breaks_hearts = rules.legal, rules.trick_state, rules.bre
 # A set of cards within one suit is one look-up in that suit's table (see
 # hearts.cards): (shift, table) per suit.
 _IN_SUIT = tuple((13 * suit, table) for suit, table in enumerate((_CLUBS, _DIAMONDS, _HEARTS, _SPADES)))
-_SUIT_MASKS = SUIT_MASKS
+_OUTSIDE = tuple(FULL_DECK & ~m for m in SUIT_MASKS)  # every card not of that suit
 
 
 _new_tuple = tuple.__new__  # builds a Trick without NamedTuple's Python-level __new__
@@ -549,7 +549,7 @@ class Game:
             if led is None:
                 self._led = led = _SUIT_OF[card]
             legal = _legal(hands[seat], led, not self._tricks, False)
-            if legal & _SUIT_MASKS[led]:  # it follows suit: one suit's table
+            if not legal & _OUTSIDE[led]:  # all in the suit led: one suit's table
                 shift, table = _IN_SUIT[led]
                 self.legal = table[legal >> shift]
             else:
