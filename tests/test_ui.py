@@ -598,3 +598,28 @@ def test_the_rehearsal_runs_the_first_clicks_of_a_game(level):
     assert any(m.ui.pause for m in steps), "a full trick was on the table"
     assert len(last.game.tricks) >= 2, "and the next trick began"
     assert all(view(*visible(m), load("en")) for m in steps)
+
+
+def test_the_hearts_indicator_stays_closed_after_a_heart_lead():
+    # The human (seat 0) ends up with only hearts and leads one; nobody
+    # discards a heart, so the table must still say hearts are not broken.
+    from dataclasses import replace
+
+    from engine_helpers import rig
+
+    from hearts import strings as S
+
+    game = Game.from_deal(rig({
+        0: ["KC", "AC"] + [f"{r}H" for r in "23456789TJQ"],
+        1: ["2C", "3C"], 2: ["4C", "5C", "KH", "AH"], 3: ["6C", "7C"],
+    }), "none")
+    while len(game.tricks) < 3 or game.tricks[-1].winner is None:
+        game.play(game.to_act, game.legal_actions()[0])
+    d = Driver()
+    d.model = replace(d.model, game=game, ui=replace(d.model.ui, screen="table"))
+    html = d.html()
+    assert S.hearts_broken_text(False, EN) in html and S.hearts_broken_text(True, EN) not in html
+    game.play(game.to_act, game.legal_actions()[0])  # seat 2 leads a club; seat 3 follows
+    game.play(game.to_act, game.legal_actions()[0])
+    game.play(game.to_act, "3H")  # seat 0, void in clubs, discards a heart
+    assert S.hearts_broken_text(True, EN) in d.html()
