@@ -241,12 +241,18 @@ def test_hard_time_budget_bounds_the_search():
         game.pass_cards(s, n.choose_pass(game.view(s), rng))
     while len(game.view(0).legal) < 2 or game.to_act != 0:
         game.play(game.to_act, n.choose_play(game.view(game.to_act), rng))
-    hard = Hard(budget=0.02, max_samples=100000)
-    import time
-    t0 = time.perf_counter()
+    # A fake clock that advances 1 ms each time it is read: the search reads
+    # it twice per sampled deal (1 ms apart), so 20 ms are spent after 20 deals.
+    now = [0.0]
+
+    def clock():
+        now[0] += 0.001
+        return now[0]
+
+    hard = Hard(budget=0.02, max_samples=100000, min_samples=1, clock=clock)
     hard.choose_play(game.view(0), rng)
-    assert time.perf_counter() - t0 < 0.5
-    assert hard.last_stats["samples"] >= 1
+    assert hard.last_stats["samples"] == 20
+    assert abs(hard.last_stats["seconds"] - 0.020) < 1e-9
 
 
 def test_the_hint_is_hards_search():
