@@ -228,7 +228,7 @@ def compile_locales():
 
 def boot_strings():
     out = BUILD / "boot-i18n.json"
-    i18n_py = ROOT / "hearts" / "i18n.py"
+    i18n_py = ROOT / "hearts" / "catalogs.py"
     if i18n_py.exists() and "export-boot" in i18n_py.read_text(encoding="utf-8"):
         tmp = BUILD / "boot-i18n.json.new"
         subprocess.run([sys.executable, "-m", "hearts.catalogs", "export-boot", str(tmp)], check=True, cwd=ROOT)
