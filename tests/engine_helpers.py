@@ -45,6 +45,23 @@ def moon_deal(shooter: int, direction: PassDirection) -> tuple[list[list[Card]],
     return hands, passes
 
 
+def heart_lead_game() -> Game:
+    """A hand after three tricks in which hearts are led but never broken.
+
+    Seat 0 takes tricks one and two with KC and AC and then holds only
+    hearts; it leads 2H and seat 2 takes the trick with KH. Nobody has
+    discarded a heart, so hearts are still closed, and seat 2, to lead,
+    holds AH beside clubs, diamonds or spades: it may not lead AH.
+    """
+    game = Game.from_deal(rig({
+        0: ["KC", "AC"] + [f"{r}H" for r in "23456789TJQ"],
+        1: ["2C", "3C"], 2: ["4C", "5C", "KH", "AH"], 3: ["6C", "7C"],
+    }), "none")
+    while len(game.tricks) < 3 or game.tricks[-1].winner is None:
+        game.play(game.to_act, game.legal_actions()[0])
+    return game
+
+
 def play_lowest(game: Game) -> None:
     """Play the current hand to its end, each seat playing its lowest legal card."""
     while game.phase is Phase.PLAY:
@@ -116,6 +133,6 @@ def held(game: Game) -> int:
 
 
 __all__ = [
-    "rig", "moon_deal", "play_lowest", "play_random", "held", "cards_of",
+    "rig", "moon_deal", "heart_lead_game", "play_lowest", "play_random", "held", "cards_of",
     "oracle_broken", "oracle_legal", "oracle_winner", "oracle_points",
 ]

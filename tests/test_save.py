@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from engine_helpers import play_random, rig
+from engine_helpers import heart_lead_game, play_random
 
 from hearts import Game, Phase
 from hearts.save import CODES, VERSION, SaveError, dumps, from_dict, loads, to_dict
@@ -145,12 +145,7 @@ def test_a_save_played_under_the_old_hearts_rule_is_refused_whole():
     # takes it with KH; the old rule then let seat 2 lead AH, the cards'
     # rule does not (nothing was discarded). Such a save is refused with its
     # code, never loaded up to the card that is now illegal.
-    game = Game.from_deal(rig({
-        0: ["KC", "AC"] + [f"{r}H" for r in "23456789TJQ"],
-        1: ["2C", "3C"], 2: ["4C", "5C", "KH", "AH"], 3: ["6C", "7C"],
-    }), "none")
-    while len(game.tricks) < 3 or game.tricks[-1].winner is None:
-        game.play(game.to_act, game.legal_actions()[0])
+    game = heart_lead_game()
     data = to_dict(game)
     assert from_dict(data).view(0) == game.view(0)  # the save as it stands loads
     data["hands"][-1]["plays"].append("AH")

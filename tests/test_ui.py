@@ -605,16 +605,11 @@ def test_the_hearts_indicator_stays_closed_after_a_heart_lead():
     # discards a heart, so the table must still say hearts are not broken.
     from dataclasses import replace
 
-    from engine_helpers import rig
+    from engine_helpers import heart_lead_game
 
     from hearts import strings as S
 
-    game = Game.from_deal(rig({
-        0: ["KC", "AC"] + [f"{r}H" for r in "23456789TJQ"],
-        1: ["2C", "3C"], 2: ["4C", "5C", "KH", "AH"], 3: ["6C", "7C"],
-    }), "none")
-    while len(game.tricks) < 3 or game.tricks[-1].winner is None:
-        game.play(game.to_act, game.legal_actions()[0])
+    game = heart_lead_game()
     d = Driver()
     d.model = replace(d.model, game=game, ui=replace(d.model.ui, screen="table"))
     html = d.html()
