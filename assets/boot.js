@@ -130,6 +130,10 @@ const megabytes = (lang, bytes) => {
   }
 };
 
+// When the host sent the snapshot with Content-Encoding, the page reads
+// its 31 MB unpacked, not the file's 6 MB.
+const sizeOf = (url) => (url === SNAPSHOT_URL && snapshotCameUnpacked && snapshotUnpacked) || sizes[url];
+
 function addBytes(url, count) {
   arrived.set(url, (arrived.get(url) || 0) + count);
   showProgress();
@@ -164,10 +168,6 @@ function reach(value) {
   milestone = Math.max(milestone, value);
   showProgress();
 }
-
-// When the host sent the snapshot with Content-Encoding, the page reads
-// its 31 MB unpacked, not the file's 6 MB.
-const sizeOf = (url) => (url === SNAPSHOT_URL && snapshotCameUnpacked && snapshotUnpacked) || sizes[url];
 
 async function loadSizes() {
   try {
@@ -430,41 +430,38 @@ async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
   const reader = response.body.getReader();
-  const head = [];
-  let headBytes = 0;
-  let done = false;
-  while (!done && headBytes < 2) {
+  const read = async () => {
     const chunk = await reader.read();
-    done = chunk.done;
-    if (!done) {
-      head.push(chunk.value);
-      headBytes += chunk.value.byteLength;
-      addBytes(SNAPSHOT_URL, chunk.value.byteLength);
-    }
+    if (!chunk.done) addBytes(SNAPSHOT_URL, chunk.value.byteLength);
+    return chunk;
+  };
+  // Its first two bytes (in practice the first chunk) say whether it is
+  // still gzipped: a host may send a .gz file with Content-Encoding: gzip,
+  // and then the browser has already unpacked it.
+  const head = [];
+  let done = false;
+  while (!done && head.reduce((sum, bytes) => sum + bytes.byteLength, 0) < 2) {
+    const chunk = await read();
+    if (!(done = chunk.done)) head.push(chunk.value);
   }
-  const first = new Uint8Array(2);
-  let at = 0;
-  for (const chunk of head) for (const byte of chunk.subarray(0, 2 - at)) first[at++] = byte;
-  const body = new ReadableStream({
-    start(controller) {
-      for (const chunk of head) controller.enqueue(chunk);
-      if (done) controller.close();
-    },
-    async pull(controller) {
-      const chunk = await reader.read();
-      if (chunk.done) return controller.close();
-      addBytes(SNAPSHOT_URL, chunk.value.byteLength);
-      controller.enqueue(chunk.value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  // A host may send a .gz file with Content-Encoding: gzip, and then the
-  // browser has already unpacked it.
-  const packed = first[0] === 0x1f && first[1] === 0x8b;
+  const [b0, b1] = head.flatMap((bytes) => [...bytes.subarray(0, 2)]);
+  const packed = b0 === 0x1f && b1 === 0x8b;
   if (!packed) {
     snapshotCameUnpacked = true;
     showProgress();
   }
+  const body = new ReadableStream({
+    start(controller) {
+      for (const bytes of head) controller.enqueue(bytes);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const chunk = await read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
   return new Response(packed ? body.pipeThrough(new DecompressionStream("gzip")) : body).arrayBuffer();
 }
 
