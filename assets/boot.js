@@ -8,9 +8,10 @@
 //    snapshot when it can, see startInterpreter), fetch the game's
 //    Python (build/app.zip), preload the other files and start PyScript;
 //    show the progress: the bar moves with the bytes of the big files as
-//    they arrive (build/boot-sizes.json), then with the boot's stages. pyscript.toml names this module as PyScript's
-//    interpreter: PyScript's loadPyodide() call gets the interpreter that is
-//    already starting, with app.zip on its sys.path (the end of this file).
+//    they arrive (build/boot-sizes.json), then with the boot's stages.
+//    pyscript.toml names this module as PyScript's interpreter:
+//    PyScript's loadPyodide() call gets the interpreter that is already
+//    starting, with app.zip on its sys.path (the end of this file).
 // 4. When Python sets html[data-ready], the loading screen hides (CSS) and
 //    the service worker is registered (after boot, so the first visit does
 //    not download everything twice).
@@ -18,7 +19,8 @@
 //
 // Attributes on <html> that tests and the UI may read:
 //   lang              the chosen language
-//   data-boot-stage   1 downloading, 2 starting Python, 3 loading the game
+//   data-boot-stage   1 downloading, 2 starting Python (the files are in),
+//                     3 loading the game (Python is up)
 //   data-boot-progress  where the loading bar stands, 0-100: it only grows,
 //                     to BYTES_SHARE with the bytes, to 100 at data-ready
 //   data-boot-error   "unsupported" (no WebAssembly) or "failed"
