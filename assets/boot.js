@@ -7,9 +7,11 @@
 // 3. Only if WebAssembly exists: start Pyodide at once (from its memory
 //    snapshot when it can, see startInterpreter), fetch the game's
 //    Python (build/app.zip), preload the other files and start PyScript;
-//    show its progress. pyscript.toml names this module as PyScript's
-//    interpreter: PyScript's loadPyodide() call gets the interpreter that is
-//    already starting, with app.zip on its sys.path (the end of this file).
+//    show the progress: the bar moves with the bytes of the big files as
+//    they arrive (build/boot-sizes.json), then with the boot's stages.
+//    pyscript.toml names this module as PyScript's interpreter:
+//    PyScript's loadPyodide() call gets the interpreter that is already
+//    starting, with app.zip on its sys.path (the end of this file).
 // 4. When Python sets html[data-ready], the loading screen hides (CSS) and
 //    the service worker is registered (after boot, so the first visit does
 //    not download everything twice).
@@ -17,7 +19,10 @@
 //
 // Attributes on <html> that tests and the UI may read:
 //   lang              the chosen language
-//   data-boot-stage   1 downloading, 2 starting Python, 3 loading the game
+//   data-boot-stage   1 downloading, 2 starting Python (the files are in),
+//                     3 loading the game (Python is up)
+//   data-boot-progress  where the loading bar stands, 0-100: it only grows,
+//                     to BYTES_SHARE with the bytes, to 100 at data-ready
 //   data-boot-error   "unsupported" (no WebAssembly) or "failed"
 //   data-boot-ms      ms from navigation start to data-ready
 //   data-sw           "controlled" once the service worker serves the page
@@ -83,13 +88,159 @@ function setStage(n) {
   stage = n;
   const key = n <= 1 ? "loading" : n === 2 ? "booting" : "starting";
   $("boot-status").textContent = texts[key] || texts.booting;
-  $("boot-progress").value = n;
   html.dataset.bootStage = String(n);
+  showProgress();
+}
+
+// --- The loading bar ---------------------------------------------------------
+// On a first visit the boot is mostly waiting for ~20 MB: the runtime
+// (pyodide.asm.wasm, python_stdlib.zip, pyodide.asm.mjs), the snapshot of
+// its memory and the game's Python. Their sizes come from the build
+// (build/boot-sizes.json: a host may compress and send no Content-Length).
+// The bar's first BYTES_SHARE parts follow those bytes; then each stage of
+// the start moves it on (MILESTONES), and data-ready fills it. The big
+// fetch() bodies are counted as they arrive: the snapshot's and app.zip's,
+// which this module reads itself, and the runtime's two (Pyodide's own
+// fetch() calls, see watchPyodideFetches): a copy of the response
+// (Response.clone(), no second request), read and dropped. The two modules
+// and the lock file are counted once they are in (Resource Timing). The
+// bar is drawn at most once a frame; it never moves back.
+const BYTES_SHARE = 80;
+const MILESTONES = {
+  "hearts:interpreter": 88, // Python is up (restored from the snapshot)
+  "hearts:py-ready": 92, // PyScript has taken the interpreter
+  "hearts:main": 95, // main.py runs
+  "hearts:imported": 98, // the game's modules are imported
+};
+let sizes = null; // {absolute URL: bytes}, from build/boot-sizes.json
+let snapshotUnpacked = 0; // its size unpacked (build/boot-sizes.json)
+let snapshotCameUnpacked = false; // the host sent it with Content-Encoding
+const arrived = new Map(); // absolute URL -> bytes that arrived
+const finished = new Set(); // absolute URLs whose download is complete
+let milestone = 0;
+let shown = 0;
+let frame = 0;
+const absolute = (path) => new URL(path, document.baseURI).href;
+const SNAPSHOT_URL = absolute("./build/pyodide-snapshot.bin.gz");
+const megabytes = (lang, bytes) => {
+  try {
+    return new Intl.NumberFormat(lang, {
+      style: "unit", unit: "megabyte", minimumFractionDigits: 1, maximumFractionDigits: 1,
+    }).format(bytes / 1e6);
+  } catch (_) {
+    return `${(bytes / 1e6).toFixed(1)} MB`;
+  }
+};
+
+// When the host sent the snapshot with Content-Encoding, the page reads
+// its 31 MB unpacked, not the file's 6 MB.
+const sizeOf = (url) => (url === SNAPSHOT_URL && snapshotCameUnpacked && snapshotUnpacked) || sizes[url];
+
+function addBytes(url, count) {
+  arrived.set(url, (arrived.get(url) || 0) + count);
+  showProgress();
+}
+
+function showProgress() {
+  if (!frame) frame = requestAnimationFrame(drawProgress);
+}
+
+function drawProgress() {
+  frame = 0;
+  let expected = 0;
+  let got = 0;
+  for (const url of Object.keys(sizes || {})) {
+    const size = sizeOf(url);
+    expected += size;
+    got += finished.has(url) ? size : Math.min(arrived.get(url) || 0, size);
+  }
+  const value = Math.max(shown, milestone, expected ? (BYTES_SHARE * got) / expected : 0);
+  if (expected && got >= expected) setStage(2); // only the interpreter's start is left
+  if (value > shown || !html.dataset.bootProgress) {
+    shown = value;
+    $("boot-progress").value = Math.round(value * 10) / 10;
+    html.dataset.bootProgress = String(Math.floor(value));
+  }
+  // "3.2 MB / 19.9 MB" while the bytes come, in the page's number format.
+  $("boot-bytes").textContent = stage <= 1 && expected && !failed
+    ? `${megabytes(html.lang, got)} / ${megabytes(html.lang, expected)}` : "";
+}
+
+function reach(value) {
+  milestone = Math.max(milestone, value);
+  showProgress();
+}
+
+async function loadSizes() {
+  try {
+    const response = await fetch(new URL("../build/boot-sizes.json", import.meta.url));
+    const { files, snapshot_unpacked: unpacked } = await response.json();
+    const known = {};
+    for (const [path, size] of Object.entries(files)) known[absolute(`./${path}`)] = size;
+    if (typeof DecompressionStream !== "function") delete known[SNAPSHOT_URL]; // not fetched
+    snapshotUnpacked = unpacked;
+    sizes = known;
+  } catch (_) {
+    sizes = null; // the bar then moves with the stages only
+  }
+  showProgress();
+}
+
+// Counts a copy of a response's body as it arrives (the original goes on
+// untouched to whoever asked for it).
+function countBody(url, response) {
+  if (!response.ok || !response.body) return;
+  const reader = response.clone().body.getReader();
+  const next = () => reader.read().then(({ done, value }) => {
+    if (done) return;
+    addBytes(url, value.byteLength);
+    return next();
+  });
+  next().catch(() => {}); // a failed download is reported by its reader
+}
+
+// Pyodide fetches pyodide.asm.wasm (compiled as it streams in) and
+// python_stdlib.zip with the global fetch(); until it has asked for both,
+// fetch() is wrapped to count their bodies, then it is the browser's again.
+function watchPyodideFetches() {
+  const nativeFetch = globalThis.fetch;
+  const watched = new Set(["./build/vendor/pyodide/pyodide.asm.wasm", "./build/vendor/pyodide/python_stdlib.zip"]
+    .map(absolute));
+  const restore = () => { if (globalThis.fetch === counting) globalThis.fetch = nativeFetch; };
+  const counting = function fetch(input, init) {
+    const request = nativeFetch(input, init);
+    const url = input instanceof Request ? input.url : absolute(String(input));
+    if (!watched.delete(url)) return request;
+    if (watched.size === 0) restore();
+    return request.then((response) => {
+      countBody(url, response);
+      return response;
+    });
+  };
+  globalThis.fetch = counting;
+  return restore;
+}
+
+// The two modules and the lock file: counted whole once they are in.
+if (typeof PerformanceObserver === "function") {
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.entryType === "mark") {
+          if (entry.name in MILESTONES) reach(MILESTONES[entry.name]);
+        } else if (entry.responseEnd > 0) {
+          finished.add(entry.name);
+          showProgress();
+        }
+      }
+    }).observe({ entryTypes: ["mark", "resource"] });
+  } catch (_) { /* the stages still move the bar */ }
 }
 
 function fail(key, detail) {
   if (html.hasAttribute("data-ready") || failed) return;
   failed = true;
+  $("boot-bytes").textContent = "";
   const box = $("boot");
   box.dataset.state = "error";
   const status = $("boot-status");
@@ -151,17 +302,10 @@ function registerServiceWorker() {
     .catch((error) => console.warn("service worker not registered:", error));
 }
 
-// PyScript reports progress on window ("py:progress", detail = text) and on
-// the script element ("py:ready" just before main.py runs, "py:done" after).
-const PROGRESS_STAGE = [
-  [/^Loading (Pyodide|interpreter)/, 1],
-  [/^Loaded interpreter|^Loading files/, 2],
-  [/^Loaded files|^Loaded Pyodide/, 3],
-];
-addEventListener("py:progress", (event) => {
-  const text = String(event.detail || "");
-  for (const [pattern, n] of PROGRESS_STAGE) if (pattern.test(text)) setStage(n);
-});
+// The stages: 1 while the files arrive, 2 once they are all in (the
+// interpreter starts), 3 when it is up (hearts:interpreter) and PyScript
+// and the game start. PyScript fires "py:ready" on the script element just
+// before main.py runs, "py:done" after.
 addEventListener("py:ready", () => {
   performance.mark("hearts:py-ready");
   setStage(3);
@@ -192,6 +336,9 @@ loadTexts(lang);
 
 whenReady(() => {
   performance.mark("hearts:ready");
+  reach(100);
+  if (frame) cancelAnimationFrame(frame);
+  drawProgress(); // at once: the loading screen is hidden now
   html.dataset.bootMs = String(Math.round(performance.now()));
   $("boot").hidden = true;
   if (failed) $("boot").dataset.state = "";
@@ -253,11 +400,18 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   fail("unsupported");
 } else {
   performance.mark("hearts:boot");
+  loadSizes();
+  const unwatch = watchPyodideFetches();
   runtime = import(new URL("../build/vendor/pyodide/pyodide.mjs", import.meta.url).href);
   interpreter = startInterpreter(runtime);
-  interpreter.then(() => performance.mark("hearts:interpreter"), (error) => fail("failed", error));
+  interpreter.finally(unwatch).catch(() => {});
+  interpreter.then(() => {
+    performance.mark("hearts:interpreter");
+    setStage(3);
+  }, (error) => fail("failed", error));
   appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
+    countBody(absolute("./build/app.zip"), response);
     return response.arrayBuffer();
   });
   appZip.catch((error) => fail("failed", error));
@@ -273,15 +427,44 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 // once, beside the runtime's. Pyodide refuses a snapshot of another build;
 // then, or without the file or DecompressionStream, Python starts the
 // usual way. html[data-snapshot] says which: "restored" or "unused".
+// It is unpacked as it arrives, and its bytes are counted for the bar.
 async function fetchSnapshot() {
-  const response = await fetch(new URL("../build/pyodide-snapshot.bin.gz", import.meta.url));
+  const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
-  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
-  // A host may send a .gz file with Content-Encoding: gzip, and then the
-  // browser has already unpacked it.
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const reader = response.body.getReader();
+  const read = async () => {
+    const chunk = await reader.read();
+    if (!chunk.done) addBytes(SNAPSHOT_URL, chunk.value.byteLength);
+    return chunk;
+  };
+  // Its first two bytes (in practice the first chunk) say whether it is
+  // still gzipped: a host may send a .gz file with Content-Encoding: gzip,
+  // and then the browser has already unpacked it.
+  const head = [];
+  let done = false;
+  while (!done && head.reduce((sum, bytes) => sum + bytes.byteLength, 0) < 2) {
+    const chunk = await read();
+    if (!(done = chunk.done)) head.push(chunk.value);
+  }
+  const [b0, b1] = head.flatMap((bytes) => [...bytes.subarray(0, 2)]);
+  const packed = b0 === 0x1f && b1 === 0x8b;
+  if (!packed) {
+    snapshotCameUnpacked = true;
+    showProgress();
+  }
+  const body = new ReadableStream({
+    start(controller) {
+      for (const bytes of head) controller.enqueue(bytes);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const chunk = await read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(packed ? body.pipeThrough(new DecompressionStream("gzip")) : body).arrayBuffer();
 }
 
 async function startInterpreter(runtime) {

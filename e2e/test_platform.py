@@ -290,7 +290,10 @@ def test_loading_screen_is_translated_before_python(browser, site, watch, lang):
         # English texts are in the static page already: wait for boot.js's own.
         page.locator(f'html[data-boot-texts="{lang}"]').wait_for(state="attached", timeout=10_000)
         assert page.title() == strings["title"]
-        assert page.locator("#boot-status").inner_text() == strings["loading"]
+        # "Downloading", or once the files are in (Pyodide is stubbed here) "Starting".
+        stage, status = page.evaluate(
+            "[document.documentElement.dataset.bootStage, document.getElementById('boot-status').textContent]")
+        assert status == strings[{"1": "loading", "2": "booting"}[stage]]
         assert page.locator("#boot").is_visible()
         assert page.locator("html").get_attribute("lang") == lang
         # The page's description and the installable app's name speak the language too.
@@ -326,6 +329,87 @@ def test_language_choice(browser, site, query, locale, stored, expected):
         page = context.new_page()
         page.goto(site.game_url(**query))
         page.locator(f'html[lang="{expected}"]').wait_for(state="attached", timeout=5000)
+    finally:
+        context.close()
+
+
+# What the loading screen's heart and ring do: the transforms of the heart
+# and of everything it is inside (an ancestor's rotation turns it too), and
+# each running animation of the page, whether it moves the heart.
+SPINNER_STATE = """() => {
+  const heart = document.querySelector('.boot-spinner span');
+  const ring = getComputedStyle(document.querySelector('.boot-spinner'), '::before');
+  const chain = [];
+  for (let node = heart; node; node = node.parentElement) chain.push(getComputedStyle(node).transform);
+  const animations = document.getAnimations().filter((a) => a.playState === 'running').map((a) => ({
+    name: a.animationName,
+    movesHeart: !a.effect.pseudoElement && a.effect.target.contains(heart),
+    duration: a.effect.getComputedTiming().duration,
+  }));
+  return { chain, ring: ring.transform, animations };
+}"""
+IDENTITY = {"none", "matrix(1, 0, 0, 1, 0, 0)"}
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_heart_stands_still_while_the_ring_turns(browser, site, motion):
+    context = browser.new_context(reduced_motion=motion)
+    stub_pyscript(context)  # the loading screen stays
+    try:
+        page = context.new_page()
+        page.goto(site.game_url())
+        rings = set()
+        for _ in range(4):
+            state = page.evaluate(SPINNER_STATE)
+            assert set(state["chain"]) <= IDENTITY, state["chain"]
+            spins = [a for a in state["animations"] if a["name"] == "boot-spin"]
+            assert spins and not [a for a in spins if a["movesHeart"]]
+            rings.add(state["ring"])
+            page.wait_for_timeout(450)  # > one of the ring's steps, also when it is slow
+        assert len(rings) > 1, "the ring does not turn"
+        # Reduced motion: the ring turns, at a quarter of its speed.
+        assert {a["duration"] for a in spins} == {4800 if motion == "reduce" else 1200}
+    finally:
+        context.close()
+
+
+# Every value of html[data-boot-progress] in the order the page set them,
+# with the stage, whether data-ready was set and the bytes line then.
+RECORD_PROGRESS = """
+window.__progress = [];
+new MutationObserver(() => {
+  const html = document.documentElement;
+  const row = [Number(html.dataset.bootProgress), html.dataset.bootStage || '', html.hasAttribute('data-ready'),
+               (document.getElementById('boot-bytes') || {}).textContent || ''];
+  const last = window.__progress[window.__progress.length - 1];
+  if (!last || String(last) !== String(row)) window.__progress.push(row);
+}).observe(document, { attributes: true, subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_the_loading_bar_moves_with_the_bytes_then_the_stages(browser, site, watch, open_game):
+    context = browser.new_context()
+    watcher = watch(context)
+    context.add_init_script(RECORD_PROGRESS)
+    try:
+        page = context.new_page()
+        # 100 Mbit/s: the ~20 MB take ~2 s to arrive, time for the bar to move.
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": 100e6 / 8, "uploadThroughput": 100e6 / 8})
+        open_game(page, site.game_url())
+        rows = [row for row in page.evaluate("window.__progress") if row[0] == row[0]]  # NaN: not set yet
+        values = [value for value, _, _, _ in rows]
+        assert values == sorted(values), "the bar moved back"
+        while_downloading = {value for value, stage, _, _ in rows if stage in ("", "1")}
+        assert len(while_downloading) >= 5 and max(while_downloading) <= 80, sorted(while_downloading)
+        assert [text for *_, text in rows if re.fullmatch(r"\d+\.\d MB / \d+\.\d MB", text)]
+        # Full at data-ready, not before; the bytes line is gone by then.
+        full = [ready for value, _, ready, _ in rows if value == 100]
+        assert full and all(full), rows[-5:]
+        assert rows[-1][2:] == [True, ""] and page.locator("#boot-progress").get_attribute("value") == "100"
+        watcher.assert_clean()
     finally:
         context.close()
 
@@ -478,7 +562,8 @@ def test_precache_lists_every_site_file():
     files = set(data["files"])
     assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
     expected = {"./", "./index.html", "./pyscript.toml", "./main.py", "./manifest.webmanifest",
-                "./build/app.zip", "./build/boot-i18n.json", "./build/pyodide-snapshot.bin.gz"}
+                "./build/app.zip", "./build/boot-i18n.json", "./build/boot-sizes.json",
+                "./build/pyodide-snapshot.bin.gz"}
     for folder in ("assets", "build/vendor"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
     assert expected <= files

@@ -16,6 +16,8 @@
                           Pyodide's start-up, gzipped (snapshot): the page
                           restores it instead of starting Python anew
   build/boot-i18n.json    loading-screen texts per language
+  build/boot-sizes.json   the sizes of the big files the page loads first
+                          (the loading bar moves with their bytes)
   build/precache.js       the service worker's file list + content version
 
 Incremental: unchanged files are not rewritten, and app.zip is
@@ -129,6 +131,14 @@ SNAPSHOT_MAKER = """async () => {
   return [pyodide.version, memory.length, btoa(text)];
 }"""
 SNAPSHOT_MAGIC = 0x706E7300  # "\0snp": the first word of a Pyodide snapshot (pyodide.asm.mjs)
+
+# The files whose bytes move the loading bar (assets/boot.js), as the page
+# names them: the runtime, the snapshot and the game's Python are ~19 of the
+# first visit's ~20 MB. boot.js counts the first three as they arrive and the
+# others when they are in.
+BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/vendor/pyodide/python_stdlib.zip",
+              "build/" + SNAPSHOT, "build/vendor/pyodide/pyodide.asm.mjs",
+              "build/vendor/pyodide/pyodide-lock.json", "build/app.zip"]
 
 # Files of the site besides build/ that the service worker precaches.
 SITE_FILES = ["index.html", "pyscript.toml", "main.py", "manifest.webmanifest"]
@@ -465,12 +475,26 @@ def snapshot():
     log(f"{SNAPSHOT}: Pyodide {version}, {size / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
 
 
+def boot_sizes():
+    """build/boot-sizes.json: {"files": {path: bytes}, "snapshot_unpacked": bytes}.
+
+    The page cannot rely on Content-Length (a host that compresses sends
+    none, or the compressed size while the page reads unpacked bytes), so
+    the build tells it what to expect. snapshot_unpacked is what the page
+    reads of the snapshot when the host sent it with Content-Encoding."""
+    files = {rel: (ROOT / rel).stat().st_size for rel in BOOT_SIZED}
+    memory = json.loads((BUILD / (SNAPSHOT + ".json")).read_text(encoding="utf-8"))["memory_bytes"]
+    write_if_changed(BUILD / "boot-sizes.json",
+                     json.dumps({"files": files, "snapshot_unpacked": memory}, indent=1) + "\n")
+    log(f"boot-sizes.json: {len(files)} files, {sum(files.values()) / 1e6:.1f} MB")
+
+
 def precache_list():
     files = list(SITE_FILES)
     files += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
                     if p.is_file() and not p.name.startswith("."))
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*") if p.is_file())
-    files += ["build/app.zip", "build/boot-i18n.json", "build/" + SNAPSHOT]
+    files += ["build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json", "build/" + SNAPSHOT]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
@@ -491,7 +515,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "app.zip", "boot-i18n.json", SNAPSHOT, "precache.js"]
+DIST_BUILD = ["vendor", "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
 
 
 def dist(target):
@@ -519,6 +543,7 @@ def main():
     boot_strings()
     manifests()
     app_zip()
+    boot_sizes()
     precache()
 
 
