@@ -1,0 +1,329 @@
+"""The hand-end and game-end dialogs over the table, on a phone (360x740)
+and a desktop (1366x768), in English and in Lithuanian (the longest words).
+
+A whole hand is played at ?speed=instant with a seed; the game-end screens
+come from saves made here with the engine (a finished game, loaded as a
+player's saved game would be), one that the human wins (the celebration)
+and one where they share third place. Screenshots go to build/screenshots/.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts.cards import cards_of
+from hearts.game import Game, PassDirection, Phase
+from hearts.i18n import Translator, load, seat_name
+from hearts.save import dumps, loads
+from hearts import strings as S
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "build" / "screenshots"
+TABLE = "#screen > section[data-phase]"
+LEGAL = '#screen [data-card]:not([aria-disabled="true"])'
+MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game-end"], '
+           '#screen [data-phase="pass"]')
+TIMEOUT = 30_000
+SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
+
+
+@pytest.fixture(scope="module")
+def tr():
+    locale = ROOT / "build" / "locale"
+    return {"en": Translator("en"), "lt": load("lt", str(locale))}
+
+
+def assert_accessible(page, site):
+    if page.locator("script[data-axe]").count() == 0:
+        page.add_script_tag(url=site.url + "node_modules/axe-core/axe.min.js")
+        page.evaluate("() => document.querySelector('script[src*=axe]').setAttribute('data-axe', '')")
+    violations = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.help + ' -> ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
+    )
+    assert violations == []
+
+
+def phase(page):
+    return page.locator(TABLE).get_attribute("data-phase")
+
+
+def play_to_hand_end(page):
+    """Pass the first three cards and play the first legal card until the hand ends."""
+    for _ in range(400):
+        page.locator(MOVE_ON).first.wait_for(timeout=TIMEOUT)
+        now = phase(page)
+        if now in ("hand-end", "game-end"):
+            return now
+        if now == "pass":
+            for card in [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()][:3]:
+                page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+            page.locator('[data-action="confirm-pass"]').click()
+            page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+            continue
+        legal = page.locator(LEGAL)
+        if legal.count() == 0:
+            continue
+        card = legal.first.get_attribute("data-card")
+        if card is None:
+            continue
+        # dispatch: the table's layout is not this test's business, only that a card can be played
+        page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+        page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached", timeout=TIMEOUT)
+    pytest.fail("the hand did not end")
+
+
+# Before the page's scripts run, on the game's page only (not on about:blank).
+INJECT = "if (location.protocol === 'http:') localStorage.setItem('hearts.save', {});"
+
+
+def open_size(browser, watch, size, url, open_game, save=None):
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=size == "phone")
+    if save is not None:
+        context.add_init_script(INJECT.format(json.dumps(save)))
+    watcher = watch(context)
+    page = context.new_page()
+    open_game(page, url)
+    return context, watcher, page
+
+
+def shoot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def assert_over_the_table(page):
+    """The dialog is in view over the table, which is beneath it (still
+    there, laid out) and out of reach (inert, covered by the backdrop)."""
+    dialog = page.locator("#screen .ending[role=dialog]")
+    assert dialog.is_visible()
+    felt = page.locator("#screen .beneath .felt")
+    assert felt.count() == 1 and felt.bounding_box()["height"] > 50
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    panel = page.locator("#screen .ending-panel").bounding_box()
+    assert panel["x"] >= 0 and panel["y"] >= 0
+    assert panel["x"] + panel["width"] <= width and panel["y"] + panel["height"] <= height
+    # The table's own point is covered by the backdrop: a tap there reaches no table control.
+    probe = page.evaluate(
+        """() => { const bar = document.querySelector('#screen .beneath .bar, #screen .beneath .felt');
+                   const r = bar.getBoundingClientRect();
+                   const el = document.elementFromPoint(r.left + 3, r.top + 3);
+                   return [!!el.closest('.ending'), !!el.closest('.beneath')]; }""")
+    assert probe == [True, False]
+    # Nothing beneath takes focus.
+    assert page.evaluate(
+        """() => { const b = document.querySelector('#screen .beneath button');
+                   if (!b) return true; b.focus(); return document.activeElement !== b; }""")
+    # The primary action is in view without scrolling.
+    action = page.locator("#screen .ending .btn.primary").bounding_box()
+    assert action["y"] >= 0 and action["y"] + action["height"] <= height
+
+
+def assert_nothing_overflows(page):
+    """No horizontal scroll, and no text sticks out of its tile or cell."""
+    wide = page.evaluate(
+        """() => {
+          const out = [];
+          if (document.documentElement.scrollWidth > innerWidth) out.push('page ' + document.documentElement.scrollWidth);
+          const panel = document.querySelector('#screen .ending-panel');
+          if (panel.scrollWidth > panel.clientWidth) out.push('panel ' + panel.scrollWidth + '>' + panel.clientWidth);
+          const boxes = '.player, .player > *, .sheet th, .sheet td, .ending-head > *, .ending-actions > *';
+          for (const el of panel.querySelectorAll(boxes)) {
+            if (el.matches('.sr, .celebration')) continue;  // unseen, or decoration meant to reach the edges
+            if (el.scrollWidth > el.clientWidth + 1) out.push(el.className + ' ' + el.textContent);
+            const r = el.getBoundingClientRect(), p = panel.getBoundingClientRect();
+            if (r.right > p.right + 0.5 || r.left < p.left - 0.5) out.push('outside: ' + el.textContent);
+          }
+          return out; }""")
+    assert wide == []
+
+
+def tile_texts(page):
+    return page.locator("#screen .players .player .p-name").all_inner_texts()
+
+
+@pytest.mark.parametrize("lang", ["en", "lt"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_hand_end_over_the_table(browser, watch, site, open_game, tr, size, lang):
+    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang, seed=3), open_game)
+    try:
+        page.locator('#screen [data-action="new-game"]').click()
+        assert play_to_hand_end(page) == "hand-end"
+        assert_over_the_table(page)
+        assert_nothing_overflows(page)
+        t = tr[lang]
+        names = [seat_name(s, t) for s in range(4)]
+        # one order everywhere: the tiles, the sheet's columns
+        assert tile_texts(page) == names
+        assert page.locator("#screen .ending .sheet thead th").all_inner_texts()[1:] == names
+        # the numbers are this hand's, and what made them adds up
+        game = loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+        result = game.results[-1]
+        hearts = [0] * 4
+        queen = [False] * 4
+        for trick in game.tricks:
+            for card in trick.cards:
+                hearts[trick.winner] += str(card)[-1] == "H"
+                queen[trick.winner] |= str(card) == "QS"
+        tiles = page.locator("#screen .players .player")
+        for s in range(4):
+            tile = tiles.nth(s)
+            shown = tile.locator(".p-pts [aria-hidden]").inner_text()
+            assert shown.lstrip("+") == t.format_number(result.points[s])
+            chip = tile.locator(".chip.hearts")
+            assert chip.count() == (hearts[s] > 0)
+            if hearts[s]:
+                assert chip.inner_text().strip().endswith(str(hearts[s]))
+                assert S.hearts_taken(hearts[s], t) in tile.inner_text()
+            assert tile.locator(".chip.queen").count() == queen[s]
+            assert tile.locator(".p-total b").inner_text() == t.format_number(game.scores[s])
+        assert page.locator("#screen .ending .sheet tbody tr").count() == 1
+        assert_accessible(page, site)
+        shoot(page, f"hand-end-{lang}-{size}")
+        # Continue keeps its hook and leads on to the next hand, the dialog gone
+        page.locator('#screen [data-action="continue"]').click()
+        page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+        assert page.locator("#screen .ending").count() == 0
+        assert page.locator("#screen .beneath").count() == 0
+    finally:
+        context.close()
+    watcher.assert_clean()
+
+
+# -- game end, from saves made here -------------------------------------------------
+
+TOP = ["AC", "KC", "QC", "JC", "AD", "KD", "QD", "JD", "AS", "KS", "QS", "AH", "KH"]
+
+
+def moon_hand(shooter: int, direction: PassDirection):
+    """A deal and the passes after which ``shooter`` holds the top of every
+    suit (and the queen), so that it wins all 13 tricks: it shoots the moon.
+
+    ``hands`` are the hands after the pass; each seat passes three cards that
+    its target then holds, so the dealt hands are what the pass undoes."""
+    rest = [str(c) for c in cards_of((1 << 52) - 1) if str(c) not in TOP]
+    after = [[] for _ in range(4)]
+    after[shooter] = list(TOP)
+    others = [s for s in range(4) if s != shooter]
+    for i, card in enumerate(rest):
+        after[others[i % 3]].append(card)
+    if direction is PassDirection.NONE:
+        return after, [None] * 4
+    passes = [after[direction.target(s)][-3:] for s in range(4)]
+    # what s holds after the pass, less what it received, plus what it passed on
+    dealt = [[c for c in after[s] if c not in passes[(s - int(direction)) % 4]] + passes[s]
+             for s in range(4)]
+    return dealt, passes
+
+
+def play_out(game: Game, shooter: int):
+    """Play the hand so the shooter leads its highest card and everybody else
+    plays their first legal card (the shooter wins every trick)."""
+    while game.phase is Phase.PLAY:
+        seat = game.to_act
+        legal = game.legal_actions(seat)
+        game.play(seat, legal[-1] if seat == shooter else legal[0])
+
+
+def moon_game(shooters) -> str:
+    """A finished game (as a save) whose every hand is a moon shot by the
+    given seats, the passes going left, right, across, none as usual."""
+    game = None
+    for n, shooter in enumerate(shooters):
+        dealt, passes = moon_hand(shooter, PassDirection.for_hand(n))
+        if game is None:
+            game = Game.from_deal(dealt, "left")
+        else:
+            game.next_hand(dealt)
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.pass_cards(seat, passes[seat])
+        play_out(game, shooter)
+        assert game.results[-1].moon == shooter
+    assert game.phase is Phase.GAME_END
+    return dumps(game)
+
+
+# You 26+26+0+0 = 52 (the lowest: you win); West 0+26+26+26 = 78; North 26+0+26+26 = 78; East 104.
+YOU_WIN = (1, 2, 0, 0)
+# West 26, North 78, you and East 104 each: you share third place.
+YOU_SHARE_THIRD = (1, 1, 2, 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "lt"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_game_end_you_win(browser, watch, site, open_game, tr, size, lang):
+    save = moon_game(YOU_WIN)
+    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang), open_game, save=save)
+    try:
+        assert phase(page) == "game-end"
+        t = tr[lang]
+        assert_over_the_table(page)
+        assert_nothing_overflows(page)
+        ending = page.locator("#screen .ending")
+        assert "you-won" in ending.get_attribute("class")
+        assert page.locator("#screen .celebration .ace").count() == 4
+        text = ending.inner_text()
+        assert S.game_won(0, t) in text and S.your_place(1, False, t) in text
+        assert S.shot_the_moon(0, t) in text
+        assert tile_texts(page) == [seat_name(s, t) for s in range(4)]
+        badges = page.locator("#screen .players .place").all_inner_texts()
+        assert badges == [S.place_badge(p, t) for p in (1, 2, 2, 4)]
+        assert page.locator("#screen .ending .sheet tbody tr").count() == 4
+        assert_accessible(page, site)
+        shoot(page, f"game-end-won-{lang}-{size}")
+        # ?speed=instant: the celebration is all there at once, nothing moves
+        assert page.evaluate("() => document.getAnimations().filter(a => a.playState === 'running').length") == 0
+        page.locator('#screen [data-action="new-game"]').click()
+        page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+        assert page.locator("#screen .ending").count() == 0
+    finally:
+        context.close()
+    watcher.assert_clean()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_game_end_shared_place(browser, watch, site, open_game, tr, size):
+    save = moon_game(YOU_SHARE_THIRD)
+    context, watcher, page = open_size(browser, watch, size, site.game_url(lang="lt"), open_game, save=save)
+    try:
+        t = tr["lt"]
+        assert phase(page) == "game-end"
+        assert_over_the_table(page)
+        assert_nothing_overflows(page)
+        text = page.locator("#screen .ending").inner_text()
+        assert S.game_won(1, t) in text and S.your_place(3, True, t) in text
+        assert "you-won" not in page.locator("#screen .ending").get_attribute("class")
+        assert page.locator("#screen .celebration").count() == 0
+        badges = page.locator("#screen .players .place").all_inner_texts()
+        assert badges == [S.place_badge(p, t) for p in (3, 1, 2, 3)]
+        assert_accessible(page, site)
+        shoot(page, f"game-end-lost-lt-{size}")
+    finally:
+        context.close()
+    watcher.assert_clean()
+
+
+def test_celebration_moves_at_normal_speed_and_not_with_reduced_motion(browser, watch, site, open_game):
+    save = moon_game(YOU_WIN)
+    running = "() => document.getAnimations().filter(a => a.effect.target.closest('.celebration')).length"
+    for reduced, expected in ((False, True), (True, False)):
+        context = browser.new_context(viewport={"width": 1366, "height": 768},
+                                      reduced_motion="reduce" if reduced else "no-preference")
+        context.add_init_script(INJECT.format(json.dumps(save)))
+        watcher = watch(context)
+        page = context.new_page()
+        try:
+            open_game(page, site.game_url(speed="normal"))
+            assert phase(page) == "game-end"
+            assert (page.evaluate(running) > 0) == expected
+            if not reduced:
+                page.wait_for_timeout(1300)
+                shoot(page, "game-end-won-en-desktop-moving")
+        finally:
+            context.close()
+        watcher.assert_clean()
