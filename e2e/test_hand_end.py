@@ -142,6 +142,26 @@ def assert_nothing_overflows(page):
     assert wide == []
 
 
+def focused(page, selector):
+    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector)
+
+
+def assert_focus_stays_in_the_dialog(page):
+    """Focus is on the dialog (not on Continue: the Enter that played the
+    last card must not deal on); Tab reaches its buttons; the rules opened
+    from it give focus back to it."""
+    assert focused(page, "#screen .ending-panel")
+    page.keyboard.press("Enter")
+    assert phase(page) in ("hand-end", "game-end") and page.locator("#screen .ending").count() == 1
+    page.keyboard.press("Tab")
+    assert focused(page, "#screen .ending button")
+    page.locator('#screen .ending [data-action="rules"]').click()
+    page.locator(".overlay.rules").wait_for()
+    page.keyboard.press("Escape")
+    page.locator(".overlay").wait_for(state="detached")
+    assert focused(page, '#screen .ending [data-action="rules"]')
+
+
 def tile_texts(page):
     return page.locator("#screen .players .player .p-name").all_inner_texts()
 
@@ -172,8 +192,8 @@ def test_hand_end_over_the_table(browser, watch, site, open_game, tr, size, lang
         tiles = page.locator("#screen .players .player")
         for s in range(4):
             tile = tiles.nth(s)
-            shown = tile.locator(".p-pts [aria-hidden]").inner_text()
-            assert shown.lstrip("+") == t.format_number(result.points[s])
+            shown = tile.locator(".p-pts").inner_text()
+            assert shown.lstrip("+\u263e") == t.format_number(result.points[s])
             chip = tile.locator(".chip.hearts")
             assert chip.count() == (hearts[s] > 0)
             if hearts[s]:
@@ -184,6 +204,7 @@ def test_hand_end_over_the_table(browser, watch, site, open_game, tr, size, lang
         assert page.locator("#screen .ending .sheet tbody tr").count() == 1
         assert_accessible(page, site)
         shoot(page, f"hand-end-{lang}-{size}")
+        assert_focus_stays_in_the_dialog(page)
         # Continue keeps its hook and leads on to the next hand, the dialog gone
         page.locator('#screen [data-action="continue"]').click()
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
