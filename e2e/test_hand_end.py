@@ -8,6 +8,7 @@ and one where they share third place. Screenshots go to build/screenshots/.
 """
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ LEGAL = '#screen [data-card]:not([aria-disabled="true"])'
 MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game-end"], '
            '#screen [data-phase="pass"]')
 TIMEOUT = 30_000
-SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
+SIZES = {"phone": (360, 740), "desktop": (1366, 768), "small": (320, 640)}
 
 
 @pytest.fixture(scope="module")
@@ -250,9 +251,10 @@ def play_out(game: Game, shooter: int):
         game.play(seat, legal[-1] if seat == shooter else legal[0])
 
 
-def moon_game(shooters) -> str:
-    """A finished game (as a save) whose every hand is a moon shot by the
-    given seats, the passes going left, right, across, none as usual."""
+def moon_game(shooters, end=Phase.GAME_END) -> str:
+    """A game (as a save, at ``end``) whose every hand is a moon shot by the
+    given seats, the passes going left, right, across, none as usual. It has
+    no seed: once it has ended, a next hand could not be dealt."""
     game = None
     for n, shooter in enumerate(shooters):
         dealt, passes = moon_hand(shooter, PassDirection.for_hand(n))
@@ -265,7 +267,7 @@ def moon_game(shooters) -> str:
                 game.pass_cards(seat, passes[seat])
         play_out(game, shooter)
         assert game.results[-1].moon == shooter
-    assert game.phase is Phase.GAME_END
+    assert game.phase is end
     return dumps(game)
 
 
@@ -348,3 +350,65 @@ def test_celebration_moves_at_normal_speed_and_not_with_reduced_motion(browser, 
         finally:
             context.close()
         watcher.assert_clean()
+
+
+def late_hand_end(seed: int, hands: int) -> str:
+    """A seeded game played at random by all four seats to the end of hand
+    ``hands`` (a long score sheet), saved."""
+    rng = random.Random(seed)
+    game = Game.new(seed)
+    while not (game.phase is Phase.HAND_END and game.hand_number + 1 == hands):
+        if game.phase is Phase.PASS:
+            for seat in game.waiting_to_pass:
+                game.pass_cards(seat, rng.sample(game.legal_actions(seat), 3))
+        elif game.phase is Phase.PLAY:
+            game.play(game.to_act, rng.choice(game.legal_actions()))
+        elif game.phase is Phase.HAND_END:
+            game.next_hand()
+        else:
+            raise AssertionError("the game ended too soon: take another seed")
+    return dumps(game)
+
+
+@pytest.mark.parametrize("size, lang", [("phone", "lt"), ("desktop", "lt"), ("phone", "fi"), ("small", "fi")])
+def test_a_long_score_sheet_scrolls_under_its_buttons(browser, watch, site, open_game, size, lang):
+    """Finnish has the widest seat name (Pohjoinen): still one line at 320 px."""
+    save = late_hand_end(seed=11, hands=8)
+    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang), open_game, save=save)
+    try:
+        assert phase(page) == "hand-end"
+        assert page.locator("#screen .ending .sheet tbody tr").count() == 8
+        assert_over_the_table(page)
+        assert_nothing_overflows(page)
+        assert_accessible(page, site)
+        shoot(page, f"hand-end-late-{lang}-{size}")
+        # scrolled to the sheet's end, Continue is still there, in view
+        page.locator("#screen .ending .sheet tfoot").scroll_into_view_if_needed()
+        box = page.locator('#screen [data-action="continue"]').bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+        total = page.locator("#screen .ending .sheet tfoot").bounding_box()
+        assert total["y"] + total["height"] <= box["y"] + 1  # the totals are not under the buttons
+        page.locator('#screen [data-action="continue"]').click()
+        page.locator(f'{TABLE}[data-phase="pass"], {TABLE}[data-phase="play"]').wait_for()
+    finally:
+        context.close()
+    watcher.assert_clean()
+
+
+@pytest.mark.parametrize("size, lang", [("phone", "lt"), ("desktop", "en")])
+def test_a_moon_at_the_hand_end(browser, watch, site, open_game, tr, size, lang):
+    save = moon_game((2,), end=Phase.HAND_END)
+    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang), open_game, save=save)
+    try:
+        t = tr[lang]
+        assert phase(page) == "hand-end"
+        moon = page.locator("#screen .ending .moon")
+        assert moon.inner_text().strip().endswith(S.shot_the_moon(2, t) + " " + t.text(S.MOON_OTHERS))
+        assert page.locator("#screen .players .p-pts").all_inner_texts() == ["+26", "+26", "\u263e0", "+26"]
+        assert_over_the_table(page)
+        assert_nothing_overflows(page)
+        assert_accessible(page, site)
+        shoot(page, f"hand-end-moon-{lang}-{size}")
+    finally:
+        context.close()
+    watcher.assert_clean()
