@@ -99,26 +99,26 @@ def shoot(page, name):
 
 def assert_over_the_table(page):
     """The dialog is in view over the table, which is beneath it (still
-    there, laid out) and out of reach (inert, covered by the backdrop)."""
+    there, laid out, covered by the dimmed backdrop), while the table's bar
+    (Menu, Rules) stays above it and in use, its buttons once in the page."""
     dialog = page.locator("#screen .ending[role=dialog]")
     assert dialog.is_visible()
-    felt = page.locator("#screen .beneath .felt")
+    felt = page.locator("#screen .felt")
     assert felt.count() == 1 and felt.bounding_box()["height"] > 50
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     panel = page.locator("#screen .ending-panel").bounding_box()
     assert panel["x"] >= 0 and panel["y"] >= 0
     assert panel["x"] + panel["width"] <= width and panel["y"] + panel["height"] <= height
-    # The table's own point is covered by the backdrop: a tap there reaches no table control.
+    # A point of the table is covered by the backdrop; Menu and Rules are
+    # the table's own, on top, not hidden under the panel.
     probe = page.evaluate(
-        """() => { const bar = document.querySelector('#screen .beneath .bar, #screen .beneath .felt');
-                   const r = bar.getBoundingClientRect();
-                   const el = document.elementFromPoint(r.left + 3, r.top + 3);
-                   return [!!el.closest('.ending'), !!el.closest('.beneath')]; }""")
-    assert probe == [True, False]
-    # Nothing beneath takes focus.
-    assert page.evaluate(
-        """() => { const b = document.querySelector('#screen .beneath button');
-                   if (!b) return true; b.focus(); return document.activeElement !== b; }""")
+        """() => { const r = document.querySelector('#screen .felt').getBoundingClientRect();
+                   const el = document.elementFromPoint(r.left + 3, r.top + r.height / 2);
+                   const hit = (b) => { const q = b.getBoundingClientRect();
+                                        return document.elementFromPoint(q.left + q.width / 2, q.top + q.height / 2) === b; };
+                   const buttons = ['menu', 'rules'].map((a) => document.querySelectorAll(`#screen [data-action="${a}"]`));
+                   return [!!el.closest('.ending'), buttons.map((b) => b.length), buttons.every((b) => hit(b[0]))]; }""")
+    assert probe == [True, [1, 1], True]
     # The primary action is in view without scrolling.
     action = page.locator("#screen .ending .btn.primary").bounding_box()
     assert action["y"] >= 0 and action["y"] + action["height"] <= height
@@ -149,18 +149,19 @@ def focused(page, selector):
 
 def assert_focus_stays_in_the_dialog(page):
     """Focus is on the dialog (not on Continue: the Enter that played the
-    last card must not deal on); Tab reaches its buttons; the rules opened
-    from it give focus back to it."""
+    last card must not deal on); Tab reaches Continue; the rules opened from
+    the bar give focus back to their button, the dialog still there."""
     assert focused(page, "#screen .ending-panel")
     page.keyboard.press("Enter")
     assert phase(page) in ("hand-end", "game-end") and page.locator("#screen .ending").count() == 1
     page.keyboard.press("Tab")
-    assert focused(page, "#screen .ending button")
-    page.locator('#screen .ending [data-action="rules"]').click()
+    assert focused(page, "#screen .ending .btn.primary")
+    page.locator('#screen [data-action="rules"]').click()
     page.locator(".overlay.rules").wait_for()
     page.keyboard.press("Escape")
     page.locator(".overlay").wait_for(state="detached")
-    assert focused(page, '#screen .ending [data-action="rules"]')
+    assert focused(page, '#screen [data-action="rules"]')
+    assert page.locator("#screen .ending").count() == 1
 
 
 def tile_texts(page):
@@ -210,7 +211,6 @@ def test_hand_end_over_the_table(browser, watch, site, open_game, tr, size, lang
         page.locator('#screen [data-action="continue"]').click()
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         assert page.locator("#screen .ending").count() == 0
-        assert page.locator("#screen .beneath").count() == 0
     finally:
         context.close()
     watcher.assert_clean()

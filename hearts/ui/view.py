@@ -69,7 +69,7 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
     elif phase in ("pass", "play"):
         body = _table(ui, pv, tr)
     else:  # hand-end, game-end: a dialog over the table, which stays beneath
-        body = _ending(ui, pv, tr) + f'<div class="beneath" inert>{_table(ui, pv, tr)}</div>'
+        body = _ending(ui, pv, tr) + _table(ui, pv, tr)
     overlay = ""
     if ui.overlay == "rules":
         overlay = _rules(tr)
@@ -318,9 +318,11 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
 
 # -- after a hand, after the game -----------------------------------------------
 #
-# The hand-end and game-end screens are a dialog over the table (which stays
-# beneath, dimmed and inert). Every list in them follows the seats' order,
-# the table's: you, West, North, East (seats 0..3).
+# The hand-end and game-end screens are a dialog over the table, which stays
+# beneath, dimmed; the table's own bar stays above the dimming and in use, so
+# Menu and Rules are its buttons, once in the page as at every other moment
+# (tests find them as `#screen [data-action=menu]`). Every list in the dialog
+# follows the seats' order, the table's: you, West, North, East (seats 0..3).
 
 SEATS = (0, 1, 2, 3)
 
@@ -486,15 +488,12 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
     if ui.settings.speed == "instant":
         cls += " instant"
     return (
-        f'<div class="{cls}" role="dialog" aria-modal="true" aria-labelledby="ending-title">'
+        f'<div class="{cls}" role="dialog" aria-labelledby="ending-title">'
         '<div class="ending-panel" tabindex="-1">'
         f'<div class="ending-head">{"".join(head)}</div>'
         f"{_players(pv, tr, over)}"
         f"{score_sheet(pv, tr)}{_notices(ui, tr)}"
-        '<div class="ending-actions">'
-        f'{button(tr.text(S.MENU), "menu", cls="btn small")}'
-        f'{button(tr.text(S.RULES), "rules", cls="btn small")}'
-        f"{action}</div>"
+        f'<div class="ending-actions">{action}</div>'
         "</div></div>"
     )
 
