@@ -26,7 +26,7 @@ LEGAL = '#screen [data-card]:not([aria-disabled="true"])'
 MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game-end"], '
            '#screen [data-phase="pass"]')
 TIMEOUT = 30_000
-SIZES = {"phone": (360, 740), "desktop": (1366, 768), "small": (320, 640)}
+SIZES = {"phone": (360, 740), "desktop": (1366, 768), "small": (320, 640), "landscape": (740, 360)}
 
 
 @pytest.fixture(scope="module")
@@ -344,9 +344,11 @@ def test_celebration_moves_at_normal_speed_and_not_with_reduced_motion(browser, 
             open_game(page, site.game_url(speed="normal"))
             assert phase(page) == "game-end"
             assert (page.evaluate(running) > 0) == expected
-            if not reduced:
+            if not reduced:  # for a person to look at: the fan opening, then open
+                page.wait_for_timeout(250)
+                shoot(page, "game-end-won-en-desktop-opening")
                 page.wait_for_timeout(1300)
-                shoot(page, "game-end-won-en-desktop-moving")
+                shoot(page, "game-end-won-en-desktop-opened")
         finally:
             context.close()
         watcher.assert_clean()
@@ -370,7 +372,8 @@ def late_hand_end(seed: int, hands: int) -> str:
     return dumps(game)
 
 
-@pytest.mark.parametrize("size, lang", [("phone", "lt"), ("desktop", "lt"), ("phone", "fi"), ("small", "fi")])
+@pytest.mark.parametrize("size, lang", [("phone", "lt"), ("desktop", "lt"), ("phone", "fi"), ("small", "fi"),
+                                        ("landscape", "en")])
 def test_a_long_score_sheet_scrolls_under_its_buttons(browser, watch, site, open_game, size, lang):
     """Finnish has the widest seat name (Pohjoinen): still one line at 320 px."""
     save = late_hand_end(seed=11, hands=8)

@@ -69,7 +69,8 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
     elif phase in ("pass", "play"):
         body = _table(ui, pv, tr)
     else:  # hand-end, game-end: a dialog over the table, which stays beneath
-        body = _ending(ui, pv, tr) + _table(ui, pv, tr)
+        # (after it: morph.js then keeps the table's elements as they are)
+        body = _table(ui, pv, tr) + _ending(ui, pv, tr)
     overlay = ""
     if ui.overlay == "rules":
         overlay = _rules(tr)
