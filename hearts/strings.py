@@ -38,8 +38,6 @@ FOUR_COLOUR_DECK = N_("Four-colour deck")
 BACK = N_("Back")
 MENU = N_("Menu")
 BACK_TO_GAME = N_("Back to the game")
-# TRANSLATORS: heading of the score table's first column (the players).
-PLAYER = N_("Player")
 ERROR_DETAILS = N_("Error details")
 # TRANSLATORS: label of the table with the four players' seats and the trick.
 CARD_TABLE = N_("Card table")
@@ -160,3 +158,51 @@ def hand_points(seat: int, n: int, tr: Translator) -> str:
     return tr.pgettext("hand result", "{player}: {points}").format(
         player=seat_name(seat, tr), points=points(n, tr)
     )
+
+
+# -- after a hand, after the game (the hand-end and game-end dialogs) ---------
+
+# TRANSLATORS: shown under "{player} shot the moon!": the moon's shooter
+# scores 0 for the hand and each of the three other players 26.
+MOON_OTHERS = N_("Everyone else gets 26 points.")
+# TRANSLATORS: a mark in the score sheet for the player who shot the moon in
+# that hand, read by screen readers after the points (lower case).
+MOON_MARK = N_("shot the moon")
+
+# TRANSLATORS: a player's place at the end of the game, in a small badge
+# beside their name: 1st, 2nd, 3rd, 4th (two players with the same total
+# share a place).
+_place_badges = (NP_("place", "1st"), NP_("place", "2nd"), NP_("place", "3rd"), NP_("place", "4th"))
+_places = (
+    # TRANSLATORS: your place at the end of the game, said under who won.
+    N_("You finished first."),
+    N_("You finished second."),
+    N_("You finished third."),
+    N_("You finished fourth."),
+)
+_places_shared = (
+    # TRANSLATORS: your place when another player has the same final total.
+    N_("You tied for first place."),
+    N_("You tied for second place."),
+    N_("You tied for third place."),
+)
+
+
+def hearts_taken(n: int, tr: Translator) -> str:
+    """How many hearts a player took in a hand: "1 heart", "3 hearts"."""
+    # TRANSLATORS: the number of heart cards a player took in tricks this hand.
+    return tr.ngettext("{n} heart", "{n} hearts", n).format(n=tr.format_number(n))
+
+
+def place_badge(place: int, tr: Translator) -> str:
+    """"1st" .. "4th" for a place from 1 to 4."""
+    return tr.text(_place_badges[min(max(place, 1), 4) - 1])
+
+
+def your_place(place: int, shared: bool, tr: Translator) -> str:
+    """"You finished second." or, with another player on the same total,
+    "You tied for second place." (places 1 to 4; a shared place is at most 3rd)."""
+    place = min(max(place, 1), 4)
+    if shared and place <= 3:
+        return tr.text(_places_shared[place - 1])
+    return tr.text(_places[place - 1])

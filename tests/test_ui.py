@@ -618,3 +618,174 @@ def test_the_hearts_indicator_stays_closed_after_a_heart_lead():
     game.play(game.to_act, game.legal_actions()[0])
     game.play(game.to_act, "3H")  # seat 0, void in clubs, discards a heart
     assert S.hearts_broken_text(True, EN) in d.html()
+
+
+# -- the hand-end and game-end dialogs ------------------------------------------------
+
+from engine_helpers import moon_deal, play_lowest  # noqa: E402
+
+from hearts import PassDirection  # noqa: E402
+from hearts import strings as S  # noqa: E402
+from hearts.ui.view import hand_breakdown, places  # noqa: E402
+
+
+def _tiles(html):
+    """(name, shown points, tile html) of each player tile, in page order."""
+    out = []
+    for tile in re.findall(r'<li class="player.*?</li>', html):
+        name = re.search(r'class="p-name">([^<]*)<', tile).group(1)
+        shown = re.search(r'class="p-pts" aria-hidden="true">(?:<span class="moon-sign">.</span>)?\+?([^<]*)<',
+                          tile).group(1)
+        out.append((name, shown, tile))
+    return out
+
+
+def _hand_end():
+    d = Driver()
+    d.send(U.NewGame())
+    play_hand(d)
+    assert d.phase() == "hand-end"
+    return d
+
+
+def test_hand_breakdown_adds_up_to_the_points_taken():
+    d = _hand_end()
+    pv = d.pv
+    assert len(pv.tricks) == 13  # the finished hand's tricks are in the view at its end
+    breakdown = hand_breakdown(pv)
+    assert sum(h for h, _ in breakdown) == 13 and sum(q for _, q in breakdown) == 1
+    for seat, (hearts, queen) in enumerate(breakdown):
+        assert hearts + 13 * queen == pv.points_taken[seat]
+
+
+def test_hand_end_is_a_dialog_over_the_table_in_seat_order():
+    d = _hand_end()
+    pv, html = d.pv, d.html()
+    section = re.match(r'<section class="[^"]*" data-phase="hand-end">(.*)</section>$', html, re.S)
+    assert section, "the dialog is inside the table's section"
+    inner = section.group(1)
+    assert inner.startswith('<header class="bar">')  # the table, beneath
+    assert '<div class="ending instant" role="dialog" aria-labelledby="ending-title">' in inner
+    assert inner.endswith("</div></div>")
+    assert 'data-action="continue"' in inner and 'class="sheet"' in inner
+    for action in ("continue", "menu", "rules"):  # each once: the table's bar has Menu and Rules
+        assert inner.count(f'data-action="{action}"') == 1
+    tiles = _tiles(html)
+    assert [name for name, _, _ in tiles] == ["You", "West", "North", "East"]
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", html).group(1)
+    assert re.findall(r">([^<]+)</th>", head) == ["Hand", "You", "West", "North", "East"]
+    breakdown = hand_breakdown(pv)
+    for seat, (name, shown, tile) in enumerate(tiles):
+        assert shown == str(pv.results[-1].points[seat])
+        hearts, queen = breakdown[seat]
+        assert ("chip hearts" in tile) == (hearts > 0) and ("chip queen" in tile) == queen
+        if hearts:
+            assert S.hearts_taken(hearts, EN) in tile
+        if queen:
+            assert "queen of spades" in tile
+        assert f"<b>{pv.scores[seat]}</b>" in tile
+
+
+def test_a_moon_shot_is_said_and_marked():
+    hands, passes = moon_deal(2, PassDirection.LEFT)
+    game = Game.from_deal(hands, "left", seed=None)
+    for seat in range(4):
+        game.pass_cards(seat, passes[seat])
+    play_lowest(game)
+    model, effects = U.init(saved=dumps(game), speed="instant")
+    html = view(*visible(model), EN)
+    assert "North shot the moon! Everyone else gets 26 points." in html
+    tiles = _tiles(html)
+    assert [shown for _, shown, _ in tiles] == ["26", "26", "0", "26"]
+    assert 'class="moon-sign"' in tiles[2][2] and "13 hearts, queen of spades" in tiles[2][2]
+    assert "shot the moon" in tiles[2][2] and "chip" not in tiles[0][2]
+    assert "(shot the moon)" in re.search(r"<tbody>.*</tbody>", html).group(0)
+
+
+@pytest.mark.parametrize("scores, expected", [
+    ((10, 20, 30, 40), ((1, False), (2, False), (3, False), (4, False))),
+    ((10, 20, 20, 30), ((1, False), (2, True), (2, True), (4, False))),
+    ((104, 26, 78, 104), ((3, True), (1, False), (2, False), (3, True))),
+    ((50, 50, 50, 50), ((1, True),) * 4),
+])
+def test_places_share_ties(scores, expected):
+    assert places(scores) == expected
+
+
+def test_place_wording():
+    assert S.your_place(1, False, EN) == "You finished first."
+    assert S.your_place(4, False, EN) == "You finished fourth."
+    assert S.your_place(2, True, EN) == "You tied for second place."
+    assert S.your_place(3, True, EN) == "You tied for third place."
+    assert [S.place_badge(n, EN) for n in (1, 2, 3, 4)] == ["1st", "2nd", "3rd", "4th"]
+    lt = load("lt")
+    assert S.your_place(3, True, lt) == "Pasidalijote trečiąją vietą."
+    assert [S.hearts_taken(n, lt) for n in (1, 2, 10, 21)] == ["1 širdis", "2 širdys", "10 širdžių", "21 širdis"]
+
+
+def _finished(scores_wanted):
+    """Play whole games (lowest legal cards) until one ends with the human's
+    place as wanted; returns the Driver."""
+    for seed in range(1, 40):
+        model, effects = U.init(speed="instant", seed=seed)
+        d = Driver(model, effects)
+        d.send(U.NewGame())
+        while d.phase() != "game-end":
+            if d.phase() == "hand-end":
+                d.send(U.Continue())
+            play_hand(d)
+        if scores_wanted(d.pv):
+            return d
+    pytest.skip("no such game met")
+
+
+def test_game_end_says_the_winner_your_place_and_celebrates_only_a_win():
+    d = _finished(lambda pv: pv.winner != HUMAN)
+    pv, html = d.pv, d.html()
+    place, shared = places(pv.scores)[HUMAN]
+    assert place > 1
+    assert S.game_won(pv.winner, EN) in html and S.your_place(place, shared, EN) in html
+    assert 'data-phase="game-end"' in html and 'data-action="new-game"' in html
+    assert "celebration" not in html and "you-won" not in html
+    badges = re.findall(r'<span class="place place-(\d)">([^<]+)</span>', html)
+    assert [int(n) for n, _ in badges] == [p for p, _ in places(pv.scores)]
+    assert len(re.findall(r"<tbody>.*?</tbody>", html, re.S)) == 1
+    assert html.count("<tr") - 2 == len(pv.results)  # the whole sheet: every hand, head and total
+
+
+def _moon_game(shooters) -> str:
+    """A finished game, saved, whose every hand is a moon shot by ``shooters[n]``."""
+    game = None
+    for n, shooter in enumerate(shooters):
+        direction = PassDirection.for_hand(n)
+        hands, passes = moon_deal(shooter, direction)
+        if game is None:
+            game = Game.from_deal(hands, direction)
+        else:
+            game.next_hand(hands)
+        if direction is not PassDirection.NONE:
+            for seat in range(4):
+                game.pass_cards(seat, passes[seat])
+        play_lowest(game)
+    assert game.phase is Phase.GAME_END
+    return dumps(game)
+
+
+def test_a_win_is_celebrated():
+    model, _ = U.init(saved=_moon_game((1, 2, 0, 0)), speed="instant")  # 52, 78, 78, 104
+    html = view(*visible(model), EN)
+    assert "You win the game!" in html and "You finished first." in html
+    assert 'class="ending game-over you-won instant"' in html
+    assert html.count('class="ace ') == 4 and 'class="celebration" aria-hidden="true"' in html
+    badges = re.findall(r'<span class="place place-\d">([^<]+)</span>', html)
+    assert badges == ["1st", "2nd", "2nd", "4th"]
+    model, _ = U.init(saved=_moon_game((1, 2, 0, 0)), speed="normal")
+    assert 'class="ending game-over you-won"' in view(*visible(model), EN)  # it moves
+
+
+def test_a_shared_place_is_said():
+    model, _ = U.init(saved=_moon_game((1, 1, 2, 1)), speed="instant")  # 104, 26, 78, 104
+    html = view(*visible(model), EN)
+    assert "West wins the game" in html and "You tied for third place." in html
+    assert re.findall(r'<span class="place place-\d">([^<]+)</span>', html) == ["3rd", "1st", "2nd", "3rd"]
+    assert "celebration" not in html

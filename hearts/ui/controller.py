@@ -146,6 +146,7 @@ def render():
     tr = _tr(model.ui.settings.lang)
     key = _focus_key()
     had_overlay = not _nil(document.querySelector("#screen .overlay"))
+    had_ending = not _nil(document.querySelector("#screen .ending"))
     dom.morph(document.getElementById("screen"), view(*visible(model), tr))
     panel = document.querySelector("#screen .overlay .panel")
     if not _nil(panel):
@@ -160,6 +161,11 @@ def render():
         _restore_focus(_state.pop("opener", None) or key)
     else:
         _restore_focus(key)
+    # The hand (or the game) ended: focus moves into its dialog over the table,
+    # onto the panel rather than Continue, so a stray Enter does not deal on.
+    ending = document.querySelector("#screen .ending-panel")
+    if not had_ending and not _nil(ending) and _nil(panel):
+        ending.focus()
     game = model.game
     if game is not None and game.phase.value == "game-end" and model.ui.epoch != _state.get("health"):
         _state["health"] = model.ui.epoch

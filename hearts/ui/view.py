@@ -68,8 +68,9 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
         body = _start(ui, tr)
     elif phase in ("pass", "play"):
         body = _table(ui, pv, tr)
-    else:
-        body = _results(ui, pv, tr)
+    else:  # hand-end, game-end: a dialog over the table, which stays beneath
+        # (after it: morph.js then keeps the table's elements as they are)
+        body = _table(ui, pv, tr) + _ending(ui, pv, tr)
     overlay = ""
     if ui.overlay == "rules":
         overlay = _rules(tr)
@@ -317,20 +318,58 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
 
 
 # -- after a hand, after the game -----------------------------------------------
+#
+# The hand-end and game-end screens are a dialog over the table, which stays
+# beneath, dimmed; the table's own bar stays above the dimming and in use, so
+# Menu and Rules are its buttons, once in the page as at every other moment
+# (tests find them as `#screen [data-action=menu]`). Every list in the dialog
+# follows the seats' order, the table's: you, West, North, East (seats 0..3).
+
+SEATS = (0, 1, 2, 3)
+
+
+def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
+    """(hearts taken, took the queen of spades) per seat, from the finished
+    hand's tricks in the view (``pv.tricks``: all 13 at the hand's end)."""
+    hearts = [0, 0, 0, 0]
+    queen = [False, False, False, False]
+    for trick in pv.tricks:
+        if trick.winner is None:
+            continue
+        for card in trick.cards:
+            text = str(card)
+            if text[-1] == "H":
+                hearts[trick.winner] += 1
+            elif text == "QS":
+                queen[trick.winner] = True
+    return tuple(zip(hearts, queen))
+
+
+def places(scores) -> tuple[tuple[int, bool], ...]:
+    """(place, shared) per seat: the lowest total is 1st; equal totals share
+    a place and the next place is skipped (10, 20, 20, 30 -> 1, 2, 2, 4)."""
+    return tuple((1 + sum(o < mine for o in scores), sum(o == mine for o in scores) > 1)
+                 for mine in scores)
+
 
 def score_sheet(pv: PlayerView, tr) -> str:
-    head = "".join(f'<th scope="col">{esc(seat_name(s, tr))}</th>' for s in range(4))
+    head = "".join(f'<th scope="col"{_me(s)}>{esc(seat_name(s, tr))}</th>' for s in SEATS)
     rows = []
+    last = len(pv.results) - 1
+    moon_mark = esc(tr.text(S.MOON_MARK))
     for i, result in enumerate(pv.results):
         cells = []
-        for s in range(4):
-            moon = " \u263e" if result.moon == s else ""
+        for s in SEATS:
+            moon = ""
+            if result.moon == s:
+                moon = f' <span class="moon-mark" aria-hidden="true">\u263e</span><span class="sr"> ({moon_mark})</span>'
             cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
-        rows.append(f'<tr><th scope="row">{esc(tr.format_number(i + 1))}</th>{"".join(cells)}</tr>')
+        latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
+        rows.append(f'<tr{latest}><th scope="row">{esc(tr.format_number(i + 1))}</th>{"".join(cells)}</tr>')
     low = min(pv.scores)
     totals = "".join(
         f"<td{LOW if pv.scores[s] == low else ''}>{esc(tr.format_number(pv.scores[s]))}</td>"
-        for s in range(4)
+        for s in SEATS
     )
     return (
         f'<table class="sheet"><caption>{esc(tr.text(S.SCORE_SHEET))}</caption>'
@@ -340,51 +379,123 @@ def score_sheet(pv: PlayerView, tr) -> str:
     )
 
 
-def _result_table(pv: PlayerView, tr) -> str:
+def _me(seat: int) -> str:
+    return ' class="me"' if seat == HUMAN else ""
+
+
+def _why(seat: int, hearts: int, queen: bool, moon: int | None, tr) -> str:
+    """What made a seat's points this hand: hearts, the queen, the moon."""
+    chips = []
+    words = []
+    if moon == seat:
+        words.append(tr.text(S.MOON_MARK))
+    if hearts:
+        chips.append(f'<span class="chip hearts" aria-hidden="true"><span class="sH">\u2665\ufe0e</span>'
+                     f"{esc(tr.format_number(hearts))}</span>")
+        words.append(S.hearts_taken(hearts, tr))
+    if queen:
+        chips.append('<span class="chip queen sS" aria-hidden="true">Q\u2660\ufe0e</span>')
+        words.append(card_name("QS", tr))
+    if not chips:
+        return '<span class="why none" aria-hidden="true">\u2013</span>'
+    return (f'<span class="why">{"".join(chips)}</span>'
+            f'<span class="sr"> ({esc(", ".join(words))})</span>')
+
+
+def _players(pv: PlayerView, tr, over: bool) -> str:
+    """One tile per seat, in seat order: this hand's points and what made
+    them, the running total (and, once the game is over, the place)."""
     result = pv.results[-1] if pv.results else None
-    rows = []
-    order = sorted(range(4), key=lambda s: (pv.scores[s], s))
-    for s in order:
-        pts = result.points[s] if result else 0
-        cls = ' class="winner"' if pv.winner == s else ""
-        rows.append(
-            f'<tr{cls}><th scope="row">{esc(seat_name(s, tr))}</th>'
-            f"<td>{esc(S.points(pts, tr))}</td><td>{esc(tr.format_number(pv.scores[s]))}</td></tr>"
+    moon = result.moon if result is not None else None
+    breakdown = hand_breakdown(pv)
+    ranks = places(pv.scores)
+    low = min(pv.scores)
+    tiles = []
+    for s in SEATS:
+        pts = result.points[s] if result is not None else 0
+        hearts, queen = breakdown[s]
+        cls = f"player p-{SEAT_CLASS[s]}"
+        if s == HUMAN:
+            cls += " me"
+        if pv.scores[s] == low:
+            cls += " low"
+        if pv.winner == s:
+            cls += " winner"
+        if moon == s:
+            cls += " shooter"
+        place = ""
+        if over:
+            n, _shared = ranks[s]
+            place = f'<span class="place place-{n}">{esc(S.place_badge(n, tr))}</span>'
+        plus = "+" if pts > 0 else ""
+        if moon == s:
+            plus = '<span class="moon-sign">\u263e</span>'
+        tiles.append(
+            f'<li class="{cls}">'
+            f'<span class="p-name">{esc(seat_name(s, tr))}</span>{place}'
+            f'<span class="p-pts" aria-hidden="true">{plus}{esc(tr.format_number(pts))}</span>'
+            f'<span class="sr">: {esc(S.points(pts, tr))}</span>'
+            f"{_why(s, hearts, queen, moon, tr)}"
+            f'<span class="p-total"><span class="p-label">{esc(tr.text(S.TOTAL))}</span> '
+            f"<b>{esc(tr.format_number(pv.scores[s]))}</b></span>"
+            "</li>"
         )
-    return (
-        '<table class="result">'
-        f'<thead><tr><th scope="col">{esc(tr.text(S.PLAYER))}</th>'
-        f'<th scope="col">{esc(tr.text(S.POINTS_THIS_HAND))}</th>'
-        f'<th scope="col">{esc(tr.text(S.TOTAL))}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>'
-    )
+    label = tr.text(S.FINAL_SCORES if over else S.POINTS_THIS_HAND)
+    return (f'<h3 class="players-title" id="players-title">{esc(label)}</h3>'
+            f'<ul class="players" aria-labelledby="players-title">{"".join(tiles)}</ul>')
 
 
-def _results(ui: Ui, pv: PlayerView, tr) -> str:
+def _celebration() -> str:
+    """A win: four aces fan out above the title, with sparks (decoration)."""
+    aces = "".join(f'<span class="ace a{i} s{suit}"><b>A<br>{SUIT_GLYPH[suit]}\ufe0e</b>'
+                   f'<i>{SUIT_GLYPH[suit]}\ufe0e</i></span>'
+                   for i, suit in enumerate("SHDC"))
+    sparks = "".join(f'<span class="spark k{i}"></span>' for i in range(8))
+    return f'<div class="celebration" aria-hidden="true">{sparks}<div class="fan">{aces}</div></div>'
+
+
+def _ending(ui: Ui, pv: PlayerView, tr) -> str:
+    """The dialog after a hand (or the game): it sits over the table."""
     over = pv.phase is Phase.GAME_END
     result = pv.results[-1] if pv.results else None
-    lines = []
-    if result is not None and result.moon is not None:
-        lines.append(f'<p class="moon">\u263e {esc(S.shot_the_moon(result.moon, tr))}</p>')
+    won = over and pv.winner == HUMAN
+    head = []
     if over:
         title = tr.text(S.GAME_OVER)
-        lines.insert(0, f'<p class="won">{esc(S.game_won(pv.winner, tr))}</p>')
-        action = button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")
-        sub = f"<h3>{esc(tr.text(S.FINAL_SCORES))}</h3>"
+        if won:
+            head.append(_celebration())
+        head.append(f'<h2 id="ending-title">{esc(title)}</h2>')
+        if pv.winner is not None:
+            head.append(f'<p class="won">{esc(S.game_won(pv.winner, tr))}</p>')
+        place, shared = places(pv.scores)[HUMAN]
+        head.append(f'<p class="your-place place-{place}">{esc(S.your_place(place, shared, tr))}</p>')
     else:
         title = S.hand_number(pv.hand_number + 1, tr)
-        if max(pv.scores) >= 100:
-            lines.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
+        head.append(f'<h2 id="ending-title">{esc(title)}</h2>')
+    if result is not None and result.moon is not None:
+        head.append(f'<p class="moon"><span class="moon-sign" aria-hidden="true">\u263e</span> '
+                    f'<span>{esc(S.shot_the_moon(result.moon, tr))} {esc(tr.text(S.MOON_OTHERS))}</span></p>')
+    if not over and max(pv.scores) >= 100:
+        head.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
+    if over:
+        action = button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")
+    else:
         action = button(tr.text(S.CONTINUE), "continue", cls="btn primary")
-        sub = ""
+    cls = "ending"
+    if over:
+        cls += " game-over"
+    if won:
+        cls += " you-won"
+    if ui.settings.speed == "instant":
+        cls += " instant"
     return (
-        '<div class="results">'
-        f'<h2>{esc(title)}</h2>{"".join(lines)}{sub}{_result_table(pv, tr)}'
-        f'<div class="actions">{action}</div>'
+        f'<div class="{cls}" role="dialog" aria-labelledby="ending-title">'
+        '<div class="ending-panel" tabindex="-1">'
+        f'<div class="ending-head">{"".join(head)}</div>'
+        f"{_players(pv, tr, over)}"
         f"{score_sheet(pv, tr)}{_notices(ui, tr)}"
-        f'<div class="actions">{button(tr.text(S.MENU), "menu", cls="btn small")}'
-        f'{button(tr.text(S.RULES), "rules", cls="btn small")}</div>'
-        "</div>"
+        f'<div class="ending-actions">{action}</div>'
+        "</div></div>"
     )
 
 
