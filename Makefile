@@ -46,7 +46,7 @@ play: build
 	$(PY) -m http.server --bind 127.0.0.1 $(PORT)
 
 test: build
-	$(PY) -m pytest $(wildcard tests e2e)
+	$(PY) -m pytest
 
 bench: build
 	$(PY) bench/boot_bench.py
