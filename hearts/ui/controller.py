@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover
 from .. import i18n
 from . import update as U
 from .model import HUMAN, visible
-from .view import announcement, view
+from .view import ART, announcement, view
 
 SAVE_KEY = "hearts.save"
 SETTINGS_KEY = "hearts.settings"
@@ -40,6 +40,22 @@ SLICE = 0.025
 # painted, short enough to be done before even a quick player's first pass
 # (with 0.5 s, the bench's pass click paid for the opponents' import).
 WARM_UP_AFTER = 0.05
+
+# Outside #screen, drawn once: the four-colour deck's filters (game.css
+# recolours the diamonds' and clubs' pip cards with them) and a <use> of the
+# card art, so that the browser fetches and parses svg-cards.svg while the
+# player looks at the start screen, not when the first table is drawn. The
+# page is playable before it arrives (a card shows a CSS-drawn index until
+# then).
+ART_DEFS = (
+    '<svg class="art" aria-hidden="true" focusable="false" width="0" height="0">'
+    '<filter id="four-d" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+    'values=".103 .4485 .4485 0 0 .3 .35 .35 0 0 .74 .13 .13 0 0 0 0 0 1 0"/></filter>'
+    '<filter id="four-c" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+    'values=".96 0 0 0 .04 0 .58 0 0 .42 0 0 .83 0 .17 0 0 0 1 0"/></filter>'
+    f'<use href="{ART}#back"></use></svg>'
+)
+
 
 def _nil(value) -> bool:
     return value is None or value is jsnull
@@ -118,9 +134,13 @@ def _restore_focus(key):
     if key[0] == "card":
         target = document.querySelector(f'#screen [data-card="{key[1]}"]')
         if _nil(target):
-            cards = document.querySelectorAll("#screen [data-card]")
-            if cards.length:
-                target = cards.item(min(key[2], cards.length - 1))
+            # The card was played: focus goes to the hand as a whole, where
+            # a stray Enter or Space does nothing (on the next card, it would
+            # play that one on the next turn). The arrow keys go on from there.
+            target = document.querySelector("#screen .hand")
+    elif key[1] == "confirm-pass" and _nil(document.querySelector('#screen [data-action="confirm-pass"]')):
+        # The pass is made: on into the hand, where the game goes on.
+        target = document.querySelector("#screen [data-card]")
     else:
         selector = f'#screen [data-action="{key[1]}"]'
         if key[2]:
@@ -369,6 +389,12 @@ def on_key(event):
             return
         current = event.target.closest("[data-card],.choice")
         if _nil(current):
+            if event.target.classList.contains("hand"):  # focus on the hand: into its cards
+                cards = event.target.querySelectorAll("[data-card]")
+                if cards.length:
+                    back = key in ("ArrowLeft", "ArrowUp", "End")
+                    cards.item(cards.length - 1 if back else 0).focus()
+                    event.preventDefault()
             return
         if current.hasAttribute("data-card"):
             items = list(document.querySelectorAll("#screen [data-card]"))
@@ -432,7 +458,7 @@ def _flags():
 def main():
     app = document.getElementById("app")
     app.innerHTML = ('<div id="screen"></div>'
-                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>')
+                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS)
     # keydown listens on the document (never replaced either), so that Escape
     # closes a dialog even when focus has left the game (e.g. on <body>).
     for target, name, handler in ((app, "click", on_click), (document, "keydown", on_key),
