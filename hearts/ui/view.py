@@ -185,14 +185,15 @@ SEAT_SHIFT = {1: "w", 2: "n", 3: "e"}
 HAND_ROWS_AFTER = 7  # a hand of more cards takes two rows on a phone held upright
 
 
-def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None, took: int | None = None) -> str:
+def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None, won: int | None = None,
+          queen: bool = False) -> str:
     cls = f"seat seat-{SEAT_CLASS[seat]}"
     if turn == seat:
         cls += " turn"
     if pv.phase is Phase.PASS and seat != HUMAN and pv.pass_direction.target(HUMAN) == seat:
         cls += " pass-target"
-    if took == seat:
-        cls += " took"
+    if won == seat:  # the trick on the table goes to this seat (with the queen: "took")
+        cls += " won took" if queen else " won"
     name = esc(seat_name(seat, tr))
     count = pv.card_counts[seat]
     fan = ""
@@ -361,7 +362,7 @@ def _moment(ui: Ui, pv: PlayerView) -> str:
 def _table(ui: Ui, pv: PlayerView, tr) -> str:
     turn = None if ui.pause else pv.to_act
     trick, winner = _trick(ui, pv, tr)
-    took = winner if winner is not None and "QS" in {str(c) for c in pv.tricks[-1].cards} else None
+    queen = winner is not None and "QS" in {str(c) for c in pv.tricks[-1].cards}
     hearts = S.hearts_broken_text(pv.hearts_broken, tr)
     broken_cls = "broken yes" if pv.hearts_broken else "broken"
     notes = []
@@ -399,14 +400,14 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
     return (
         bar
         + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
-        + _seat(pv, 2, ui, tr, turn, took) + _seat(pv, 1, ui, tr, turn, took)
-        + trick + _seat(pv, 3, ui, tr, turn, took)
+        + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
+        + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
         + f'<div class="toast">{note_html}<p class="message" role="status">{esc(message)}</p></div>'
         + _passing(pv) + _moment(ui, pv)
         + "</div>"
         + f'<div class="south{mine}">'
         + '<div class="status-row">'
-        + _seat(pv, HUMAN, ui, tr, turn, took)
+        + _seat(pv, HUMAN, ui, tr, turn, winner, queen)
         + f'<p class="status">{esc(_status(ui, pv, tr, winner))}</p>'
         + f'<div class="actions">{"".join(actions)}</div>'
         + "</div>"
