@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, new_game
+from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, new_game, play_turns
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
@@ -51,10 +51,10 @@ BOX = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
 })"""
 
 # The boxes that must not move when a status changes (whose turn, the
-# status line, a message): the bar, the seats' plates and fans, the trick,
-# the status row and its parts.
+# status line, a message, a button coming into the status row): the bar,
+# the seats' plates and fans, the trick, the status row and its status.
 STILL = "#screen .bar, #screen .bar > *, #screen .seat, #screen .plate, #screen .fan, #screen .trick, " \
-        "#screen .status-row, #screen .status, #screen .status-row .actions"
+        "#screen .status-row, #screen .status"
 
 
 def is_phone(size):
@@ -190,9 +190,26 @@ def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
     page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
     page.locator("#screen .seat.turn .dots").wait_for(timeout=TIMEOUT)  # an opponent thinks
     assert page.locator("#screen .status").inner_text() != status
-    shoot(page, table.size, "thinking")
     after = page.evaluate(BOX, STILL)
+    shoot(page, table.size, "thinking")
     assert after == before
+    # the full trick before it goes to its winner
+    page.locator("#screen .trick[class*=go-]").wait_for(timeout=TIMEOUT)
+    page.screenshot(path=str(SHOTS / f"{table.size[0]}x{table.size[1]}-trick-won.png"))
+    assert page.evaluate(BOX, STILL) == before
+    open_game(page, site.game_url())
+
+
+def test_screens_around_the_table(table, open_game, site):
+    page = table.page
+    open_game(page, site.game_url())
+    if page.locator('#screen [data-phase="start"]').count():
+        shoot(page, table.size, "start")
+    new_game(page)
+    play_turns(page)
+    shoot(page, table.size, "hand-end")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= table.size[0]
     open_game(page, site.game_url())
 
 

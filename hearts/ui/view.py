@@ -193,7 +193,7 @@ def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None, won: int | No
     if pv.phase is Phase.PASS and seat != HUMAN and pv.pass_direction.target(HUMAN) == seat:
         cls += " pass-target"
     if won == seat:  # the trick on the table goes to this seat (with the queen: "took")
-        cls += " won took" if queen else " won"
+        cls += " gets took" if queen else " gets"
     name = esc(seat_name(seat, tr))
     count = pv.card_counts[seat]
     fan = ""
