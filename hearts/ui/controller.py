@@ -20,7 +20,7 @@ import traceback
 
 from pyscript import document, window
 from pyscript.js_modules import morph as dom  # assets/morph.js (pyscript.toml)
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 try:  # Pyodide 0.28+ gives JavaScript's null as jsnull, not None
     from pyodide.ffi import jsnull
@@ -149,7 +149,16 @@ def _restore_focus(key):
     if _nil(target):  # e.g. the hand ended: focus the main button
         target = document.querySelector("#screen .btn.primary, .overlay .btn.primary")
     if not _nil(target) and not target.isSameNode(document.activeElement):
-        target.focus()  # (focusing makes the browser lay the page out at once)
+        # Without scrolling it into view (the table never scrolls): focusing
+        # then restyles the page but does not lay it out at once.
+        target.focus(_no_scroll())
+
+
+def _no_scroll():
+    """{preventScroll: true} for focus(), made once."""
+    if "no_scroll" not in _state:
+        _state["no_scroll"] = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+    return _state["no_scroll"]
 
 
 def _health():
