@@ -45,6 +45,44 @@ VISIBLE_PARTS = """() => {
   });
 }"""
 
+# WCAG AA for every visible text of the table, computed here because axe
+# cannot (it leaves text over the felt's gradient "incomplete"): the text's
+# colour against what is behind it, where the felt counts as its lightest
+# colour (the worst case for light text) under the translucent boxes on it.
+# Disabled controls are exempt, as in WCAG (and axe).
+CONTRAST = """(felt) => {
+  const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const over = (top, base) => [0, 1, 2].map((i) => top[i] * top[3] + base[i] * (1 - top[3]));
+  const bad = [];
+  for (const el of document.querySelectorAll('#screen *')) {
+    const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+    if (!text || !el.offsetParent || el.closest('[aria-hidden="true"], .sr, [aria-disabled="true"]')) continue;
+    const layers = [];
+    let base = null, opacity = 1;
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      opacity *= Number(s.opacity);
+      if (s.backgroundImage !== 'none' && !e.closest('.hand')) { base = felt; break; }
+      const bg = rgba(s.backgroundColor);
+      if (bg[3] >= 1) { base = bg.slice(0, 3); break; }
+      if (bg[3] > 0) layers.push(bg);
+    }
+    base = base || felt;
+    for (const layer of layers.reverse()) base = over(layer, base);
+    const s = getComputedStyle(el);
+    const fg = over([...rgba(s.color).slice(0, 3), rgba(s.color)[3] * opacity], base);
+    const [a, b] = [lum(fg), lum(base)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) bad.push(`${text.slice(0, 30)}: ${ratio.toFixed(2)} < ${need}`);
+  }
+  return bad;
+}"""
+FELT_LIGHTEST = [0x14, 0x7a, 0x52]  # the centre of the felt's gradient (game.css)
+
 BOX = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
   const r = e.getBoundingClientRect();
   return [Math.round(r.left * 2) / 2, Math.round(r.top * 2) / 2, Math.round(r.width * 2) / 2, Math.round(r.height * 2) / 2];
@@ -100,6 +138,11 @@ def check_hand(t):
     return parts
 
 
+def check_contrast(t):
+    bad = t.page.evaluate(CONTRAST, FELT_LIGHTEST)
+    assert bad == [], f"{t.size}: text below WCAG AA contrast: {bad}"
+
+
 def check_fits(t):
     page = t.page
     width, height = t.size
@@ -111,6 +154,15 @@ def check_fits(t):
     for left, top, w, h in boxes:
         assert left >= 0 and left + w <= width, f"{t.size}: a box {left},{top} {w}x{h} is out of sight"
         assert top >= 0 and top + h <= height, f"{t.size}: a box {left},{top} {w}x{h} is out of sight"
+    # and none of the table's parts lies on another
+    parts = ["#screen .bar", "#screen .seat-n", "#screen .seat-w", "#screen .seat-e", "#screen .trick",
+             "#screen .status", "#screen .hand"]
+    boxes = {name: page.evaluate(BOX, name)[0] for name in parts}
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            (al, at, aw, ah), (bl, bt, bw, bh) = boxes[a], boxes[b]
+            apart = al + aw <= bl or bl + bw <= al or at + ah <= bt or bt + bh <= at
+            assert apart, f"{t.size}: {a} and {b} overlap"
 
 
 def test_every_card_can_be_tapped_where_it_shows(table, site):
@@ -119,6 +171,7 @@ def test_every_card_can_be_tapped_where_it_shows(table, site):
     assert page.locator("#screen .hand [data-card]").count() == 13
     parts = check_hand(table)
     check_fits(table)
+    check_contrast(table)
     shoot(page, table.size, "pass")
     # a real tap (a click on a desktop) in the middle of each card's visible
     # part picks that card, and a second one puts it back
@@ -154,9 +207,15 @@ def test_playing_the_trick_and_the_hand_in_view(table, site):
         page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached")
     check_hand(table)
     check_fits(table)
+    check_contrast(table)
     shoot(page, table.size, "play")
     assert_accessible(page, site)
-    # the trick's cards lie in front of their players; the leader is marked
+    check_trick(table)
+
+
+def check_trick(table):
+    """The trick's cards lie in front of their players; the leader is marked."""
+    page = table.page
     cards = page.locator("#screen .trick .card")
     seats = [int(c.get_attribute("data-seat")) for c in cards.all()]
     assert len(seats) >= 2 and len(set(seats)) == len(seats)
@@ -195,6 +254,8 @@ def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
     assert after == before
     # the full trick before it goes to its winner
     page.locator("#screen .trick[class*=go-]").wait_for(timeout=TIMEOUT)
+    assert page.locator("#screen .trick .card").count() == 4
+    check_trick(table)  # before the cards gather (the slow speed waits 0.8 s)
     page.screenshot(path=str(SHOTS / f"{table.size[0]}x{table.size[1]}-trick-won.png"))
     assert page.evaluate(BOX, STILL) == before
     open_game(page, site.game_url())

@@ -68,7 +68,8 @@ def test_received_cards_stay_marked_until_the_first_card_we_play():
     marked = {c for c, cls in buttons(d.html()).items() if " received" in cls}
     assert marked == received
     assert 'class="hand n13 two my-turn from-e"' in d.html()  # hand 1 passes left: ours came from East
-    play_legal(d)
+    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)  # West has yet to play to this trick
+    assert not d.pv.tricks and len(d.pv.trick.cards) == 3
     assert not any(" received" in cls for cls in buttons(d.html()).values())
 
 
