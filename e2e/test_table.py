@@ -296,7 +296,7 @@ def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, op
     page.locator('#screen [data-action="confirm-pass"]').focus()
     page.keyboard.press("Enter")
     page.locator(f'{TABLE}[data-phase="play"]').wait_for()
-    assert page.evaluate("() => document.activeElement.hasAttribute('data-card')")
+    page.locator("#screen .hand [data-card]:focus").wait_for()  # (with the next frame)
     # a card played with Enter: focus goes to the hand itself, and a second
     # Enter plays nothing
     page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)

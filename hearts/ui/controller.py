@@ -148,10 +148,32 @@ def _restore_focus(key):
         target = document.querySelector(selector)
     if _nil(target):  # e.g. the hand ended: focus the main button
         target = document.querySelector("#screen .btn.primary, .overlay .btn.primary")
-    if not _nil(target) and not target.isSameNode(document.activeElement):
-        # Without scrolling it into view (the table never scrolls): focusing
-        # then restyles the page but does not lay it out at once.
-        target.focus(_no_scroll())
+    if _nil(target) or target.isSameNode(document.activeElement):
+        return
+    if key[0] == "action" and key[1] in LATER_FOCUS:
+        # A new table or a new hand: focusing makes the browser style the
+        # page at once, and drawing the new cards' pictures is most of that
+        # (~20 ms of New game's click): let it come with the next frame.
+        _state["focus_later"] = target
+        if "focus_proxy" not in _state:
+            _state["focus_proxy"] = create_proxy(_focus_later)
+        window.requestAnimationFrame(_state["focus_proxy"])
+        return
+    # Without scrolling it into view (the table never scrolls): focusing
+    # then restyles the page but does not lay it out at once.
+    target.focus(_no_scroll())
+
+
+# After these buttons, focus moves to a table with many new cards.
+LATER_FOCUS = ("new-game", "confirm-pass", "continue")
+
+
+def _focus_later(_time=None):
+    target = _state.pop("focus_later", None)
+    if target is not None and target.isConnected and _nil(document.querySelector("#screen .overlay")):
+        active = document.activeElement
+        if _nil(active) or active.isSameNode(document.body) or not active.isConnected:
+            target.focus(_no_scroll())
 
 
 def _no_scroll():
