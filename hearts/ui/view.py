@@ -398,7 +398,8 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
     )
     mine = " turn" if turn == HUMAN else ""
     return (
-        bar
+        '<div class="table">'
+        + bar
         + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
         + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
         + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
@@ -413,7 +414,7 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         + "</div>"
         + _hand(ui, pv, tr)
         + _notices(ui, tr)
-        + "</div>"
+        + "</div></div>"
     )
 
 
