@@ -304,7 +304,7 @@ def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, op
     count = page.locator("#screen .hand [data-card]").count()
     page.keyboard.press("Enter")
     assert page.locator("#screen .hand [data-card]").count() == count - 1
-    assert page.evaluate("() => document.activeElement.classList.contains('hand')")
+    page.locator("#screen .hand:focus").wait_for()  # (with the next frame)
     page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
     page.keyboard.press("Enter")
     assert page.locator("#screen .hand [data-card]").count() == count - 1

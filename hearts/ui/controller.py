@@ -150,10 +150,12 @@ def _restore_focus(key):
         target = document.querySelector("#screen .btn.primary, .overlay .btn.primary")
     if _nil(target) or target.isSameNode(document.activeElement):
         return
-    if key[0] == "action" and key[1] in LATER_FOCUS:
-        # A new table or a new hand: focusing makes the browser style the
-        # page at once, and drawing the new cards' pictures is most of that
-        # (~20 ms of New game's click): let it come with the next frame.
+    if key[0] == "card" or key[1] in LATER_FOCUS:
+        # A card played, a new table or a new hand: focusing makes the
+        # browser style the page at once, and the new cards' pictures are
+        # most of that (~20 ms of New game's click, ~10 of a card's): let it
+        # come with the next frame, which has to style them anyway. (Until
+        # then focus is on the page, where Enter does nothing either.)
         _state["focus_later"] = target
         if "focus_proxy" not in _state:
             _state["focus_proxy"] = create_proxy(_focus_later)

@@ -284,11 +284,9 @@ def _hand(ui: Ui, pv: PlayerView, tr) -> str:
     received = {str(c) for c in pv.received} if pv.phase is Phase.PLAY and len(pv.hand) == 13 else set()
     cards = sort_hand(pv.hand)
     n = len(cards)
-    top = (n + 1) // 2 if n > HAND_ROWS_AFTER else n
     out = []
-    for i, card in enumerate(cards):
-        row, col = ("top", i) if i < top else ("bot", i - top)
-        cls = f"{card_class(card)} i{i} c{col} {row}"
+    for card in cards:  # (game.css places each by its place among them)
+        cls = card_class(card)
         label = card_name(card, tr)
         if passing:
             picked = card in ui.picked
