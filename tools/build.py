@@ -3,6 +3,8 @@
   build/vendor/pyodide/   the five Pyodide runtime files from node_modules
   build/vendor/pyscript/  @pyscript/core dist/ without source maps
   build/vendor/morphdom/  morphdom's ES module (assets/morph.js) and licence
+  build/vendor/svg-cards/ svg-cards.svg (the card faces and backs, unmodified:
+                          LGPL-2.1) with its LICENSE and AUTHORS
   build/locale/<lang>/LC_MESSAGES/hearts.mo   compiled from i18n/<lang>.po
   build/pyc/              .pyc files of hearts/ and of PyScript's own Python
                           package (and that package's sources), compiled by
@@ -40,6 +42,10 @@ BUILD = ROOT / "build"
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
+# The deck the table draws (hearts/ui/view.py: <use href="...#heart_queen">),
+# served exactly as the package has it, beside its licence (LGPL-2.1: see
+# the README's dependency table).
+SVG_CARDS_FILES = ["svg-cards.svg", "LICENSE", "AUTHORS"]
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
 ENGLISH_BOOT = {
@@ -201,7 +207,12 @@ def vendor():
         sys.exit(f"build: node_modules/morphdom/{MORPHDOM_FILE} is missing: run `make setup` (npm ci)")
     sync_files([(morphdom / MORPHDOM_FILE, Path(MORPHDOM_FILE).name), (morphdom / "LICENSE", "LICENSE")],
                BUILD / "vendor" / "morphdom")
-    log("vendor: pyodide", len(PYODIDE_FILES), "files, pyscript", len(pairs), "files, morphdom")
+    cards = NODE / "svg-cards"
+    missing = [name for name in SVG_CARDS_FILES if not (cards / name).is_file()]
+    if missing:
+        sys.exit(f"build: node_modules/svg-cards lacks {missing}: run `make setup` (npm ci)")
+    sync_files([(cards / name, name) for name in SVG_CARDS_FILES], BUILD / "vendor" / "svg-cards")
+    log("vendor: pyodide", len(PYODIDE_FILES), "files, pyscript", len(pairs), "files, morphdom, svg-cards")
 
 
 def catalogs():

@@ -20,7 +20,7 @@ import traceback
 
 from pyscript import document, window
 from pyscript.js_modules import morph as dom  # assets/morph.js (pyscript.toml)
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 try:  # Pyodide 0.28+ gives JavaScript's null as jsnull, not None
     from pyodide.ffi import jsnull
@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover
 from .. import i18n
 from . import update as U
 from .model import HUMAN, visible
-from .view import announcement, view
+from .view import ART, announcement, view
 
 SAVE_KEY = "hearts.save"
 SETTINGS_KEY = "hearts.settings"
@@ -40,6 +40,22 @@ SLICE = 0.025
 # painted, short enough to be done before even a quick player's first pass
 # (with 0.5 s, the bench's pass click paid for the opponents' import).
 WARM_UP_AFTER = 0.05
+
+# Outside #screen, drawn once: the four-colour deck's filters (game.css
+# recolours the diamonds' and clubs' pip cards with them) and a <use> of the
+# card art, so that the browser fetches and parses svg-cards.svg while the
+# player looks at the start screen, not when the first table is drawn. The
+# page is playable before it arrives (a card shows a CSS-drawn index until
+# then).
+ART_DEFS = (
+    '<svg class="art" aria-hidden="true" focusable="false" width="0" height="0">'
+    '<filter id="four-d" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+    'values=".103 .4485 .4485 0 0 .3 .35 .35 0 0 .74 .13 .13 0 0 0 0 0 1 0"/></filter>'
+    '<filter id="four-c" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+    'values=".96 0 0 0 .04 0 .58 0 0 .42 0 0 .83 0 .17 0 0 0 1 0"/></filter>'
+    f'<use href="{ART}#back"></use></svg>'
+)
+
 
 def _nil(value) -> bool:
     return value is None or value is jsnull
@@ -118,9 +134,13 @@ def _restore_focus(key):
     if key[0] == "card":
         target = document.querySelector(f'#screen [data-card="{key[1]}"]')
         if _nil(target):
-            cards = document.querySelectorAll("#screen [data-card]")
-            if cards.length:
-                target = cards.item(min(key[2], cards.length - 1))
+            # The card was played: focus goes to the hand as a whole, where
+            # a stray Enter or Space does nothing (on the next card, it would
+            # play that one on the next turn). The arrow keys go on from there.
+            target = document.querySelector("#screen .hand")
+    elif key[1] == "confirm-pass" and _nil(document.querySelector('#screen [data-action="confirm-pass"]')):
+        # The pass is made: on into the hand, where the game goes on.
+        target = document.querySelector("#screen [data-card]")
     else:
         selector = f'#screen [data-action="{key[1]}"]'
         if key[2]:
@@ -128,8 +148,41 @@ def _restore_focus(key):
         target = document.querySelector(selector)
     if _nil(target):  # e.g. the hand ended: focus the main button
         target = document.querySelector("#screen .btn.primary, .overlay .btn.primary")
-    if not _nil(target) and not target.isSameNode(document.activeElement):
-        target.focus()  # (focusing makes the browser lay the page out at once)
+    if _nil(target) or target.isSameNode(document.activeElement):
+        return
+    if key[0] == "card" or key[1] in LATER_FOCUS:
+        # A card played, a new table or a new hand: focusing makes the
+        # browser style the page at once, and the new cards' pictures are
+        # most of that (~20 ms of New game's click, ~10 of a card's): let it
+        # come with the next frame, which has to style them anyway. (Until
+        # then focus is on the page, where Enter does nothing either.)
+        _state["focus_later"] = target
+        if "focus_proxy" not in _state:
+            _state["focus_proxy"] = create_proxy(_focus_later)
+        window.requestAnimationFrame(_state["focus_proxy"])
+        return
+    # Without scrolling it into view (the table never scrolls): focusing
+    # then restyles the page but does not lay it out at once.
+    target.focus(_no_scroll())
+
+
+# After these buttons, focus moves to a table with many new cards.
+LATER_FOCUS = ("new-game", "confirm-pass", "continue")
+
+
+def _focus_later(_time=None):
+    target = _state.pop("focus_later", None)
+    if target is not None and target.isConnected and _nil(document.querySelector("#screen .overlay")):
+        active = document.activeElement
+        if _nil(active) or active.isSameNode(document.body) or not active.isConnected:
+            target.focus(_no_scroll())
+
+
+def _no_scroll():
+    """{preventScroll: true} for focus(), made once."""
+    if "no_scroll" not in _state:
+        _state["no_scroll"] = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+    return _state["no_scroll"]
 
 
 def _health():
@@ -375,6 +428,12 @@ def on_key(event):
             return
         current = event.target.closest("[data-card],.choice")
         if _nil(current):
+            if event.target.classList.contains("hand"):  # focus on the hand: into its cards
+                cards = event.target.querySelectorAll("[data-card]")
+                if cards.length:
+                    back = key in ("ArrowLeft", "ArrowUp", "End")
+                    cards.item(cards.length - 1 if back else 0).focus()
+                    event.preventDefault()
             return
         if current.hasAttribute("data-card"):
             items = list(document.querySelectorAll("#screen [data-card]"))
@@ -438,7 +497,7 @@ def _flags():
 def main():
     app = document.getElementById("app")
     app.innerHTML = ('<div id="screen"></div>'
-                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>')
+                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS)
     # keydown listens on the document (never replaced either), so that Escape
     # closes a dialog even when focus has left the game (e.g. on <body>).
     for target, name, handler in ((app, "click", on_click), (document, "keydown", on_key),

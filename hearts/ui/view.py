@@ -36,12 +36,42 @@ def sort_hand(cards) -> list[str]:
     return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], "23456789TJQKA".index(c[0])))
 
 
-def card_face(card: str) -> str:
-    """Rank and suit are drawn by CSS (generated content from data-r and the
-    suit class), so a card's only text for assistive technology is its name."""
+# The deck: svg-cards (LGPL-2.1, served unmodified from build/vendor/svg-cards/,
+# see tools/build.py and the README). Each face is a <use> of one of its
+# cards, so the page fetches the file once, when the first card is drawn,
+# and the browser draws every card from it at any size, crisply.
+ART = "build/vendor/svg-cards/svg-cards.svg"
+ART_BOX = "0 0 169.075 244.64"  # one card of svg-cards, in its units
+_ART_RANK = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+_ART_SUIT = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+_FACES: dict[str, str] = {}
+
+
+def art_id(card: str) -> str:
+    """svg-cards' name of a card: "QS" -> "spade_queen", "TH" -> "heart_10"."""
     rank = card[:-1]
-    r = esc(RANK_LABEL.get(rank, rank))
-    return f'<span class="cr" data-r="{r}" aria-hidden="true"></span><span class="cc" aria-hidden="true"></span>'
+    return f"{_ART_SUIT[card[-1]]}_{_ART_RANK.get(rank, rank)}"
+
+
+def card_face(card: str) -> str:
+    """The face of a card: its picture from svg-cards, hidden from assistive
+    technology (the card's element carries its name), over a corner index
+    drawn by CSS (data-r and the suit class): that index is what shows while
+    the picture is not in yet, and, with the four-colour deck, over a court
+    card's own (the other cards are recoloured as a whole: game.css)."""
+    face = _FACES.get(card)
+    if face is None:
+        rank = card[:-1]
+        face = (f'<span class="ix" data-r="{esc(RANK_LABEL.get(rank, rank))}" aria-hidden="true"></span>'
+                f'<svg class="face" viewBox="{ART_BOX}" aria-hidden="true" focusable="false">'
+                f'<use href="{ART}#{art_id(card)}"></use></svg>')
+        _FACES[card] = face
+    return face
+
+
+def card_class(card: str) -> str:
+    """Classes every card carries: its suit (sH...) and court or pip."""
+    return f"card s{card[-1]} {'court' if card[0] in 'JQK' else 'pip'}"
 
 
 def _attrs(**attrs) -> str:
@@ -64,6 +94,7 @@ def button(label: str, action: str, *, value=None, cls="btn", **attrs) -> str:
 def view(ui: Ui, pv: PlayerView | None, tr) -> str:
     phase = displayed_phase(ui, pv)
     classes = "screen four" if ui.settings.four_colour else "screen"
+    classes += f" pace-{ui.settings.speed}"  # game.css scales every motion by it
     if phase == "start":
         body = _start(ui, tr)
     elif phase in ("pass", "play"):
@@ -143,30 +174,48 @@ def _start(ui: Ui, tr) -> str:
 
 
 # -- the table ------------------------------------------------------------------
+#
+# The felt is laid out by seat (game.css): North at the top, West and East at
+# the sides, the trick in the middle with each card in front of the player
+# who played it, and the human's hand along the bottom, as large as the
+# screen allows. Everything that changes with the game's state (whose turn
+# it is, what the status says, a message) sits in boxes of a fixed size, so
+# nothing moves when it changes.
 
-def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None) -> str:
+SEAT_SHIFT = {1: "w", 2: "n", 3: "e"}
+HAND_ROWS_AFTER = 7  # a hand of more cards takes two rows on a phone held upright
+
+
+def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None, won: int | None = None,
+          queen: bool = False) -> str:
     cls = f"seat seat-{SEAT_CLASS[seat]}"
     if turn == seat:
         cls += " turn"
     if pv.phase is Phase.PASS and seat != HUMAN and pv.pass_direction.target(HUMAN) == seat:
         cls += " pass-target"
+    if won == seat:  # the trick on the table goes to this seat (with the queen: "took")
+        cls += " gets took" if queen else " gets"
     name = esc(seat_name(seat, tr))
     count = pv.card_counts[seat]
-    status = ""
-    if turn == seat and seat != HUMAN:
-        status = f'<span class="thinking">{esc(S.thinking(seat, tr))}</span>'
-    backs = ""
+    fan = ""
     if seat != HUMAN:
-        backs = f'<span class="backs b{min(count, 13)}" aria-hidden="true">{esc(tr.format_number(count))}</span>'
+        n = min(count, 13)
+        fan = f'<span class="fan f{n}" aria-hidden="true">{"<i></i>" * n}</span>'
+    dots = ""
+    if turn == seat and seat != HUMAN:
+        dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
+    taken = pv.points_taken[seat]
+    hot = " hot" if taken else ""
     return (
-        f'<div class="{cls}">'
-        f'<span class="seat-name">{name}</span>{backs}'
+        f'<div class="{cls}">{fan}'
+        f'<span class="plate"><span class="seat-name">{name}</span>'
         f'<span class="seat-info">'
         f'<span class="count sr">{esc(S.card_count(count, tr))}</span>'
-        f'<span class="taken" title="{esc(tr.text(S.POINTS_THIS_HAND))}">'
-        f'<span class="sr">{esc(tr.text(S.POINTS_THIS_HAND))}: </span>{esc(S.points(pv.points_taken[seat], tr))}</span>'
-        f'<span class="total">{esc(tr.text(S.TOTAL))} {esc(tr.format_number(pv.scores[seat]))}</span>'
-        f"</span>{status}</div>"
+        f'<span class="taken{hot}" title="{esc(tr.text(S.POINTS_THIS_HAND))}">'
+        f'<span class="sr">{esc(tr.text(S.POINTS_THIS_HAND))}: </span>{esc(S.points(taken, tr))}</span>'
+        f'<span class="total"><span class="lbl">{esc(tr.text(S.TOTAL))} </span>'
+        f'<b>{esc(tr.format_number(pv.scores[seat]))}</b></span>'
+        f"</span></span>{dots}</div>"
     )
 
 
@@ -178,43 +227,67 @@ def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
         trick = pv.tricks[-1]
         winner = trick.winner
     slots = {}
-    if trick is not None:
+    leader = None
+    if trick is not None and trick.cards:
+        leader = trick.leader
         for seat, card in zip(trick.seats, trick.cards):
             slots[seat] = str(card)
     out = []
+    queen = False
     for seat in (2, 1, 3, 0):
         card = slots.get(seat)
         pos = SEAT_CLASS[seat]
         if card is None:
             out.append(f'<div class="slot slot-{pos}"></div>')
             continue
-        cls = f"card played s{card[-1]}"
+        cls = card_class(card).replace("card ", "card played ", 1)
         if winner is None and card == str(trick.cards[-1]):
             cls += " new"
         if winner == seat:
             cls += " winner"
-        if winner is not None and winner != seat:
-            cls += f" to-{SEAT_CLASS[winner]}"
+        if card == "QS":
+            cls += " qs"
+            queen = True
+        lead = ' data-leader="true"' if seat == leader else ""
         label = S.card_played(seat, card, tr)
-        out.append(f'<div class="slot slot-{pos}"><div class="{cls}" role="img" '
+        out.append(f'<div class="slot slot-{pos}"><div class="{cls}" data-seat="{seat}"{lead} role="img" '
                    f'aria-label="{esc(label)}">{card_face(card)}</div></div>')
+    extra = ""
     if pv.phase is Phase.PASS and int(pv.pass_direction):
         target = SEAT_CLASS[pv.pass_direction.target(HUMAN)]
-        out.append(f'<div class="pass-arrow to-{target}" aria-hidden="true">{PASS_ARROW[target]}</div>')
-    go = f" go-{SEAT_CLASS[winner]}" if winner is not None else ""
-    return (f'<div class="trick{go}" role="group" aria-label="{esc(tr.text(S.CURRENT_TRICK))}">'
-            f'{"".join(out)}</div>', winner)
+        extra = f'<div class="pass-arrow to-{target}" aria-hidden="true">{PASS_ARROW[target]}</div>'
+    cls = "trick"
+    if winner is not None:
+        cls += f" go-{SEAT_CLASS[winner]}"
+    if queen:
+        cls += " has-qs"
+    return (f'<div class="{cls}" role="group" aria-label="{esc(tr.text(S.CURRENT_TRICK))}">'
+            f'<div class="pile">{"".join(out)}</div>{extra}</div>', winner)
+
+
+def _passing(pv: PlayerView) -> str:
+    """The three cards the human passed, flying to their new owner once (an
+    animation at the start of the hand's play, until the human's first
+    card); and where the cards received came from (the hand's classes)."""
+    if pv.phase is not Phase.PLAY or not pv.passed or len(pv.hand) != 13 or not int(pv.pass_direction):
+        return ""
+    target = SEAT_CLASS[pv.pass_direction.target(HUMAN)]
+    faces = "".join(f'<span class="{card_class(str(c))} ghost">{card_face(str(c))}</span>'
+                    for c in sort_hand(pv.passed))
+    return f'<div class="passing to-{target}" aria-hidden="true">{faces}</div>'
 
 
 def _hand(ui: Ui, pv: PlayerView, tr) -> str:
     passing = pv.phase is Phase.PASS
-    playing_now = pv.phase is Phase.PLAY and pv.to_act == HUMAN
+    playing_now = pv.phase is Phase.PLAY and pv.to_act == HUMAN and not ui.pause
     legal = {str(c) for c in pv.legal}
-    received = {str(c) for c in pv.received} if not pv.tricks else set()
+    # Received cards stay marked until the human plays a first card.
+    received = {str(c) for c in pv.received} if pv.phase is Phase.PLAY and len(pv.hand) == 13 else set()
     cards = sort_hand(pv.hand)
+    n = len(cards)
     out = []
-    for card in cards:
-        cls = f"card s{card[-1]}"
+    for card in cards:  # (game.css places each by its place among them)
+        cls = card_class(card)
         label = card_name(card, tr)
         if passing:
             picked = card in ui.picked
@@ -235,10 +308,18 @@ def _hand(ui: Ui, pv: PlayerView, tr) -> str:
             f'<button type="button"{_attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None)}>'
             f"{card_face(card)}</button>"
         )
-    n = len(cards)
     turn = " my-turn" if playing_now else ""
-    return (f'<div class="hand n{n}{turn}" role="group" aria-label="{esc(tr.text(S.YOUR_HAND))}">'
-            f'{"".join(out)}</div>')
+    rows = " two" if n > HAND_ROWS_AFTER else ""
+    source = ""
+    if received and int(pv.pass_direction):
+        source = f" from-{SEAT_CLASS[_passer(pv)]}"
+    return (f'<div class="hand n{n}{rows}{turn}{source}" role="group" tabindex="-1" '
+            f'aria-label="{esc(tr.text(S.YOUR_HAND))}">{"".join(out)}</div>')
+
+
+def _passer(pv: PlayerView) -> int:
+    """The seat whose cards the human received."""
+    return next(s for s in (1, 2, 3) if pv.pass_direction.target(s) == HUMAN)
 
 
 def _status(ui: Ui, pv: PlayerView, tr, winner) -> str:
@@ -265,22 +346,34 @@ def _message(ui: Ui, pv: PlayerView, tr) -> str:
     return ""
 
 
+def _moment(ui: Ui, pv: PlayerView) -> str:
+    """A moon shot gets its moment: while the hand's last trick is on the
+    table, a moon rises over the shooter (decorative: the live region says
+    it in words)."""
+    if not ui.pause or pv.phase not in (Phase.HAND_END, Phase.GAME_END) or not pv.results:
+        return ""
+    moon = pv.results[-1].moon
+    if moon is None:
+        return ""
+    return f'<div class="moon-rise at-{SEAT_CLASS[moon]}" aria-hidden="true"><span>\u263e</span></div>'
+
+
 def _table(ui: Ui, pv: PlayerView, tr) -> str:
     turn = None if ui.pause else pv.to_act
     trick, winner = _trick(ui, pv, tr)
+    queen = winner is not None and "QS" in {str(c) for c in pv.tricks[-1].cards}
     hearts = S.hearts_broken_text(pv.hearts_broken, tr)
     broken_cls = "broken yes" if pv.hearts_broken else "broken"
     notes = []
     if pv.is_extra_hand:
         notes.append(tr.text(S.TIE_ONE_MORE_HAND))
     if pv.phase is Phase.PLAY and not pv.tricks:
-        if pv.received:
+        if pv.received and len(pv.hand) == 13:
             notes.append(tr.text(S.RECEIVED_CARDS))
         elif int(pv.pass_direction) == 0:
             notes.append(pass_direction_text(pv.pass_direction, tr))
     note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
     message = _message(ui, pv, tr)
-    msg_html = f'<p class="message" role="status">{esc(message)}</p>' if message else '<p class="message" role="status"></p>'
     actions = []
     if pv.phase is Phase.PASS:
         ready = len(ui.picked) == 3
@@ -293,7 +386,8 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
     bar = (
         '<header class="bar">'
         f'<span class="hand-no">{esc(S.hand_number(pv.hand_number + 1, tr))}</span>'
-        f'<span class="{broken_cls}"><span aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> {esc(hearts)}</span>'
+        f'<span class="{broken_cls}"><span class="hb" aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> '
+        f'<span class="hb-text">{esc(hearts)}</span></span>'
         '<span class="bar-actions">'
         + button(tr.text(S.HINT), "hint", cls="btn small", aria_busy=hint_busy,
                  aria_disabled=None if can_hint else "true")
@@ -301,19 +395,25 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         + button(tr.text(S.MENU), "menu", cls="btn small")
         + "</span></header>"
     )
+    mine = " turn" if turn == HUMAN else ""
     return (
-        bar
+        '<div class="table">'
+        + bar
         + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
-        + _seat(pv, 2, ui, tr, turn) + _seat(pv, 1, ui, tr, turn) + trick + _seat(pv, 3, ui, tr, turn)
+        + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
+        + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
+        + f'<div class="toast">{note_html}<p class="message" role="status">{esc(message)}</p></div>'
+        + _passing(pv) + _moment(ui, pv)
         + "</div>"
-        + '<div class="south">'
+        + f'<div class="south{mine}">'
+        + '<div class="status-row">'
+        + _seat(pv, HUMAN, ui, tr, turn, winner, queen)
         + f'<p class="status">{esc(_status(ui, pv, tr, winner))}</p>'
-        + note_html + msg_html
         + f'<div class="actions">{"".join(actions)}</div>'
-        + _hand(ui, pv, tr)
-        + _seat(pv, HUMAN, ui, tr, turn)
-        + _notices(ui, tr)
         + "</div>"
+        + _hand(ui, pv, tr)
+        + _notices(ui, tr)
+        + "</div></div>"
     )
 
 

@@ -1,0 +1,358 @@
+"""The table at five screen sizes: every card of the hand can be tapped
+where it shows, nothing overflows, the trick and the hand are both in view,
+nothing moves when a status changes, the trick's cards lie in front of
+their players, focus and motion behave; and a screenshot of every table
+state, written to build/screenshots/ (see the README) for a person to look at.
+
+One page per size (phones: touch, no hover) for the size's tests; each
+test starts from a known screen.
+"""
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, new_game, play_turns
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "build" / "screenshots"
+SIZES = [(320, 640), (360, 740), (740, 360), (1366, 768), (2560, 1440)]
+MIN_TAP_PX = 40  # on phones, the visible part of every card of the hand
+ART = "build/vendor/svg-cards/svg-cards.svg"
+
+# For each card of the hand: the part of it that no later card (drawn over
+# it) covers: a card to its right cuts it at that card's left edge, a card of
+# the row in front (lower by more than a quarter of a card) at its top edge.
+# Then what the browser finds at that part's middle (elementFromPoint).
+VISIBLE_PARTS = """() => {
+  const cards = [...document.querySelectorAll('#screen .hand [data-card]')];
+  const rects = cards.map((c) => c.getBoundingClientRect());
+  return cards.map((card, i) => {
+    const r = rects[i];
+    let { left, right, top, bottom } = r;
+    for (const q of rects.slice(i + 1)) {
+      if (q.right <= left || q.left >= right || q.bottom <= top || q.top >= bottom) continue;
+      if (q.top > r.top + r.height / 4) bottom = Math.min(bottom, q.top);
+      else if (q.left > left) right = Math.min(right, q.left);
+      else left = Math.max(left, q.right);
+    }
+    const x = (left + right) / 2, y = (top + bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    const owner = hit && hit.closest('[data-card]');
+    return { card: card.dataset.card, width: right - left, height: bottom - top, x, y,
+             hit: owner ? owner.dataset.card : (hit ? hit.className : null) };
+  });
+}"""
+
+# WCAG AA for every visible text of the table, computed here because axe
+# cannot (it leaves text over the felt's gradient "incomplete"): the text's
+# colour against what is behind it, where the felt counts as its lightest
+# colour (the worst case for light text) under the translucent boxes on it.
+# Disabled controls are exempt, as in WCAG (and axe).
+CONTRAST = """(felt) => {
+  const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const over = (top, base) => [0, 1, 2].map((i) => top[i] * top[3] + base[i] * (1 - top[3]));
+  const bad = [];
+  for (const el of document.querySelectorAll('#screen *')) {
+    const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+    if (!text || !el.offsetParent || el.closest('[aria-hidden="true"], .sr, [aria-disabled="true"]')) continue;
+    const layers = [];
+    let base = null, opacity = 1;
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      opacity *= Number(s.opacity);
+      if (s.backgroundImage !== 'none' && !e.closest('.hand')) { base = felt; break; }
+      const bg = rgba(s.backgroundColor);
+      if (bg[3] >= 1) { base = bg.slice(0, 3); break; }
+      if (bg[3] > 0) layers.push(bg);
+    }
+    base = base || felt;
+    for (const layer of layers.reverse()) base = over(layer, base);
+    const s = getComputedStyle(el);
+    const fg = over([...rgba(s.color).slice(0, 3), rgba(s.color)[3] * opacity], base);
+    const [a, b] = [lum(fg), lum(base)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) bad.push(`${text.slice(0, 30)}: ${ratio.toFixed(2)} < ${need}`);
+  }
+  return bad;
+}"""
+FELT_LIGHTEST = [0x14, 0x7a, 0x52]  # the centre of the felt's gradient (game.css)
+
+BOX = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
+  const r = e.getBoundingClientRect();
+  return [Math.round(r.left * 2) / 2, Math.round(r.top * 2) / 2, Math.round(r.width * 2) / 2, Math.round(r.height * 2) / 2];
+})"""
+
+# The boxes that must not move when a status changes (whose turn, the
+# status line, a message, a button coming into the status row): the bar,
+# the seats' plates and fans, the trick, the status row and its status.
+STILL = "#screen .bar, #screen .bar > *, #screen .seat, #screen .plate, #screen .fan, #screen .trick, " \
+        "#screen .status-row, #screen .status"
+
+
+def is_phone(size):
+    return size[0] < 800 or size[1] < 500
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def table(request, browser, site, watch, open_game):
+    width, height = request.param
+    phone = is_phone(request.param)
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=phone, is_mobile=phone)
+    watcher = watch(context)
+    page = context.new_page()
+    open_game(page, site.game_url())
+    yield SimpleNamespace(page=page, size=request.param, phone=phone, watcher=watcher)
+    try:
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def shoot(page, size, state):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{size[0]}x{size[1]}-{state}.png"), animations="disabled")
+
+
+def tap(t, x, y):
+    if t.phone:
+        t.page.touchscreen.tap(x, y)
+    else:
+        t.page.mouse.click(x, y)
+
+
+def check_hand(t):
+    parts = t.page.evaluate(VISIBLE_PARTS)
+    assert parts, "no hand"
+    for part in parts:
+        assert part["hit"] == part["card"], f"{t.size}: the middle of {part['card']}'s visible part is {part['hit']}"
+        if t.phone:
+            assert part["width"] >= MIN_TAP_PX, f"{t.size}: {part['card']} shows {part['width']:.1f} px"
+            assert part["height"] >= MIN_TAP_PX, f"{t.size}: {part['card']} shows {part['height']:.1f} px"
+    return parts
+
+
+def check_contrast(t):
+    bad = t.page.evaluate(CONTRAST, FELT_LIGHTEST)
+    assert bad == [], f"{t.size}: text below WCAG AA contrast: {bad}"
+
+
+def check_fits(t):
+    page = t.page
+    width, height = t.size
+    scroll = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    assert scroll[0] <= width, f"{t.size}: the page is {scroll[0]} px wide"
+    assert scroll[1] <= height, f"{t.size}: the page is {scroll[1]} px high"
+    boxes = page.evaluate(BOX, "#screen .hand [data-card], #screen .trick, #screen .seat, #screen .bar, "
+                               "#screen .status-row")
+    for left, top, w, h in boxes:
+        assert left >= 0 and left + w <= width, f"{t.size}: a box {left},{top} {w}x{h} is out of sight"
+        assert top >= 0 and top + h <= height, f"{t.size}: a box {left},{top} {w}x{h} is out of sight"
+    # and none of the table's parts lies on another
+    parts = ["#screen .bar", "#screen .seat-n", "#screen .seat-w", "#screen .seat-e", "#screen .trick",
+             "#screen .status", "#screen .hand"]
+    boxes = {name: page.evaluate(BOX, name)[0] for name in parts}
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            (al, at, aw, ah), (bl, bt, bw, bh) = boxes[a], boxes[b]
+            apart = al + aw <= bl or bl + bw <= al or at + ah <= bt or bt + bh <= at
+            assert apart, f"{t.size}: {a} and {b} overlap"
+
+
+def test_every_card_can_be_tapped_where_it_shows(table, site):
+    page = table.page
+    new_game(page)
+    assert page.locator("#screen .hand [data-card]").count() == 13
+    parts = check_hand(table)
+    check_fits(table)
+    check_contrast(table)
+    shoot(page, table.size, "pass")
+    # a real tap (a click on a desktop) in the middle of each card's visible
+    # part picks that card, and a second one puts it back
+    for part in parts:
+        card = page.locator(f'#screen [data-card="{part["card"]}"]')
+        tap(table, part["x"], part["y"])
+        assert card.get_attribute("aria-pressed") == "true", f"{table.size}: tapping {part['card']}"
+        if part is parts[4]:
+            shoot(page, table.size, "pass-picked-one")
+        felt = page.locator("#screen .felt").bounding_box()
+        tap(table, felt["x"] + 4, felt["y"] + 4)  # elsewhere: the next tap is no double tap
+        tap(table, part["x"], part["y"])  # the card rose, and that point is still on it
+        assert card.get_attribute("aria-pressed") == "false", f"{table.size}: tapping {part['card']} again"
+    assert_accessible(page, site)
+
+
+def test_playing_the_trick_and_the_hand_in_view(table, site):
+    page = table.page
+    for card in hand(page)[:3]:
+        page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+    shoot(page, table.size, "pass-three-picked")
+    page.locator('#screen [data-action="confirm-pass"]').click()
+    page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    shoot(page, table.size, "play-received")
+    # play on until our turn comes with cards on the table
+    for _ in range(26):
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        if page.locator("#screen .trick .card").count() >= 2:
+            break
+        card = page.locator(LEGAL).first.get_attribute("data-card")
+        page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+        page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached")
+    check_hand(table)
+    check_fits(table)
+    check_contrast(table)
+    shoot(page, table.size, "play")
+    assert_accessible(page, site)
+    check_trick(table)
+
+
+def check_trick(table):
+    """The trick's cards lie in front of their players; the leader is marked."""
+    page = table.page
+    cards = page.locator("#screen .trick .card")
+    seats = [int(c.get_attribute("data-seat")) for c in cards.all()]
+    assert len(seats) >= 2 and len(set(seats)) == len(seats)
+    assert page.locator("#screen .trick .card[data-leader]").count() == 1
+    trick = page.locator("#screen .trick").bounding_box()
+    mid_x, mid_y = trick["x"] + trick["width"] / 2, trick["y"] + trick["height"] / 2
+    for c in cards.all():
+        box = c.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        seat = int(c.get_attribute("data-seat"))
+        where = {0: y > mid_y + 1, 1: x < mid_x - 1, 2: y < mid_y - 1, 3: x > mid_x + 1}[seat]
+        assert where, f"{table.size}: seat {seat}'s card is not on its side of the trick"
+    # the leader's seat played first: the seats go round from it
+    leader = int(page.locator("#screen .trick .card[data-leader]").get_attribute("data-seat"))
+    order = [(leader + i) % 4 for i in range(len(seats))]
+    assert sorted(order) == sorted(seats)
+
+
+def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
+    page = table.page
+    open_game(page, site.game_url(speed="slow"))
+    new_game(page)
+    for card in hand(page)[:3]:
+        page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+    page.locator('#screen [data-action="confirm-pass"]').click()
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    page.locator("#screen .seat.turn").first.wait_for()  # our turn: our plate is marked
+    before = page.evaluate(BOX, STILL)
+    status = page.locator("#screen .status").inner_text()
+    card = page.locator(LEGAL).first.get_attribute("data-card")
+    page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+    page.locator("#screen .seat.turn .dots").wait_for(timeout=TIMEOUT)  # an opponent thinks
+    assert page.locator("#screen .status").inner_text() != status
+    after = page.evaluate(BOX, STILL)
+    shoot(page, table.size, "thinking")
+    assert after == before
+    # the full trick before it goes to its winner
+    page.locator("#screen .trick[class*=go-]").wait_for(timeout=TIMEOUT)
+    assert page.locator("#screen .trick .card").count() == 4
+    check_trick(table)  # before the cards gather (the slow speed waits 0.8 s)
+    page.screenshot(path=str(SHOTS / f"{table.size[0]}x{table.size[1]}-trick-won.png"))
+    assert page.evaluate(BOX, STILL) == before
+    open_game(page, site.game_url())
+
+
+def test_screens_around_the_table(table, open_game, site):
+    page = table.page
+    open_game(page, site.game_url())
+    if page.locator('#screen [data-phase="start"]').count():
+        shoot(page, table.size, "start")
+    new_game(page)
+    play_turns(page)
+    shoot(page, table.size, "hand-end")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= table.size[0]
+    open_game(page, site.game_url())
+
+
+def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, open_game, site):
+    if table.phone:
+        pytest.skip("keyboard focus: the desktop sizes")
+    page = table.page
+    new_game(page)
+    cards = page.locator("#screen .hand [data-card]")
+    cards.nth(0).click(position={"x": 6, "y": 16})  # picked (focused by a click: no ring)
+    page.keyboard.press("ArrowRight")  # the keyboard moves on: the ring shows on the next card
+    style = """(e) => { const s = getComputedStyle(e);
+      return [s.outlineStyle, s.outlineColor, s.boxShadow, e.matches(':focus-visible')]; }"""
+    picked = cards.nth(0).evaluate(style)
+    focused = cards.nth(1).evaluate(style)
+    assert focused[3] and focused[0] == "solid" and "255, 213, 74" not in focused[2]
+    assert picked[0] == "none" and "255, 213, 74" in picked[2]
+    assert focused[1] != "rgb(255, 213, 74)"
+    # the pass made by the keyboard: focus moves into the hand
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.locator('#screen [data-action="confirm-pass"]').focus()
+    page.keyboard.press("Enter")
+    page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+    page.locator("#screen .hand [data-card]:focus").wait_for()  # (with the next frame)
+    # a card played with Enter: focus goes to the hand itself, and a second
+    # Enter plays nothing
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    page.locator(LEGAL).first.focus()
+    count = page.locator("#screen .hand [data-card]").count()
+    page.keyboard.press("Enter")
+    assert page.locator("#screen .hand [data-card]").count() == count - 1
+    page.locator("#screen .hand:focus").wait_for()  # (with the next frame)
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    page.keyboard.press("Enter")
+    assert page.locator("#screen .hand [data-card]").count() == count - 1
+    page.keyboard.press("ArrowRight")  # the arrows go on into the cards
+    assert page.evaluate("() => document.activeElement.hasAttribute('data-card')")
+
+
+def test_hover_effects_only_where_the_device_hovers(table):
+    page = table.page
+    assert page.evaluate("() => matchMedia('(hover: hover)').matches") is not table.phone
+    loose = page.evaluate("""() => {
+      const sheet = [...document.styleSheets].find((s) => (s.href || '').endsWith('assets/game.css'));
+      return [...sheet.cssRules].filter((r) => r.selectorText && r.selectorText.includes(':hover'))
+        .map((r) => r.selectorText);
+    }""")
+    assert loose == []  # every :hover rule sits inside @media (hover: hover)
+
+
+def test_card_art_comes_after_the_boot_s_downloads(table):
+    page = table.page
+    timing = page.evaluate(f"""() => {{
+      const all = performance.getEntriesByType('resource');
+      const art = all.find((e) => e.name.includes('{ART}'));
+      const boot = all.filter((e) => /app\\.zip|pyodide\\.asm\\.wasm|snapshot|core\\.js/.test(e.name));
+      return art ? [art.startTime, boot.length, Math.max(...boot.map((e) => e.responseEnd))] : null;
+    }}""")
+    assert timing is not None, "the card art was never fetched"
+    start, count, boot_done = timing
+    assert count >= 3
+    assert start >= boot_done, "the card art competed with the boot's downloads"
+    precache = (ROOT / "build" / "precache.js").read_text(encoding="utf-8")
+    assert f'"./{ART}"' in precache and '"./build/vendor/svg-cards/LICENSE"' in precache
+
+
+@pytest.mark.parametrize("speed, reduce, moving", [("normal", "no-preference", True),
+                                                    ("instant", "no-preference", False),
+                                                    ("normal", "reduce", False)])
+def test_motion_follows_the_speed_and_reduced_motion(browser, site, open_game, speed, reduce, moving):
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=reduce)
+    try:
+        page = context.new_page()
+        open_game(page, site.game_url(speed=speed))
+        new_game(page)
+        for card in hand(page)[:3]:
+            page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+        page.locator('#screen [data-action="confirm-pass"]').click()
+        page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+        running = page.evaluate("() => document.getAnimations().length")  # the pass: cards leave, arrive
+        assert (running > 0) is moving
+    finally:
+        context.close()

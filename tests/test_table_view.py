@@ -1,0 +1,143 @@
+"""The table's markup (hearts/ui/view.py), in CPython: the trick's cards
+carry their seat and the leader, the hand's cards their place in one row
+and in two, received cards stay marked until the human's first card, the
+passed cards' flight, the queen's and the moon's moments, and the card art.
+The layout itself is checked in the browser (e2e/test_table.py).
+"""
+
+import re
+from dataclasses import replace
+
+from hearts import Phase
+from hearts.cards import Card
+from hearts.game import Trick
+from hearts.i18n import Translator
+from hearts.ui import update as U
+from hearts.ui.view import ART, art_id, view
+
+from test_ui import Driver, pass_three, play_hand, play_legal
+
+EN = Translator("en")
+
+
+def buttons(html):
+    """data-card -> the class attribute of each card button of the hand."""
+    return {m.group(2): m.group(1) for m in re.finditer(r'<button type="button" class="([^"]*)" data-card="(\w\w)"', html)}
+
+
+def trick_cards(html):
+    trick = html.split('<div class="trick', 1)[1].split('<div class="seat seat-e', 1)[0]
+    return re.findall(r'<div class="(card played [^"]*)" data-seat="(\d)"( data-leader="true")?', trick)
+
+
+def test_the_trick_s_cards_carry_their_seat_and_the_leader():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)  # seed 1: North leads the 2 of clubs, East follows, then it is our turn
+    played = trick_cards(d.html())
+    trick = d.pv.trick
+    assert [int(seat) for _, seat, _ in played] == sorted(trick.seats, key=(2, 1, 3, 0).index)
+    leaders = [seat for _, seat, lead in played if lead]
+    assert leaders == [str(trick.leader)]
+    assert all(f'"{ART}#' in d.html() for _ in played)
+
+
+def test_a_card_s_markup_stays_the_same_when_another_leaves():
+    """The hand's layout comes from each card's place among them (game.css),
+    so playing one card changes no other card's markup: the page only
+    removes it (and lifts or greys the others when the turn changes)."""
+    d = Driver()
+    d.send(U.NewGame())
+    assert 'class="hand n13 two"' in d.html()
+    pass_three(d)
+    before = buttons(d.html())
+    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+    after = buttons(d.html())
+    assert len(after) == 12
+    for card, cls in after.items():
+        assert cls == before[card].replace(" playable", "").replace(" received", "")
+    while len(d.pv.hand) > 7:
+        d.settle()
+        play_legal(d)
+    html = d.html()
+    assert 'class="hand n7' in html and " two" not in html.split('class="hand', 1)[1].split('"', 1)[0]
+
+
+def test_received_cards_stay_marked_until_the_first_card_we_play():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    received = {str(c) for c in d.pv.received}
+    assert d.pv.trick.cards  # the opponents have played already
+    marked = {c for c, cls in buttons(d.html()).items() if " received" in cls}
+    assert marked == received
+    assert 'class="hand n13 two my-turn from-e"' in d.html()  # hand 1 passes left: ours came from East
+    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)  # West has yet to play to this trick
+    assert not d.pv.tricks and len(d.pv.trick.cards) == 3
+    assert not any(" received" in cls for cls in buttons(d.html()).values())
+
+
+def test_passed_cards_fly_to_their_new_owner_once():
+    d = Driver()
+    d.send(U.NewGame())
+    passed = sorted(str(c) for c in d.pv.hand[:3])
+    pass_three(d)
+    html = d.html()
+    flight = html.split('<div class="passing to-w" aria-hidden="true">', 1)[1].split("</div>", 1)[0]
+    assert sorted(re.findall(r'#(\w+_\w+)"', flight)) == sorted(art_id(c) for c in passed)
+    assert 'data-card' not in flight  # pictures, not cards to click
+    play_legal(d)
+    assert 'class="passing' not in d.html()
+
+
+def test_the_queen_of_spades_and_the_moon_get_their_moments():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    pv = d.pv
+    queen = replace(pv, trick=Trick(1, (Card.parse("KS"), Card.parse("QS"))))
+    html = view(d.model.ui, queen, EN)
+    assert 'class="trick has-qs"' in html
+    assert re.search(r'class="card played sS court new qs" data-seat="2"', html)
+    assert "moon-rise" not in html
+    play_hand(d)
+    pv = d.pv
+    assert pv.phase is Phase.HAND_END
+    result = pv.results[-1]
+    moon = replace(pv, results=pv.results[:-1] + (result._replace(moon=3),))
+    paused = replace(d.model.ui, pause=True)
+    assert 'class="moon-rise at-e"' in view(paused, moon, EN)
+    if result.moon is None:
+        assert "moon-rise" not in view(paused, pv, EN)
+
+
+def test_the_winner_s_plate_is_marked_while_the_trick_is_shown():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    while True:
+        model = d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+        while d.queue and not model.ui.pause:
+            msg = d.queue.popleft()
+            d.model, effects = U.update(d.model, msg)
+            d.run(effects)
+            model = d.model
+        if model.ui.pause:
+            break
+        d.settle()
+    winner = d.pv.tricks[-1].winner
+    side = "swne"[winner]
+    html = d.html()
+    assert f'class="seat seat-{side} gets' in html and f'class="trick go-{side}' in html
+    assert html.count(" gets") == 1
+
+
+def test_every_card_has_its_picture():
+    names = {art_id(f"{r}{s}") for r in "23456789TJQKA" for s in "CDHS"}
+    assert len(names) == 52
+    assert art_id("QS") == "spade_queen" and art_id("TH") == "heart_10" and art_id("AC") == "club_1"
+    import pathlib
+    deck = pathlib.Path(__file__).resolve().parent.parent / "node_modules" / "svg-cards" / "svg-cards.svg"
+    if deck.exists():
+        text = deck.read_text(encoding="utf-8")
+        assert all(f'id="{name}"' in text for name in names | {"back"})
