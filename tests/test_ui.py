@@ -664,7 +664,7 @@ def test_hand_end_is_a_dialog_over_the_table_in_seat_order():
     section = re.match(r'<section class="[^"]*" data-phase="hand-end">(.*)</section>$', html, re.S)
     assert section, "the dialog is inside the table's section"
     inner = section.group(1)
-    assert inner.startswith('<header class="bar">')  # the table, beneath
+    assert inner.startswith('<div class="table"><header class="bar">')  # the table, beneath
     assert '<div class="ending instant" role="dialog" aria-labelledby="ending-title">' in inner
     assert inner.endswith("</div></div>")
     assert 'data-action="continue"' in inner and 'class="sheet"' in inner
