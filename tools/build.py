@@ -16,6 +16,10 @@
                           Pyodide's start-up, gzipped (snapshot): the page
                           restores it instead of starting Python anew
   build/boot-i18n.json    loading-screen texts per language
+  build/packed/           gzipped copies of the runtime's wasm and lock file
+                          (PACKED): what a first visit downloads when the
+                          host does not compress (boot.js unpacks them as
+                          they arrive; sw.js stores them unpacked)
   build/boot-sizes.json   the sizes of the big files the page loads first
                           (the loading bar moves with their bytes)
   build/precache.js       the service worker's file list + content version
@@ -131,6 +135,18 @@ SNAPSHOT_MAKER = """async () => {
   return [pyodide.version, memory.length, btoa(text)];
 }"""
 SNAPSHOT_MAGIC = 0x706E7300  # "\0snp": the first word of a Pyodide snapshot (pyodide.asm.mjs)
+
+# Runtime files the build also ships gzipped, in build/packed/ (packed()).
+# Many static hosts send files as they are: the wasm alone is 9.6 MB, 3.5 MB
+# gzipped. On a first visit boot.js downloads these copies and unpacks them
+# with the browser's DecompressionStream as they arrive (the wasm still
+# compiles while it streams in); the service worker stores them unpacked
+# under their own names, so later visits read the plain files from its
+# cache, as before. python_stdlib.zip is a zip of deflated files (gzip
+# would save 2 %), the snapshot is gzipped already, and the .mjs module
+# has to be imported from its own URL (the CSP allows no blob: scripts).
+PACKED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json"]
+
 
 # The files whose bytes move the loading bar (assets/boot.js), as the page
 # names them: the runtime, the snapshot and the game's Python are ~19 of the
@@ -475,18 +491,50 @@ def snapshot():
     log(f"{SNAPSHOT}: Pyodide {version}, {size / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
 
 
+def packed_name(rel):
+    """build/packed/<file name>.gz for a PACKED path (relative to build/)."""
+    return "packed/" + Path(rel).name + ".gz"
+
+
+def packed():
+    """build/packed/*.gz: PACKED gzipped (level 9, no name or time in the
+    header, so the same input gives the same bytes); made again only when
+    the file is newer than its copy."""
+    import gzip
+
+    out = BUILD / "packed"
+    wanted = set()
+    for rel in PACKED:
+        source, target = BUILD / rel, BUILD / packed_name(rel)
+        wanted.add(target)
+        if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        write_if_changed(target, gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
+        os.utime(target)
+    prune(out, wanted)
+    log("packed:", ", ".join(f"{Path(rel).name} {(BUILD / rel).stat().st_size / 1e6:.1f} -> "
+                             f"{(BUILD / packed_name(rel)).stat().st_size / 1e6:.2f} MB" for rel in PACKED))
+
+
 def boot_sizes():
-    """build/boot-sizes.json: {"files": {path: bytes}, "snapshot_unpacked": bytes}.
+    """build/boot-sizes.json: {"files": {path: bytes}, "packed": {path: its
+    gzipped copy's path}, "unpacked": {path: bytes}}.
 
     The page cannot rely on Content-Length (a host that compresses sends
     none, or the compressed size while the page reads unpacked bytes), so
-    the build tells it what to expect. snapshot_unpacked is what the page
-    reads of the snapshot when the host sent it with Content-Encoding."""
-    files = {rel: (ROOT / rel).stat().st_size for rel in BOOT_SIZED}
+    the build tells it what to expect. "files" has the plain files and
+    their packed copies (a visit loads one or the other); "unpacked" is what
+    the page reads of a gzipped file when the host sent it with
+    Content-Encoding (the browser has unpacked it then)."""
     memory = json.loads((BUILD / (SNAPSHOT + ".json")).read_text(encoding="utf-8"))["memory_bytes"]
+    pairs = {"build/" + rel: "build/" + packed_name(rel) for rel in PACKED}
+    files = {rel: (ROOT / rel).stat().st_size for rel in BOOT_SIZED + sorted(pairs.values())}
+    unpacked = {"build/" + SNAPSHOT: memory, **{gz: files[rel] for rel, gz in pairs.items()}}
     write_if_changed(BUILD / "boot-sizes.json",
-                     json.dumps({"files": files, "snapshot_unpacked": memory}, indent=1) + "\n")
-    log(f"boot-sizes.json: {len(files)} files, {sum(files.values()) / 1e6:.1f} MB")
+                     json.dumps({"files": files, "packed": pairs, "unpacked": unpacked}, indent=1) + "\n")
+    first = sum(files[pairs.get(rel, rel)] for rel in BOOT_SIZED)
+    log(f"boot-sizes.json: {len(files)} files; a first visit reads {first / 1e6:.1f} MB of them"
+        f" ({(first - files['build/' + SNAPSHOT]) / 1e6:.1f} MB without the snapshot)")
 
 
 def precache_list():
@@ -504,10 +552,16 @@ def precache():
     digest = hashlib.sha256()
     for rel in files:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((ROOT / rel).read_bytes()).digest())
+    packs = {"./build/" + rel: "./build/" + packed_name(rel) for rel in PACKED}
+    for gz in sorted(packs.values()):  # the worker unpacks them: they change the cache too
+        digest.update(gz.encode() + b"\0" + hashlib.sha256((ROOT / gz[2:]).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     urls = ["./"] + ["./" + rel for rel in files]
+    # "packed": files the worker fetches as their gzipped copy (which the
+    # first visit has just downloaded: a 304) and stores unpacked.
     body = ("// Written by tools/build.py: the service worker's precache list.\n"
-            "self.PRECACHE = " + json.dumps({"version": version, "files": urls}, indent=1) + ";\n")
+            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs}, indent=1)
+            + ";\n")
     write_if_changed(BUILD / "precache.js", body)
     size = sum((ROOT / rel).stat().st_size for rel in files)
     log(f"precache.js: {len(urls)} URLs, {size / 1e6:.1f} MB, version {version}")
@@ -515,7 +569,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
+DIST_BUILD = ["vendor", "packed", "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
 
 
 def dist(target):
@@ -543,6 +597,7 @@ def main():
     boot_strings()
     manifests()
     app_zip()
+    packed()
     boot_sizes()
     precache()
 
