@@ -126,7 +126,9 @@ let shown = 0;
 let frame = 0;
 const absolute = (path) => new URL(path, document.baseURI).href;
 const SNAPSHOT_URL = absolute("./build/pyodide-snapshot.bin.gz");
-const STDLIB_URL = absolute("./build/vendor/pyodide/python_stdlib.zip");
+// The page's standard library: the runtime's, with what Pyodide's start-up
+// imports as bytecode (tools/build.py stdlib()); the snapshot was made with it.
+const STDLIB_URL = absolute("./build/python_stdlib.zip");
 const APP_ZIP_URL = absolute("./build/app.zip");
 const MODULE_URL = absolute("./build/vendor/pyodide/pyodide.asm.mjs");
 // The runtime's files the build also ships gzipped (tools/build.py PACKED),
@@ -164,7 +166,7 @@ let linkBytes = 0;
 let onLinkBytes = null;
 let linkBytesPerMs = null; // the measured speed, for the console
 // Whether the snapshot is worth its download (snapshotWanted, below).
-const SNAPSHOT_SAVES_MS = 2000;
+const SNAPSHOT_SAVES_MS = 1500;
 const PROBE_BYTES = 384e3;
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -552,11 +554,12 @@ async function fetchSnapshot() {
 
 // Is the snapshot worth its download? From the service worker's cache,
 // always. Otherwise only if it arrives in less time than it saves
-// (SNAPSHOT_SAVES_MS, starting Python anew minus restoring it, on this
-// kind of machine: 1.5-3 s; more on a slow phone) at the speed the
-// runtime's files are arriving: measured over their first PROBE_BYTES
-// (at 10 Mbit/s that takes 0.3 s, on a fast link a few ms). The break-even
-// is ~25 Mbit/s. If the bytes are that slow to come at all, it is not.
+// (SNAPSHOT_SAVES_MS: starting Python anew minus restoring it took 1.6 s
+// here, median of 4 cold loads each; more on a slow phone) at the speed
+// the runtime's files are arriving: measured over their first PROBE_BYTES
+// (at 10 Mbit/s that takes 0.3 s, on a fast link a few ms). With the 4.8 MB
+// snapshot the break-even is ~25 Mbit/s. If the bytes are that slow to
+// come at all (PROBE_TIMEOUT_MS), it is not.
 // (The constants are with the link's measure, above: the boot runs before
 // this part of the module.)
 
@@ -598,7 +601,7 @@ async function startInterpreter(runtime) {
   const pyodide = await runtime;
   if (snapshot) {
     try {
-      const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot });
+      const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot, stdLibURL: STDLIB_URL });
       html.dataset.snapshot = "restored";
       return restored;
     } catch (error) {
@@ -606,7 +609,7 @@ async function startInterpreter(runtime) {
     }
   }
   html.dataset.snapshot = deferred ? "deferred" : "unused";
-  return pyodide.loadPyodide();
+  return pyodide.loadPyodide({ stdLibURL: STDLIB_URL });
 }
 
 // This module is PyScript's interpreter module (pyscript.toml): PyScript reads

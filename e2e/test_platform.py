@@ -569,9 +569,12 @@ def test_precache_lists_every_site_file():
                 "./build/pyodide-snapshot.bin.gz"}
     for folder in ("assets", "build/vendor"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
+    # The page's standard library is build/python_stdlib.zip, not the runtime's own.
+    expected = expected - {"./build/vendor/pyodide/python_stdlib.zip"} | {"./build/python_stdlib.zip"}
     assert expected <= files
+    assert "./build/vendor/pyodide/python_stdlib.zip" not in files
     assert not [f for f in files if f.endswith(".map")]
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
         assert f"./build/vendor/pyodide/{name}" in files
     for f in files:
         assert (ROOT / f).exists(), f

@@ -120,12 +120,58 @@ pyodide.pyimport("sys").argv = pyodide.toPy(["pyc", args]);
 pyodide.runPython(code);
 """
 
+# The page's standard library (stdlib()): the runtime's python_stdlib.zip
+# holds sources only, so a fresh start of Python (a first visit without the
+# snapshot) compiles the ~125 modules Pyodide's start-up imports, every
+# time: ~1.5 s of the 2-3 s. build/python_stdlib.zip is the same archive
+# with those modules as bytecode instead of source, made by Pyodide under
+# Node (so the magic number is the page's): STDLIB_NODE lists what its
+# start-up imports from the zip, then replaces each of those sources with
+# an unchecked-hash .pyc (zipimport loads a .pyc without a source; the
+# archive is made from the runtime's own zip again whenever it changes, so
+# the bytecode cannot go stale). The rest stays as it is.
+STDLIB = "python_stdlib.zip"
+STDLIB_NODE = """
+import { pathToFileURL } from "node:url";
+const [runtime, out, code] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
+const pyodide = await loadPyodide();
+pyodide.mountNodeFS("/out", out);
+pyodide.runPython(code);
+"""
+STDLIB_PY = """
+import importlib.util, json, marshal, sys, zipfile
+[stdlib_zip] = [p for p in sys.path if p.endswith(".zip")]
+started = {name for name, module in sys.modules.items()
+           if str(getattr(getattr(module, "__spec__", None), "origin", "")).startswith(stdlib_zip + "/")}
+def module_name(path):
+    name = path[:-3].replace("/", ".")
+    return name.removesuffix(".__init__")
+compiled = []
+with zipfile.ZipFile(stdlib_zip) as source, zipfile.ZipFile("/out/python_stdlib.zip", "w") as out:
+    for info in source.infolist():
+        data = source.read(info)
+        entry = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+        entry.external_attr = info.external_attr
+        if info.filename.endswith(".py") and module_name(info.filename) in started:
+            code = compile(data, info.filename, "exec", dont_inherit=True)
+            # flags 0b01: hash-based, unchecked (the source is not in the zip)
+            data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
+                    + importlib.util.source_hash(data) + marshal.dumps(code))
+            entry.filename += "c"
+            compiled.append(info.filename)
+        entry.compress_type = zipfile.ZIP_DEFLATED if info.compress_type or entry.filename.endswith(".pyc") else 0
+        out.writestr(entry, data, compresslevel=9 if entry.compress_type else None)
+with open("/out/python_stdlib.json", "w") as f:
+    json.dump({"compiled": compiled, "python": sys.version.split()[0]}, f, indent=1)
+"""
+
 # The interpreter's memory snapshot (see snapshot()): made in Chromium, the
 # browser the site is tested in, by this script in a page of a local server.
 SNAPSHOT = "pyodide-snapshot.bin.gz"
 SNAPSHOT_MAKER = """async () => {
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({ _makeSnapshot: true });
+  const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: "./python_stdlib.zip" });
   const memory = pyodide.makeMemorySnapshot();
   const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(packed).arrayBuffer());
@@ -152,7 +198,7 @@ PACKED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json"]
 # names them: the runtime, the snapshot and the game's Python are ~19 of the
 # first visit's ~20 MB. boot.js counts the first three as they arrive and the
 # others when they are in.
-BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/vendor/pyodide/python_stdlib.zip",
+BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/" + STDLIB,
               "build/" + SNAPSHOT, "build/vendor/pyodide/pyodide.asm.mjs",
               "build/vendor/pyodide/pyodide-lock.json", "build/app.zip"]
 
@@ -430,6 +476,41 @@ def app_zip():
     log("app.zip:", len(items), "files,", out.stat().st_size, "bytes")
 
 
+def stdlib():
+    """build/python_stdlib.zip: the runtime's standard library with what
+    Pyodide's start-up imports as bytecode (see STDLIB_PY); made again only
+    when the runtime changes."""
+    out = BUILD / STDLIB
+    stamp = BUILD / (STDLIB + ".json")
+    runtime = BUILD / "vendor" / "pyodide"
+    key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
+    key["script"] = hashlib.sha256(STDLIB_PY.encode()).hexdigest()
+    try:
+        if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == key:
+            return
+    except (OSError, ValueError, KeyError):
+        pass
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: Node.js (`node`) is needed to precompile the standard library with Pyodide")
+    tmp = BUILD / "stdlib.new"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    run = subprocess.run([node, "--input-type=module", "-e", STDLIB_NODE, str(runtime), str(tmp), STDLIB_PY],
+                         capture_output=True, text=True)
+    if run.returncode != 0 or not (tmp / "python_stdlib.json").is_file():
+        sys.exit(f"build: precompiling the standard library with Pyodide under Node failed (exit {run.returncode}):\n"
+                 + (run.stderr or run.stdout)[-4000:])
+    made = json.loads((tmp / "python_stdlib.json").read_text(encoding="utf-8"))
+    if len(made["compiled"]) < 50:
+        sys.exit(f"build: Pyodide's start-up imported only {len(made['compiled'])} modules from its zip")
+    os.replace(tmp / STDLIB, out)
+    stamp.write_text(json.dumps({"key": key, **made}, indent=1) + "\n", encoding="utf-8")
+    shutil.rmtree(tmp, ignore_errors=True)
+    log(f"{STDLIB}: {len(made['compiled'])} modules of Pyodide's start-up as bytecode,"
+        f" {(runtime / STDLIB).stat().st_size / 1e6:.2f} -> {out.stat().st_size / 1e6:.2f} MB")
+
+
 def snapshot():
     """build/pyodide-snapshot.bin.gz: Pyodide's memory just after its start-up.
 
@@ -451,6 +532,9 @@ def snapshot():
     stamp = BUILD / (SNAPSHOT + ".json")
     runtime = BUILD / "vendor" / "pyodide"
     key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
+    # The restored interpreter has the zip's table of contents in memory:
+    # the page must give it the very same standard library.
+    key[STDLIB] = hashlib.sha256((BUILD / STDLIB).read_bytes()).hexdigest()
     try:
         if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == key:
             return
@@ -541,8 +625,10 @@ def precache_list():
     files = list(SITE_FILES)
     files += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
                     if p.is_file() and not p.name.startswith("."))
-    files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*") if p.is_file())
-    files += ["build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json", "build/" + SNAPSHOT]
+    # The runtime's own standard library is not the page's (build/python_stdlib.zip is).
+    files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
+                    if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
+    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json", "build/" + SNAPSHOT]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
@@ -569,7 +655,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "packed", "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
+DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
 
 
 def dist(target):
@@ -582,8 +668,11 @@ def dist(target):
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
         copy(ROOT / name, target / name)
     for name in DIST_BUILD + sorted(p.name for p in BUILD.glob("manifest-*.webmanifest")):
-        copy = shutil.copytree if (BUILD / name).is_dir() else shutil.copy2
-        copy(BUILD / name, target / "build" / name)
+        if (BUILD / name).is_dir():  # not the runtime's own standard library: the page loads build/'s
+            shutil.copytree(BUILD / name, target / "build" / name,
+                            ignore=lambda folder, names: [STDLIB] if folder.endswith("pyodide") else [])
+        else:
+            shutil.copy2(BUILD / name, target / "build" / name)
     log(f"dist: {target}")
 
 
@@ -592,6 +681,7 @@ def main():
         return dist(sys.argv[2])
     BUILD.mkdir(exist_ok=True)
     vendor()
+    stdlib()
     snapshot()
     compile_locales()
     boot_strings()
