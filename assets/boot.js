@@ -178,12 +178,8 @@ function addBytes(url, count) {
   showProgress();
 }
 
-function showProgress() {
-  if (!frame) frame = requestAnimationFrame(drawProgress);
-}
-
-function drawProgress() {
-  frame = 0;
+// [bytes in, bytes expected] of the files this visit reads.
+function bytesSoFar() {
   let expected = 0;
   let got = 0;
   for (const url of reading) {
@@ -192,8 +188,24 @@ function drawProgress() {
     expected += size;
     got += finished.has(url) ? size : Math.min(arrived.get(url) || 0, size);
   }
+  return [got, expected];
+}
+
+// Drawn in the next frame; but the stage changes at once when the last byte
+// is in: the interpreter's start may hold the main thread, and with it the
+// frames, until it is up.
+function showProgress() {
+  if (stage <= 1 && !failed) {
+    const [got, expected] = bytesSoFar();
+    if (expected && got >= expected) setStage(2); // only the interpreter's start is left
+  }
+  if (!frame) frame = requestAnimationFrame(drawProgress);
+}
+
+function drawProgress() {
+  frame = 0;
+  const [got, expected] = bytesSoFar();
   const value = Math.max(shown, milestone, expected ? (BYTES_SHARE * got) / expected : 0);
-  if (expected && got >= expected) setStage(2); // only the interpreter's start is left
   if (value > shown || !html.dataset.bootProgress) {
     shown = value;
     $("boot-progress").value = Math.round(value * 10) / 10;
