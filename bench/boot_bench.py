@@ -260,13 +260,14 @@ def main():
              "ours": base + "?seed=1&speed=instant&lang=en&level=normal"}
     samples = {name: [] for name in pages}
     with sync_playwright() as playwright:
-        slow = []
+        slow_link = []
         for rep in range(args.slow_reps):
-            slow.append(first_visit_on_a_slow_link(playwright, pages["ours"]))
+            slow_link.append(first_visit_on_a_slow_link(playwright, pages["ours"]))
             print(f"slow link {rep + 1}/{args.slow_reps}: " + ", ".join(
-                f"{k} {v:.0f}" if isinstance(v, float | int) else f"{k} {v}" for k, v in slow[-1].items()), flush=True)
+                f"{k} {v:.0f}" if isinstance(v, float | int) else f"{k} {v}" for k, v in slow_link[-1].items()),
+                flush=True)
         if args.slow_only:
-            report_slow(slow)
+            report_slow(slow_link)
             server.shutdown()
             return
         for rep in range(args.reps):
@@ -370,9 +371,9 @@ def main():
           + "; a bare page toggling a button (bench/click.html) " + paints(figures["baseline_clicks"], base_slow))
     print(f"  New game (the table's first render) {figures['new_game_ms']:.1f} ms,"
           f" the start screen's first render {figures['first_render_ms']:.1f} ms (medians)")
-    figures.update(report_slow(slow))
+    figures.update(report_slow(slow_link))
     out = ROOT / "build" / "bench.json"
-    out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples, "slow_link": slow,
+    out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples, "slow_link": slow_link,
                                "baseline_clicks": baseline}, indent=1) + "\n")
     print(f"  raw samples: {out.relative_to(ROOT)}")
 
