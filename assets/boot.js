@@ -327,9 +327,28 @@ function download(url) {
     next.catch(() => {}); // reported above
     return mine.then(async ([from, response]) => {
       if (from === url) return response;
-      const body = await unpackedBody(from, response, { counted: true });
+      const body = failOnError(await unpackedBody(from, response, { counted: true }), from);
       return new Response(body, { headers: { "Content-Type": packed.type } });
     });
+  });
+}
+
+// A copy that breaks while it is unpacked (cut short, not gzip after all)
+// fails the boot at once: Pyodide would only log it and wait forever.
+function failOnError(stream, url) {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        fail("failed", `${url}: ${error}`);
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
   });
 }
 

@@ -62,6 +62,45 @@ def test_the_gzipped_runtime_is_what_crosses_the_link_and_the_game_boots_from_it
     assert requests == [], "the plain files never crossed the link"
 
 
+def test_copies_the_host_sends_with_content_encoding_are_taken_as_they_come(browser, site, watch, open_game):
+    # A host may send a .gz file with Content-Encoding: gzip; the browser
+    # then hands boot.js and the worker the file already unpacked.
+    context = browser.new_context()
+    watcher = watch(context)
+    def unpacked(name):  # (Playwright passes a two-argument handler the request too)
+        body = (BUILD / "vendor" / "pyodide" / name).read_bytes()
+        return lambda route: route.fulfill(status=200, body=body, content_type="application/octet-stream")
+
+    for name in PACKED:
+        context.route(f"**/build/packed/{name}.gz", unpacked(name))
+    try:
+        page = open_game(context.new_page(), site.game_url())
+        assert page.locator("html").get_attribute("data-snapshot") == "restored"
+        page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
+        for name, kind in PACKED.items():
+            size = (BUILD / "vendor" / "pyodide" / name).stat().st_size
+            assert wait_cached(page, f"./build/vendor/pyodide/{name}") == [kind, size]
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_broken_copy_fails_the_boot_at_once(browser, site):
+    # Cut short: unpacking it fails, and the page says so instead of
+    # waiting for its time-out (Pyodide only logs a failed instantiation).
+    packed = (BUILD / "packed" / "pyodide.asm.wasm.gz").read_bytes()
+    context = browser.new_context()
+    context.route("**/build/packed/pyodide.asm.wasm.gz", lambda route: route.fulfill(
+        status=200, body=packed[: len(packed) // 2], content_type="application/gzip"))
+    try:
+        page = context.new_page()
+        page.goto(site.game_url())
+        page.locator('html[data-boot-error="failed"]').wait_for(state="attached", timeout=30000)
+        assert page.locator("#boot [role=alert]").is_visible()
+    finally:
+        context.close()
+
+
 def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_restores_it(fresh, site, open_game):
     page, context = fresh.page, fresh.context
     context.add_init_script(RECORD_PROGRESS)
