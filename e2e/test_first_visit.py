@@ -5,12 +5,17 @@ caches for the next visit; a snapshot that does not restore costs no second
 download of the runtime; the page's standard library carries Pyodide's
 start-up as bytecode."""
 import gzip
+import importlib.util
 import json
+import re
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
+_spec = importlib.util.spec_from_file_location("hearts_build", ROOT / "tools" / "build.py")
+BUILD_PY = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(BUILD_PY)
 PACKED = {"pyodide.asm.wasm": "application/wasm", "pyodide-lock.json": "application/json"}
 # 10 Mbit/s and 40 ms, as `make bench` measures the first visit.
 SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
@@ -135,9 +140,12 @@ def test_a_snapshot_that_does_not_restore_does_not_download_the_runtime_twice(br
     context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(
         status=200, body=gzip.compress(b"\0snp" + bytes(4092)), content_type="application/gzip"))
     try:
-        page = open_game(context.new_page(), site.game_url())
+        page = context.new_page()
+        asked = []  # by the page (the worker's precache asks for them too, later)
+        page.on("request", lambda request: asked.append(request.url))
+        open_game(page, site.game_url())
         assert page.locator("html").get_attribute("data-snapshot") == "unused"
-        runtime = [u.rsplit("/", 1)[-1] for u in watcher.requests
+        runtime = [u.rsplit("/", 1)[-1] for u in asked
                    if u.endswith(("/pyodide.asm.wasm.gz", "/pyodide-lock.json.gz", "/python_stdlib.zip"))]
         assert sorted(runtime) == ["pyodide-lock.json.gz", "pyodide.asm.wasm.gz", "python_stdlib.zip"]
         page.locator('#screen [data-action="new-game"]').click()
@@ -149,15 +157,19 @@ def test_a_snapshot_that_does_not_restore_does_not_download_the_runtime_twice(br
 
 def test_the_pages_standard_library_has_pyodides_start_up_as_bytecode():
     # build/python_stdlib.zip: the runtime's zip, with each module Pyodide's
-    # start-up imports as a .pyc instead of its source; nothing else differs.
+    # start-up imports as a .pyc instead of its source, without the modules
+    # of STDLIB_DROPPED; nothing else differs.
     runtime = zipfile.ZipFile(BUILD / "vendor" / "pyodide" / "python_stdlib.zip")
     ours = zipfile.ZipFile(BUILD / "python_stdlib.zip")
     made = json.loads((BUILD / "python_stdlib.zip.json").read_text(encoding="utf-8"))
     compiled = set(made["compiled"])
     assert {"asyncio/__init__.py", "encodings/__init__.py", "typing.py", "pyodide/__init__.py"} <= compiled
-    expected = sorted(name + "c" if name in compiled else name for name in runtime.namelist())
+    dropped = set(BUILD_PY.STDLIB_DROPPED)
+    kept = [name for name in runtime.namelist() if name.split("/")[0].removesuffix(".py") not in dropped]
+    assert len(kept) < len(runtime.namelist())
+    expected = sorted(name + "c" if name in compiled else name for name in kept)
     assert sorted(ours.namelist()) == expected
-    for name in runtime.namelist():
+    for name in kept:
         if name not in compiled:
             assert ours.read(name) == runtime.read(name), name
     # Their magic number is the one of the pycs in app.zip (Pyodide's Python).
@@ -167,3 +179,35 @@ def test_the_pages_standard_library_has_pyodides_start_up_as_bytecode():
     # The page loads this one, and the worker does not cache the runtime's own.
     sizes = json.loads((BUILD / "boot-sizes.json").read_text(encoding="utf-8"))["files"]
     assert "build/python_stdlib.zip" in sizes and "build/vendor/pyodide/python_stdlib.zip" not in sizes
+
+
+def _imports(source):
+    """Top-level names of the modules a Python source imports, in any
+    import statement (read line by line: the host's Python cannot parse
+    every 3.14 source)."""
+    names = set()
+    for line in source.decode("utf-8", "replace").splitlines():
+        if re.match(r"if __name__ == ['\"]__main__['\"]", line):
+            break  # what runs only as a script (heapq's doctest) never runs in the page
+        if match := re.match(r"\s*import\s+([\w., ]+)", line):
+            names |= {part.strip().split()[0].split(".")[0] for part in match.group(1).split(",") if part.strip()}
+        elif match := re.match(r"\s*from\s+(\w[\w.]*)\s+import\b", line):
+            names.add(match.group(1).split(".")[0])
+    return names
+
+
+def test_nothing_the_page_runs_imports_a_module_left_out_of_its_standard_library():
+    # The game and PyScript's package (app.zip) and the sources that stay in
+    # the page's standard library: none of them imports what the build left
+    # out, so leaving it out cannot break an import (the start-up modules,
+    # now bytecode, are checked in the runtime's own zip).
+    dropped = set(BUILD_PY.STDLIB_DROPPED)
+    made = json.loads((BUILD / "python_stdlib.zip.json").read_text(encoding="utf-8"))
+    runtime = zipfile.ZipFile(BUILD / "vendor" / "pyodide" / "python_stdlib.zip")
+    app = zipfile.ZipFile(BUILD / "app.zip")
+    sources = {name: app.read(name) for name in app.namelist() if name.endswith(".py")}
+    sources.update({name: runtime.read(name) for name in made["compiled"]})
+    # A page module that imports a left-out one in a function would still
+    # break: the check is on every import statement, not only the top ones.
+    bad = {name: sorted(_imports(text) & dropped) for name, text in sources.items() if _imports(text) & dropped}
+    assert bad == {}
