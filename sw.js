@@ -9,6 +9,12 @@
 // server (a 304 when unchanged), so files the page has just loaded are not
 // downloaded a second time, and a new build never caches stale files.
 // Only same-origin GET requests are answered; other origins are never touched.
+//
+// self.PRECACHE.packed names files the build also ships gzipped (the
+// runtime's wasm and lock file, {file: its .gz copy}): a first visit
+// downloads the copy (assets/boot.js), so the worker fetches that too (a
+// 304 then) and stores it unpacked under the file's own name. Later visits,
+// which the worker serves, read the plain file from the cache as before.
 
 importScripts("./build/precache.js");
 
@@ -20,13 +26,40 @@ const ROOT = new URL("./", self.location).href;
 let opened = null;
 const openCache = () => (opened ??= caches.open(CACHE));
 
+const TYPES = { ".wasm": "application/wasm", ".json": "application/json" };
+
+// The plain file, from its gzipped copy; from the network as it is if the
+// copy cannot be had or unpacked. A host may send the .gz file with
+// Content-Encoding: gzip, and then the browser has unpacked it already:
+// gzip's first two bytes say which.
+async function fetchPacked(url, packedUrl) {
+  if (typeof DecompressionStream === "function") {
+    try {
+      const response = await fetch(packedUrl, { cache: "no-cache", credentials: "same-origin" });
+      if (response.ok) {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+        const body = gzipped ? new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")) : bytes;
+        const type = TYPES[url.slice(url.lastIndexOf("."))] || "application/octet-stream";
+        // Read whole, so that a broken copy fails here, not in the cache.
+        const unpacked = await new Response(body).arrayBuffer();
+        return new Response(unpacked, { headers: { "Content-Type": type } });
+      }
+    } catch (_) { /* the plain file below */ }
+  }
+  return fetch(url, { cache: "no-cache", credentials: "same-origin" });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    const packed = new Map(Object.entries(self.PRECACHE.packed || {}).map(
+      ([path, copy]) => [new URL(path, self.location).href, new URL(copy, self.location).href]));
     await Promise.all(self.PRECACHE.files.map(async (path) => {
       const url = new URL(path, self.location).href;
       if (url === ROOT) return; // stored from index.html below
-      const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
+      const response = packed.has(url) ? await fetchPacked(url, packed.get(url))
+        : await fetch(url, { cache: "no-cache", credentials: "same-origin" });
       if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
       if (url === INDEX) await cache.put(ROOT, response.clone());
       await cache.put(url, response);

@@ -28,6 +28,8 @@
 //   data-sw           "controlled" once the service worker serves the page
 //                     (the game then starts offline too)
 //   data-snapshot     "restored": Python came from its memory snapshot;
+//                     "deferred": a first visit on a slow link, Python
+//                     started anew (the worker caches the snapshot);
 //                     "unused": it started the usual way
 // and performance marks hearts:boot, hearts:interpreter, hearts:pyscript,
 // hearts:py-ready, hearts:ready (main.py adds hearts:main, hearts:imported)
@@ -93,18 +95,19 @@ function setStage(n) {
 }
 
 // --- The loading bar ---------------------------------------------------------
-// On a first visit the boot is mostly waiting for ~20 MB: the runtime
+// On a first visit the boot is mostly waiting for the runtime
 // (pyodide.asm.wasm, python_stdlib.zip, pyodide.asm.mjs), the snapshot of
 // its memory and the game's Python. Their sizes come from the build
 // (build/boot-sizes.json: a host may compress and send no Content-Length).
-// The bar's first BYTES_SHARE parts follow those bytes; then each stage of
-// the start moves it on (MILESTONES), and data-ready fills it. The big
-// fetch() bodies are counted as they arrive: the snapshot's and app.zip's,
-// which this module reads itself, and the runtime's two (Pyodide's own
-// fetch() calls, see watchPyodideFetches): a copy of the response
-// (Response.clone(), no second request), read and dropped. The two modules
-// and the lock file are counted once they are in (Resource Timing). The
-// bar is drawn at most once a frame; it never moves back.
+// The bar's first BYTES_SHARE parts follow the bytes of the files this
+// visit reads (`reading`: the plain files or their gzipped copies, with or
+// without the snapshot); then each stage of the start moves it on
+// (MILESTONES), and data-ready fills it. The big fetch() bodies are counted
+// as they arrive: the snapshot, app.zip and the runtime's three files
+// (fetched here, see download()); a plain file's bytes are counted on a
+// copy of its response (Response.clone(), no second request), read and
+// dropped. The module is counted once it is in (Resource Timing). The bar is
+// drawn at most once a frame; it never moves back.
 const BYTES_SHARE = 80;
 const MILESTONES = {
   "hearts:interpreter": 88, // Python is up (restored from the snapshot)
@@ -113,8 +116,9 @@ const MILESTONES = {
   "hearts:imported": 98, // the game's modules are imported
 };
 let sizes = null; // {absolute URL: bytes}, from build/boot-sizes.json
-let snapshotUnpacked = 0; // its size unpacked (build/boot-sizes.json)
-let snapshotCameUnpacked = false; // the host sent it with Content-Encoding
+let unpackedSizes = {}; // {absolute URL of a .gz file: bytes unpacked}
+const cameUnpacked = new Set(); // .gz files the host sent with Content-Encoding
+const reading = new Set(); // absolute URLs of the big files this visit reads
 const arrived = new Map(); // absolute URL -> bytes that arrived
 const finished = new Set(); // absolute URLs whose download is complete
 let milestone = 0;
@@ -122,6 +126,25 @@ let shown = 0;
 let frame = 0;
 const absolute = (path) => new URL(path, document.baseURI).href;
 const SNAPSHOT_URL = absolute("./build/pyodide-snapshot.bin.gz");
+// The page's standard library: the runtime's, with what Pyodide's start-up
+// imports as bytecode (tools/build.py stdlib()); the snapshot was made with it.
+const STDLIB_URL = absolute("./build/python_stdlib.zip");
+const APP_ZIP_URL = absolute("./build/app.zip");
+const MODULE_URL = absolute("./build/vendor/pyodide/pyodide.asm.mjs");
+// The runtime's files the build also ships gzipped (tools/build.py PACKED),
+// with the type Pyodide needs them to have (instantiateStreaming wants
+// application/wasm).
+const PACKED = new Map([
+  ["./build/vendor/pyodide/pyodide.asm.wasm", "./build/packed/pyodide.asm.wasm.gz", "application/wasm"],
+  ["./build/vendor/pyodide/pyodide-lock.json", "./build/packed/pyodide-lock.json.gz", "application/json"],
+].map(([file, copy, type]) => [absolute(file), { copy: absolute(copy), type }]));
+const [WASM_URL, LOCK_URL] = PACKED.keys();
+const canUnpack = typeof DecompressionStream === "function";
+// Served by the service worker: every file comes from its cache, unpacked
+// (sw.js), and the snapshot is there too. Otherwise this is a first visit
+// (or one without a worker): the gzipped copies are what crosses the link.
+const cached = Boolean(globalThis.navigator?.serviceWorker?.controller);
+const usePacked = canUnpack && !cached;
 const megabytes = (lang, bytes) => {
   try {
     return new Intl.NumberFormat(lang, {
@@ -132,30 +155,57 @@ const megabytes = (lang, bytes) => {
   }
 };
 
-// When the host sent the snapshot with Content-Encoding, the page reads
-// its 31 MB unpacked, not the file's 6 MB.
-const sizeOf = (url) => (url === SNAPSHOT_URL && snapshotCameUnpacked && snapshotUnpacked) || sizes[url];
+// A .gz file the host sent with Content-Encoding arrives unpacked: the
+// page then reads its unpacked size, not the file's.
+const sizeOf = (url) => (cameUnpacked.has(url) && unpackedSizes[url]) || sizes[url];
+
+// The link's speed, from the bytes of the first downloads (see
+// snapshotWanted): bytes and time from the first chunk on.
+let linkStart = 0;
+let linkBytes = 0;
+let onLinkBytes = null;
+let linkBytesPerMs = null; // the measured speed, for the console
+// Whether the snapshot is worth its download (snapshotWanted, below).
+const SNAPSHOT_SAVES_MS = 1500;
+const PROBE_BYTES = 384e3;
+const PROBE_TIMEOUT_MS = 3000;
 
 function addBytes(url, count) {
   arrived.set(url, (arrived.get(url) || 0) + count);
+  if (!linkStart) linkStart = performance.now();
+  else linkBytes += count; // the first chunk came in no time that can be measured
+  if (onLinkBytes) onLinkBytes();
   showProgress();
 }
 
+// [bytes in, bytes expected] of the files this visit reads.
+function bytesSoFar() {
+  let expected = 0;
+  let got = 0;
+  for (const url of reading) {
+    const size = sizes && sizeOf(url);
+    if (!size) continue;
+    expected += size;
+    got += finished.has(url) ? size : Math.min(arrived.get(url) || 0, size);
+  }
+  return [got, expected];
+}
+
+// Drawn in the next frame; but the stage changes at once when the last byte
+// is in: the interpreter's start may hold the main thread, and with it the
+// frames, until it is up.
 function showProgress() {
+  if (stage <= 1 && !failed) {
+    const [got, expected] = bytesSoFar();
+    if (expected && got >= expected) setStage(2); // only the interpreter's start is left
+  }
   if (!frame) frame = requestAnimationFrame(drawProgress);
 }
 
 function drawProgress() {
   frame = 0;
-  let expected = 0;
-  let got = 0;
-  for (const url of Object.keys(sizes || {})) {
-    const size = sizeOf(url);
-    expected += size;
-    got += finished.has(url) ? size : Math.min(arrived.get(url) || 0, size);
-  }
+  const [got, expected] = bytesSoFar();
   const value = Math.max(shown, milestone, expected ? (BYTES_SHARE * got) / expected : 0);
-  if (expected && got >= expected) setStage(2); // only the interpreter's start is left
   if (value > shown || !html.dataset.bootProgress) {
     shown = value;
     $("boot-progress").value = Math.round(value * 10) / 10;
@@ -174,11 +224,10 @@ function reach(value) {
 async function loadSizes() {
   try {
     const response = await fetch(new URL("../build/boot-sizes.json", import.meta.url));
-    const { files, snapshot_unpacked: unpacked } = await response.json();
+    const { files, unpacked } = await response.json();
     const known = {};
     for (const [path, size] of Object.entries(files)) known[absolute(`./${path}`)] = size;
-    if (typeof DecompressionStream !== "function") delete known[SNAPSHOT_URL]; // not fetched
-    snapshotUnpacked = unpacked;
+    unpackedSizes = Object.fromEntries(Object.entries(unpacked).map(([path, size]) => [absolute(`./${path}`), size]));
     sizes = known;
   } catch (_) {
     sizes = null; // the bar then moves with the stages only
@@ -199,26 +248,125 @@ function countBody(url, response) {
   next().catch(() => {}); // a failed download is reported by its reader
 }
 
-// Pyodide fetches pyodide.asm.wasm (compiled as it streams in) and
-// python_stdlib.zip with the global fetch(); until it has asked for both,
-// fetch() is wrapped to count their bodies, then it is the browser's again.
-function watchPyodideFetches() {
-  const nativeFetch = globalThis.fetch;
-  const watched = new Set(["./build/vendor/pyodide/pyodide.asm.wasm", "./build/vendor/pyodide/python_stdlib.zip"]
-    .map(absolute));
-  const restore = () => { if (globalThis.fetch === counting) globalThis.fetch = nativeFetch; };
-  const counting = function fetch(input, init) {
-    const request = nativeFetch(input, init);
-    const url = input instanceof Request ? input.url : absolute(String(input));
-    if (!watched.delete(url)) return request;
-    if (watched.size === 0) restore();
-    return request.then((response) => {
-      countBody(url, response);
-      return response;
+// The body of a gzipped file, unpacked as it arrives, its bytes counted for
+// the bar as they come (unless they are counted already). A host may send a .gz file with Content-Encoding:
+// gzip, and then the browser has unpacked it already: the first two bytes
+// (in practice in the first chunk) say whether it is still gzipped.
+async function unpackedBody(url, response, { counted = false } = {}) {
+  const reader = response.body.getReader();
+  const read = async () => {
+    const chunk = await reader.read();
+    if (!chunk.done && !counted) addBytes(url, chunk.value.byteLength);
+    return chunk;
+  };
+  const head = [];
+  let done = false;
+  while (!done && head.reduce((sum, bytes) => sum + bytes.byteLength, 0) < 2) {
+    const chunk = await read();
+    if (!(done = chunk.done)) head.push(chunk.value);
+  }
+  const [b0, b1] = head.flatMap((bytes) => [...bytes.subarray(0, 2)]);
+  const packed = b0 === 0x1f && b1 === 0x8b;
+  if (!packed) {
+    cameUnpacked.add(url);
+    showProgress();
+  }
+  const body = new ReadableStream({
+    start(controller) {
+      for (const bytes of head) controller.enqueue(bytes);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const chunk = await read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return packed ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+}
+
+// --- The runtime's files ------------------------------------------------------
+// boot.js fetches the runtime's three big files itself, at once (Pyodide
+// asks for them only once its module is in), and Pyodide's own fetch() of
+// each gets that download: until the interpreter is up, fetch() is wrapped
+// (handOver), then it is the browser's again. On a first visit the wasm
+// and the lock file come as their gzipped copies (build/packed/: 3.5 MB
+// instead of 9.6 for the wasm, for hosts that do not compress), unpacked as
+// they arrive and handed to Pyodide as a Response of the right type: the
+// wasm still compiles while it streams in. If a copy cannot be had, the
+// file itself is fetched. A second request of a file (Python starting anew
+// after a snapshot that did not restore) gets a copy of the same response
+// (Response.clone()): the runtime is never downloaded twice.
+const nativeFetch = globalThis.fetch;
+const handOver = new Map(); // absolute URL -> () => Promise<Response>
+
+function download(url) {
+  const packed = usePacked ? PACKED.get(url) : undefined;
+  // Counted as they arrive, whether Pyodide reads them yet or not: the
+  // first bytes measure the link (snapshotWanted), before Pyodide starts.
+  const fetchOk = (from) => nativeFetch(from).then((response) => {
+    if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
+    countBody(from, response);
+    return [from, response];
+  });
+  reading.add(packed ? packed.copy : url);
+  let next = packed
+    ? fetchOk(packed.copy).catch((error) => {
+      console.warn(`boot: ${error}; loading ${url} instead`);
+      reading.delete(packed.copy);
+      reading.add(url);
+      showProgress();
+      return fetchOk(url);
+    })
+    : fetchOk(url);
+  next.catch((error) => fail("failed", error)); // Pyodide itself would wait forever
+  handOver.set(url, () => {
+    const mine = next;
+    next = mine.then(([from, response]) => [from, response.clone()]); // before anyone reads it
+    next.catch(() => {}); // reported above
+    return mine.then(async ([from, response]) => {
+      if (from === url) return response;
+      const body = failOnError(await unpackedBody(from, response, { counted: true }), from);
+      return new Response(body, { headers: { "Content-Type": packed.type } });
     });
+  });
+}
+
+// A copy that breaks while it is unpacked (cut short, not gzip after all)
+// fails the boot at once: Pyodide would only log it and wait forever.
+function failOnError(stream, url) {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        fail("failed", `${url}: ${error}`);
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+function watchPyodideFetches() {
+  const counting = function fetch(input, init) {
+    const url = input instanceof Request ? input.url : absolute(String(input));
+    const give = handOver.get(url);
+    return give ? give() : nativeFetch(input, init);
   };
   globalThis.fetch = counting;
-  return restore;
+  for (const url of [WASM_URL, STDLIB_URL, LOCK_URL]) download(url);
+  reading.add(MODULE_URL);
+  reading.add(APP_ZIP_URL);
+  if (canUnpack) reading.add(SNAPSHOT_URL);
+  return () => {
+    if (globalThis.fetch === counting) globalThis.fetch = nativeFetch;
+    handOver.clear(); // and the copies kept for a second start with it
+  };
 }
 
 // The two modules and the lock file: counted whole once they are in.
@@ -346,13 +494,11 @@ whenReady(() => {
 });
 
 // Preload what the page needs after the interpreter, in parallel with its
-// start-up. A file that cannot be loaded fails the boot here: Pyodide itself
-// would wait forever.
+// start-up (the runtime's wasm, standard library and lock file are fetched
+// by download()). A file that cannot be loaded fails the boot here: Pyodide
+// itself would wait forever.
 const PRELOAD = [
-  ["./build/vendor/pyodide/pyodide.asm.wasm", "fetch"],
   ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
-  ["./build/vendor/pyodide/python_stdlib.zip", "fetch"],
-  ["./build/vendor/pyodide/pyodide-lock.json", "fetch"],
   ["./pyscript.toml", "fetch"],
   ["./main.py", "fetch"],
   ["./assets/morph.js", "module"],
@@ -369,9 +515,9 @@ const PYSCRIPT_CHUNKS = [
   "core-C9KDLldu.js", "toml-V4Savzlc.js", "error-D2315lOB.js", "deprecations-manager-UpAPKqCb.js",
   "donkey-4Hrqd7WZ.js", "py-editor-C4XsZtn7.js", "py-game-DWiCrr7a.js", "py-terminal-CwQ6kcjg.js",
 ];
-// Right after the runtime's three big files: they are small, and HTTP/1.1
-// fetches only six at a time.
-PRELOAD.splice(3, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript/${chunk}`, "module"]));
+// Right after the runtime's module: they are small, and HTTP/1.1 fetches
+// only six at a time.
+PRELOAD.splice(1, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript/${chunk}`, "module"]));
 
 function preload() {
   for (const [path, kind] of PRELOAD) {
@@ -423,68 +569,78 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 
 // Python starts from a snapshot of its memory taken just after a start-up
 // (build/pyodide-snapshot.bin.gz, see tools/build.py): restoring it took
-// ~0.4 s where starting CPython anew takes 2-4 s. The download begins at
-// once, beside the runtime's. Pyodide refuses a snapshot of another build;
-// then, or without the file or DecompressionStream, Python starts the
-// usual way. html[data-snapshot] says which: "restored" or "unused".
-// It is unpacked as it arrives, and its bytes are counted for the bar.
+// ~0.4 s where starting CPython anew takes 2-4 s. Pyodide refuses a
+// snapshot of another build; then, or without the file or
+// DecompressionStream, Python starts the usual way. On a slow link the
+// snapshot's 6 MB would cost more time than they save: a first visit then
+// starts Python anew and leaves the snapshot to the service worker, which
+// caches it for the next visits (snapshotWanted). html[data-snapshot] says
+// which: "restored", "deferred" (not downloaded: the link is slow) or
+// "unused". It is unpacked as it arrives, and its bytes are counted for the bar.
 async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const read = async () => {
-    const chunk = await reader.read();
-    if (!chunk.done) addBytes(SNAPSHOT_URL, chunk.value.byteLength);
-    return chunk;
-  };
-  // Its first two bytes (in practice the first chunk) say whether it is
-  // still gzipped: a host may send a .gz file with Content-Encoding: gzip,
-  // and then the browser has already unpacked it.
-  const head = [];
-  let done = false;
-  while (!done && head.reduce((sum, bytes) => sum + bytes.byteLength, 0) < 2) {
-    const chunk = await read();
-    if (!(done = chunk.done)) head.push(chunk.value);
-  }
-  const [b0, b1] = head.flatMap((bytes) => [...bytes.subarray(0, 2)]);
-  const packed = b0 === 0x1f && b1 === 0x8b;
-  if (!packed) {
-    snapshotCameUnpacked = true;
-    showProgress();
-  }
-  const body = new ReadableStream({
-    start(controller) {
-      for (const bytes of head) controller.enqueue(bytes);
-      if (done) controller.close();
-    },
-    async pull(controller) {
-      const chunk = await read();
-      if (chunk.done) controller.close();
-      else controller.enqueue(chunk.value);
-    },
-    cancel: (reason) => reader.cancel(reason),
+  return new Response(await unpackedBody(SNAPSHOT_URL, response)).arrayBuffer();
+}
+
+// Is the snapshot worth its download? From the service worker's cache,
+// always. Otherwise only if it arrives in less time than it saves
+// (SNAPSHOT_SAVES_MS: starting Python anew minus restoring it took 1.6 s
+// here, median of 4 cold loads each; more on a slow phone) at the speed
+// the runtime's files are arriving: measured over their first PROBE_BYTES
+// (at 10 Mbit/s that takes 0.3 s, on a fast link a few ms). With the 4.8 MB
+// snapshot the break-even is ~25 Mbit/s. If the bytes are that slow to
+// come at all (PROBE_TIMEOUT_MS), it is not.
+// (The constants are with the link's measure, above: the boot runs before
+// this part of the module.)
+
+function snapshotWanted() {
+  if (cached) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const decide = (timedOut) => {
+      const elapsed = performance.now() - linkStart;
+      const allIn = [WASM_URL, STDLIB_URL].every((url) => arrived.get(url) >= sizes?.[url]
+        || arrived.get(PACKED.get(url)?.copy) >= sizes?.[PACKED.get(url)?.copy]);
+      if (!timedOut && linkBytes < PROBE_BYTES && !allIn) return;
+      onLinkBytes = null;
+      clearTimeout(timer);
+      linkBytesPerMs = linkStart && elapsed > 0 ? linkBytes / elapsed : linkStart ? Infinity : 0;
+      const snapshotBytes = (sizes && sizes[SNAPSHOT_URL]) || 6e6;
+      resolve(!timedOut && snapshotBytes / linkBytesPerMs <= SNAPSHOT_SAVES_MS);
+    };
+    const timer = setTimeout(() => decide(true), PROBE_TIMEOUT_MS);
+    onLinkBytes = () => decide(false);
+    decide(false);
   });
-  return new Response(packed ? body.pipeThrough(new DecompressionStream("gzip")) : body).arrayBuffer();
 }
 
 async function startInterpreter(runtime) {
   let snapshot = null;
-  if (typeof DecompressionStream === "function") {
-    snapshot = fetchSnapshot();
-    snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
+  let deferred = false;
+  if (canUnpack) {
+    if (await snapshotWanted()) {
+      snapshot = fetchSnapshot();
+      snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
+    } else {
+      deferred = true;
+      reading.delete(SNAPSHOT_URL);
+      showProgress();
+      console.info(`boot: ${(linkBytesPerMs * 8e-3).toFixed(1)} Mbit/s: Python starts anew,`
+        + " the service worker fetches the snapshot for the next visits");
+    }
   }
   const pyodide = await runtime;
   if (snapshot) {
     try {
-      const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot });
+      const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot, stdLibURL: STDLIB_URL });
       html.dataset.snapshot = "restored";
       return restored;
     } catch (error) {
       console.warn("boot: Python starts without its snapshot:", error);
     }
   }
-  html.dataset.snapshot = "unused";
-  return pyodide.loadPyodide();
+  html.dataset.snapshot = deferred ? "deferred" : "unused";
+  return pyodide.loadPyodide({ stdLibURL: STDLIB_URL });
 }
 
 // This module is PyScript's interpreter module (pyscript.toml): PyScript reads

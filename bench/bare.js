@@ -10,7 +10,8 @@ const snapshot = new URLSearchParams(location.search).has("snapshot")
       new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
   : null;
 const { loadPyodide } = await import("../build/vendor/pyodide/pyodide.mjs");
-const pyodide = await loadPyodide(snapshot ? { _loadSnapshot: snapshot } : {});
+// The snapshot was made with the page's standard library (build/python_stdlib.zip).
+const pyodide = await loadPyodide(snapshot ? { _loadSnapshot: snapshot, stdLibURL: "../build/python_stdlib.zip" } : {});
 performance.mark("hearts:interpreter");
 const result = pyodide.runPython("1+1");
 const html = document.documentElement;

@@ -18,6 +18,10 @@
                           Pyodide's start-up, gzipped (snapshot): the page
                           restores it instead of starting Python anew
   build/boot-i18n.json    loading-screen texts per language
+  build/packed/           gzipped copies of the runtime's wasm and lock file
+                          (PACKED): what a first visit downloads when the
+                          host does not compress (boot.js unpacks them as
+                          they arrive; sw.js stores them unpacked)
   build/boot-sizes.json   the sizes of the big files the page loads first
                           (the loading bar moves with their bytes)
   build/precache.js       the service worker's file list + content version
@@ -122,12 +126,70 @@ pyodide.pyimport("sys").argv = pyodide.toPy(["pyc", args]);
 pyodide.runPython(code);
 """
 
+# The page's standard library (stdlib()): the runtime's python_stdlib.zip
+# holds sources only, so a fresh start of Python (a first visit without the
+# snapshot) compiles the ~125 modules Pyodide's start-up imports, every
+# time: ~1.5 s of the 2-3 s. build/python_stdlib.zip is the same archive
+# with those modules as bytecode instead of source, made by Pyodide under
+# Node (so the magic number is the page's): STDLIB_NODE lists what its
+# start-up imports from the zip, then replaces each of those sources with
+# an unchecked-hash .pyc (zipimport loads a .pyc without a source; the
+# archive is made from the runtime's own zip again whenever it changes, so
+# the bytecode cannot go stale). It also leaves out STDLIB_DROPPED: tools
+# for developers and servers that no page of ours can use (a test runner, a
+# debugger, profilers, mail and FTP clients, processes, which a browser has
+# none of), 0.43 MB of the zip, ~0.35 s of a first visit at 10 Mbit/s.
+# Nothing the page imports needs them (e2e/test_first_visit.py checks the
+# shipped modules' imports). The rest stays as it is.
+STDLIB = "python_stdlib.zip"
+STDLIB_DROPPED = ["cProfile", "cmd", "doctest", "ftplib", "imaplib", "mailbox", "multiprocessing", "optparse",
+                  "pdb", "pickletools", "poplib", "profile", "pstats", "pyclbr", "pydoc", "sched", "smtplib",
+                  "sqlite3", "tabnanny", "timeit", "tomllib", "trace", "unittest", "wsgiref", "xmlrpc"]
+STDLIB_NODE = """
+import { pathToFileURL } from "node:url";
+const [runtime, out, dropped, code] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
+const pyodide = await loadPyodide();
+pyodide.mountNodeFS("/out", out);
+pyodide.pyimport("sys").argv = pyodide.toPy(["stdlib", dropped]);
+pyodide.runPython(code);
+"""
+STDLIB_PY = """
+import importlib.util, json, marshal, sys, zipfile
+dropped = set(json.loads(sys.argv[1]))
+[stdlib_zip] = [p for p in sys.path if p.endswith(".zip")]
+started = {name for name, module in sys.modules.items()
+           if str(getattr(getattr(module, "__spec__", None), "origin", "")).startswith(stdlib_zip + "/")}
+def module_name(path):
+    name = path[:-3].replace("/", ".")
+    return name.removesuffix(".__init__")
+compiled = []
+with zipfile.ZipFile(stdlib_zip) as source, zipfile.ZipFile("/out/python_stdlib.zip", "w") as out:
+    for info in source.infolist():
+        if info.filename.split("/")[0].removesuffix(".py") in dropped:
+            continue
+        data = source.read(info)
+        entry = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
+        entry.external_attr = info.external_attr
+        if info.filename.endswith(".py") and module_name(info.filename) in started:
+            code = compile(data, info.filename, "exec", dont_inherit=True)
+            # flags 0b01: hash-based, unchecked (the source is not in the zip)
+            data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
+                    + importlib.util.source_hash(data) + marshal.dumps(code))
+            entry.filename += "c"
+            compiled.append(info.filename)
+        entry.compress_type = zipfile.ZIP_DEFLATED if info.compress_type or entry.filename.endswith(".pyc") else 0
+        out.writestr(entry, data, compresslevel=9 if entry.compress_type else None)
+with open("/out/python_stdlib.json", "w") as f:
+    json.dump({"compiled": compiled, "python": sys.version.split()[0]}, f, indent=1)
+"""
+
 # The interpreter's memory snapshot (see snapshot()): made in Chromium, the
 # browser the site is tested in, by this script in a page of a local server.
 SNAPSHOT = "pyodide-snapshot.bin.gz"
 SNAPSHOT_MAKER = """async () => {
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({ _makeSnapshot: true });
+  const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: "./python_stdlib.zip" });
   const memory = pyodide.makeMemorySnapshot();
   const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(packed).arrayBuffer());
@@ -138,11 +200,23 @@ SNAPSHOT_MAKER = """async () => {
 }"""
 SNAPSHOT_MAGIC = 0x706E7300  # "\0snp": the first word of a Pyodide snapshot (pyodide.asm.mjs)
 
+# Runtime files the build also ships gzipped, in build/packed/ (packed()).
+# Many static hosts send files as they are: the wasm alone is 9.6 MB, 3.5 MB
+# gzipped. On a first visit boot.js downloads these copies and unpacks them
+# with the browser's DecompressionStream as they arrive (the wasm still
+# compiles while it streams in); the service worker stores them unpacked
+# under their own names, so later visits read the plain files from its
+# cache, as before. python_stdlib.zip is a zip of deflated files (gzip
+# would save 2 %), the snapshot is gzipped already, and the .mjs module
+# has to be imported from its own URL (the CSP allows no blob: scripts).
+PACKED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json"]
+
+
 # The files whose bytes move the loading bar (assets/boot.js), as the page
 # names them: the runtime, the snapshot and the game's Python are ~19 of the
 # first visit's ~20 MB. boot.js counts the first three as they arrive and the
 # others when they are in.
-BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/vendor/pyodide/python_stdlib.zip",
+BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/" + STDLIB,
               "build/" + SNAPSHOT, "build/vendor/pyodide/pyodide.asm.mjs",
               "build/vendor/pyodide/pyodide-lock.json", "build/app.zip"]
 
@@ -425,6 +499,47 @@ def app_zip():
     log("app.zip:", len(items), "files,", out.stat().st_size, "bytes")
 
 
+def stdlib():
+    """build/python_stdlib.zip: the runtime's standard library with what
+    Pyodide's start-up imports as bytecode (see STDLIB_PY); made again only
+    when the runtime changes."""
+    out = BUILD / STDLIB
+    stamp = BUILD / (STDLIB + ".json")
+    runtime = BUILD / "vendor" / "pyodide"
+    key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
+    key["script"] = hashlib.sha256(STDLIB_PY.encode()).hexdigest()
+    key["dropped"] = STDLIB_DROPPED
+    try:
+        if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == key:
+            return
+    except (OSError, ValueError, KeyError):
+        pass
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: Node.js (`node`) is needed to precompile the standard library with Pyodide")
+    tmp = BUILD / "stdlib.new"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    run = subprocess.run([node, "--input-type=module", "-e", STDLIB_NODE, str(runtime), str(tmp),
+                          json.dumps(STDLIB_DROPPED), STDLIB_PY],
+                         capture_output=True, text=True)
+    if run.returncode != 0 or not (tmp / "python_stdlib.json").is_file():
+        sys.exit(f"build: precompiling the standard library with Pyodide under Node failed (exit {run.returncode}):\n"
+                 + (run.stderr or run.stdout)[-4000:])
+    made = json.loads((tmp / "python_stdlib.json").read_text(encoding="utf-8"))
+    if len(made["compiled"]) < 50:
+        sys.exit(f"build: Pyodide's start-up imported only {len(made['compiled'])} modules from its zip")
+    started = {name.split("/")[0].removesuffix(".py") for name in made["compiled"]}
+    if started & set(STDLIB_DROPPED):
+        sys.exit(f"build: Pyodide's start-up imports {sorted(started & set(STDLIB_DROPPED))} of STDLIB_DROPPED")
+    os.replace(tmp / STDLIB, out)
+    stamp.write_text(json.dumps({"key": key, **made}, indent=1) + "\n", encoding="utf-8")
+    shutil.rmtree(tmp, ignore_errors=True)
+    log(f"{STDLIB}: {len(made['compiled'])} modules of Pyodide's start-up as bytecode,"
+        f" {len(STDLIB_DROPPED)} left out,"
+        f" {(runtime / STDLIB).stat().st_size / 1e6:.2f} -> {out.stat().st_size / 1e6:.2f} MB")
+
+
 def snapshot():
     """build/pyodide-snapshot.bin.gz: Pyodide's memory just after its start-up.
 
@@ -446,6 +561,9 @@ def snapshot():
     stamp = BUILD / (SNAPSHOT + ".json")
     runtime = BUILD / "vendor" / "pyodide"
     key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
+    # The restored interpreter has the zip's table of contents in memory:
+    # the page must give it the very same standard library.
+    key[STDLIB] = hashlib.sha256((BUILD / STDLIB).read_bytes()).hexdigest()
     try:
         if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == key:
             return
@@ -486,26 +604,60 @@ def snapshot():
     log(f"{SNAPSHOT}: Pyodide {version}, {size / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
 
 
+def packed_name(rel):
+    """build/packed/<file name>.gz for a PACKED path (relative to build/)."""
+    return "packed/" + Path(rel).name + ".gz"
+
+
+def packed():
+    """build/packed/*.gz: PACKED gzipped (level 9, no name or time in the
+    header, so the same input gives the same bytes); made again only when
+    the file is newer than its copy."""
+    import gzip
+
+    out = BUILD / "packed"
+    wanted = set()
+    for rel in PACKED:
+        source, target = BUILD / rel, BUILD / packed_name(rel)
+        wanted.add(target)
+        if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        write_if_changed(target, gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
+        os.utime(target)
+    prune(out, wanted)
+    log("packed:", ", ".join(f"{Path(rel).name} {(BUILD / rel).stat().st_size / 1e6:.1f} -> "
+                             f"{(BUILD / packed_name(rel)).stat().st_size / 1e6:.2f} MB" for rel in PACKED))
+
+
 def boot_sizes():
-    """build/boot-sizes.json: {"files": {path: bytes}, "snapshot_unpacked": bytes}.
+    """build/boot-sizes.json: {"files": {path: bytes}, "packed": {path: its
+    gzipped copy's path}, "unpacked": {path: bytes}}.
 
     The page cannot rely on Content-Length (a host that compresses sends
     none, or the compressed size while the page reads unpacked bytes), so
-    the build tells it what to expect. snapshot_unpacked is what the page
-    reads of the snapshot when the host sent it with Content-Encoding."""
-    files = {rel: (ROOT / rel).stat().st_size for rel in BOOT_SIZED}
+    the build tells it what to expect. "files" has the plain files and
+    their packed copies (a visit loads one or the other); "unpacked" is what
+    the page reads of a gzipped file when the host sent it with
+    Content-Encoding (the browser has unpacked it then)."""
     memory = json.loads((BUILD / (SNAPSHOT + ".json")).read_text(encoding="utf-8"))["memory_bytes"]
+    pairs = {"build/" + rel: "build/" + packed_name(rel) for rel in PACKED}
+    files = {rel: (ROOT / rel).stat().st_size for rel in BOOT_SIZED + sorted(pairs.values())}
+    unpacked = {"build/" + SNAPSHOT: memory, **{gz: files[rel] for rel, gz in pairs.items()}}
     write_if_changed(BUILD / "boot-sizes.json",
-                     json.dumps({"files": files, "snapshot_unpacked": memory}, indent=1) + "\n")
-    log(f"boot-sizes.json: {len(files)} files, {sum(files.values()) / 1e6:.1f} MB")
+                     json.dumps({"files": files, "packed": pairs, "unpacked": unpacked}, indent=1) + "\n")
+    first = sum(files[pairs.get(rel, rel)] for rel in BOOT_SIZED)
+    log(f"boot-sizes.json: {len(files)} files; a first visit reads {first / 1e6:.1f} MB of them"
+        f" ({(first - files['build/' + SNAPSHOT]) / 1e6:.1f} MB without the snapshot)")
 
 
 def precache_list():
     files = list(SITE_FILES)
     files += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
                     if p.is_file() and not p.name.startswith("."))
-    files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*") if p.is_file())
-    files += ["build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json", "build/" + SNAPSHOT]
+    # The runtime's own standard library is not the page's (build/python_stdlib.zip is).
+    files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
+                    if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
+    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json", "build/" + SNAPSHOT]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
@@ -515,10 +667,16 @@ def precache():
     digest = hashlib.sha256()
     for rel in files:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((ROOT / rel).read_bytes()).digest())
+    packs = {"./build/" + rel: "./build/" + packed_name(rel) for rel in PACKED}
+    for gz in sorted(packs.values()):  # the worker unpacks them: they change the cache too
+        digest.update(gz.encode() + b"\0" + hashlib.sha256((ROOT / gz[2:]).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     urls = ["./"] + ["./" + rel for rel in files]
+    # "packed": files the worker fetches as their gzipped copy (which the
+    # first visit has just downloaded: a 304) and stores unpacked.
     body = ("// Written by tools/build.py: the service worker's precache list.\n"
-            "self.PRECACHE = " + json.dumps({"version": version, "files": urls}, indent=1) + ";\n")
+            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs}, indent=1)
+            + ";\n")
     write_if_changed(BUILD / "precache.js", body)
     size = sum((ROOT / rel).stat().st_size for rel in files)
     log(f"precache.js: {len(urls)} URLs, {size / 1e6:.1f} MB, version {version}")
@@ -526,7 +684,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
+DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
 
 
 def dist(target):
@@ -539,8 +697,11 @@ def dist(target):
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
         copy(ROOT / name, target / name)
     for name in DIST_BUILD + sorted(p.name for p in BUILD.glob("manifest-*.webmanifest")):
-        copy = shutil.copytree if (BUILD / name).is_dir() else shutil.copy2
-        copy(BUILD / name, target / "build" / name)
+        if (BUILD / name).is_dir():  # not the runtime's own standard library: the page loads build/'s
+            shutil.copytree(BUILD / name, target / "build" / name,
+                            ignore=lambda folder, names: [STDLIB] if folder.endswith("pyodide") else [])
+        else:
+            shutil.copy2(BUILD / name, target / "build" / name)
     log(f"dist: {target}")
 
 
@@ -549,11 +710,13 @@ def main():
         return dist(sys.argv[2])
     BUILD.mkdir(exist_ok=True)
     vendor()
+    stdlib()
     snapshot()
     compile_locales()
     boot_strings()
     manifests()
     app_zip()
+    packed()
     boot_sizes()
     precache()
 
