@@ -134,6 +134,7 @@ async function smoke(page) {
   state = await boot(page, "offline");
   state = await until(page, "the saved game, offline", (s) => s.phase === facts.next_hand.phase);
   facts.offline = same(state);
+  facts.offline_sw = (await until(page, "the worker, offline", (s) => s.sw === "controlled")).sw;
   facts.page_reported_errors = state.errors;
 }
 

@@ -49,7 +49,7 @@ QUERY = "?seed=1&speed=instant&lang=en&level=normal"
 BOOT_S = 240          # one boot; WebKit needs 20-45 s on a quiet machine
 STEP_S = 60           # one step of the game (?speed=instant: well under a second)
 RETRY_S = 15          # a click that changed nothing in this time is made again
-SMOKE_S = 900         # a whole smoke, whatever hangs
+SMOKE_S = 600         # a whole smoke, whatever hangs (it takes 10-90 s)
 FACTS = ROOT / "build" / "smoke"
 
 # Console errors we know of, each with the issue it belongs to; any other fails.
@@ -140,7 +140,9 @@ def groups():
 
 class SmokeServer:
     """The site on a port of its own (the smoke takes it away for offline),
-    recording (path, status) of every answer."""
+    recording (path, status) of every answer. Nothing it sends may be kept
+    in the browser's HTTP cache (Cache-Control: no-store), so that offline
+    only the service worker's cache can start the game."""
 
     def __init__(self):
         log = self.log = []
@@ -148,6 +150,10 @@ class SmokeServer:
         class Handler(QuietHandler):
             def log_request(self, code="-", size="-"):
                 log.append((self.path.split("?", 1)[0], int(getattr(code, "value", code))))
+
+            def end_headers(self):
+                self.send_header("Cache-Control", "no-store")
+                super().end_headers()
 
         self.server = serve(ROOT, handler=Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
@@ -204,7 +210,7 @@ def display(groups, tmp_path):
     """An Xvfb display of the test's own: ':N'. Another X server of the
     machine (xvfb-run of someone else) may take a number at the same time:
     up to three tries."""
-    require(XVFB)
+    require(XVFB, MINIBROWSER)  # WebKit's display: no need for it without WebKit
     with open(tmp_path / "xvfb.log", "w") as log:
         for _ in range(3):
             found = start_xvfb(groups, log)
@@ -249,6 +255,7 @@ def check_smoke(name, facts, server):
     assert json.loads(next_hand["save"])["scores"] == saved["scores"]
     assert facts["sw"] == "controlled"
     assert facts["offline"] == next_hand, "offline, the page did not resume the same game"
+    assert facts["offline_sw"] == "controlled", "offline, the service worker did not serve the page"
     assert [b["what"] for b in facts["boots"]] == ["first visit", "reload", "offline"]
     if facts["retries"]:
         warnings.warn(f"{name}: clicks that changed nothing and were made again: {facts['retries']}")
@@ -333,7 +340,11 @@ class WebKitSmoke:
     def __init__(self, driver, url):
         self.driver, self.url = driver, url
         self.facts = {"browser": f"webkitgtk/{driver.capabilities.get('browserVersion')}", "boots": [], "retries": [],
-                      "console_errors": [], "page_errors": [], "failed_requests": [], "foreign_requests": []}
+                      "console_errors": [], "page_errors": [], "page_reported_errors": [], "failed_requests": [], "foreign_requests": []}
+
+    def say(self, what):
+        """Progress, for the log pytest shows when the test fails."""
+        print(f"{time.strftime('%H:%M:%S')} webkit: {what}", flush=True)
 
     def call(self, name, *args):
         return self.driver.execute_script(f"return ({PAGE}).{name}(...arguments)", *args)
@@ -390,10 +401,11 @@ class WebKitSmoke:
         self.call("listen")
         self.facts["boots"].append({"what": what, "ms": round((time.monotonic() - started) * 1000),
                                     "snapshot": state["snapshot"]})
+        self.say(f"booted ({what}): {self.facts['boots'][-1]}")
         return state
 
     def collect_page_errors(self, when):
-        self.facts["page_errors"] += [f"{when}: {e}" for e in self.call("state")["errors"]]
+        self.facts["page_reported_errors"] += [f"{when}: {e}" for e in self.call("state")["errors"]]
 
     def run(self, go_offline):
         f = self.facts
@@ -403,6 +415,7 @@ class WebKitSmoke:
         state = self.act('[data-action="new-game"]', "the pass",
                          lambda s: s["phase"] == "pass" and len(s["hand"]) == 13)
         f["passed"] = state["hand"][:3]
+        self.say(f"passing {f['passed']}")
         for card in f["passed"]:
             self.act(f'button[data-card="{card}"]', f"{card} picked", lambda s: card in s["picked"])
         state = self.act('[data-action="confirm-pass"]', "play after the pass", lambda s: s["phase"] != "pass")
@@ -417,6 +430,7 @@ class WebKitSmoke:
             self.act(f'button[data-card="{card}"]', f"{card} played", lambda s: card not in s["hand"])
             f["played"].append(card)
         f["hand_end"] = same(state)
+        self.say(f"played {len(f['played'])} cards: {state['phase']}")
         self.collect_page_errors("first visit")
 
         self.boot("reload")
@@ -425,14 +439,17 @@ class WebKitSmoke:
         state = self.act('[data-action="continue"]', "the next hand's pass",
                          lambda s: s["phase"] == "pass" and len(s["hand"]) == 13)
         f["next_hand"] = same(state)
+        self.say("resumed; the next hand is dealt")
         self.collect_page_errors("reload")
 
         state = self.until('html[data-sw="controlled"]', lambda s: s["sw"] == "controlled", BOOT_S)
         f["sw"] = state["sw"]
+        self.say("offline")
         go_offline()
         self.boot("offline")
         state = self.until("the saved game, offline", lambda s: s["phase"] == f["next_hand"]["phase"])
         f["offline"] = same(state)
+        f["offline_sw"] = self.until("the worker, offline", lambda s: s["sw"] == "controlled")["sw"]
         self.collect_page_errors("offline")
         return f
 
@@ -459,7 +476,10 @@ def webkit_driver(display, tmp_path, groups, log):
                              popen_kw={"start_new_session": True})
     driver = webdriver.WebKitGTK(options=options, service=service)
     driver.set_page_load_timeout(BOOT_S)
-    driver.set_script_timeout(BOOT_S)
+    driver.set_script_timeout(STEP_S)
+    # Selenium waits for the driver's answer forever by default: a hung call
+    # fails after this instead (the client's timeout, per request).
+    driver.command_executor._client_config.timeout = BOOT_S + 60
     return driver
 
 
@@ -470,12 +490,17 @@ def test_webkit_smoke(smoke_server, display, groups, tmp_path):
     driver = None
     # Whatever hangs (a call to the driver has no timeout of its own), the
     # smoke ends: ending the driver's processes makes the pending call fail.
-    watchdog = threading.Timer(SMOKE_S, groups.end)
+    fired = []
+    watchdog = threading.Timer(SMOKE_S, lambda: fired.append(groups.end()))
     watchdog.daemon = True
     watchdog.start()
     try:
         driver = webkit_driver(display, tmp_path, groups, log)
         facts = WebKitSmoke(driver, smoke_server.url + QUERY).run(go_offline=smoke_server.stop)
+    except Exception:
+        if fired:
+            pytest.fail(f"the WebKit smoke took more than {SMOKE_S} s: its processes were ended")
+        raise
     finally:
         watchdog.cancel()
         if driver is not None:
@@ -487,7 +512,9 @@ def test_webkit_smoke(smoke_server, display, groups, tmp_path):
     check_smoke("webkit", facts, smoke_server)
 
 
-CONSOLE_LINE = re.compile(r"CONSOLE (\w+) (LOG|INFO|WARN|ERROR|DEBUG) (.*)")
+# "[url:line:col: ]CONSOLE [SOURCE ]LEVEL message": SOURCE is JS, SECURITY,
+# OTHER, ... and missing for the page's own console.error().
+CONSOLE_LINE = re.compile(r"CONSOLE (?:(\w+) )??(LOG|INFO|WARN|ERROR|DEBUG) (.*)")
 
 
 def test_webkit_boots_without_console_errors(smoke_server, display, groups, tmp_path):
@@ -538,7 +565,7 @@ def test_webkit_boots_without_console_errors(smoke_server, display, groups, tmp_
     assert ready, f"WebKit did not become ready in {BOOT_S} s:\n{text[-3000:]}"
     messages = [m.groups() for m in map(CONSOLE_LINE.search, text.splitlines()) if m]
     assert messages, f"no console output: is the console still written to stdout?\n{text[-3000:]}"
-    errors = [f"{source} {level}: {message}" for source, level, message in messages
+    errors = [f"{source or 'page'} {level}: {message}" for source, level, message in messages
               if level == "ERROR" and not known_console_error("webkit", message)]
     assert errors == [], "console errors"
     assert smoke_server.errors() == []
