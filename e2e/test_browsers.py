@@ -27,7 +27,6 @@ import json
 import os
 import queue
 import re
-import select
 import shutil
 import signal
 import socket
@@ -37,6 +36,7 @@ import threading
 import time
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -178,45 +178,39 @@ def smoke_server():
     server.stop()
 
 
-def start_xvfb(groups, log):
-    """Xvfb on the first free display (-displayfd); ':N' once a client can
-    connect to it, or None."""
-    read, write = os.pipe()
-    proc = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                            pass_fds=[write], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                            start_new_session=True)
-    groups.add(proc)
-    os.close(write)
-    try:
-        ready, _, _ = select.select([read], [], [], 60)
-        number = os.read(read, 64).decode().strip() if ready else ""
-    finally:
-        os.close(read)
-    if not number.isdigit():
+def start_xvfb(groups, log, number):
+    """Xvfb on display :number; the Popen once a client can connect to it,
+    or None (the number is taken, or Xvfb failed)."""
+    if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
         return None
-    deadline = time.monotonic() + 10
+    proc = subprocess.Popen([XVFB, f":{number}", "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+    groups.add(proc)
+    deadline = time.monotonic() + 30
     while proc.poll() is None and time.monotonic() < deadline:
         with socket.socket(socket.AF_UNIX) as client:
             try:
                 client.connect(f"/tmp/.X11-unix/X{number}")
-                return ":" + number
+                return proc
             except OSError:
                 time.sleep(0.2)
+    end_group(proc.pid)
+    proc.wait(timeout=5)
     return None
 
 
 @pytest.fixture
 def display(groups, tmp_path):
-    """An Xvfb display of the test's own: ':N'. Another X server of the
-    machine (xvfb-run of someone else) may take a number at the same time:
-    up to three tries."""
+    """An Xvfb display of the test's own, ':N'. The number is chosen here
+    among free ones (as xvfb-run -a does), far from the :0 a desktop or
+    another tool takes first; a number taken in the meantime is skipped."""
     require(XVFB, MINIBROWSER)  # WebKit's display: no need for it without WebKit
     with open(tmp_path / "xvfb.log", "w") as log:
-        for _ in range(3):
-            found = start_xvfb(groups, log)
-            if found:
-                return found
-            groups.end()
+        first = 100 + os.getpid() % 400
+        for number in range(first, first + 20):
+            proc = start_xvfb(groups, log, number)
+            if proc is not None:
+                return SimpleNamespace(name=f":{number}", proc=proc, log=tmp_path / "xvfb.log")
     pytest.fail("Xvfb gave no usable display: " + (tmp_path / "xvfb.log").read_text()[-2000:])
 
 
@@ -495,7 +489,7 @@ def test_webkit_smoke(smoke_server, display, groups, tmp_path):
     watchdog.daemon = True
     watchdog.start()
     try:
-        driver = webkit_driver(display, tmp_path, groups, log)
+        driver = webkit_driver(display.name, tmp_path, groups, log)
         facts = WebKitSmoke(driver, smoke_server.url + QUERY).run(go_offline=smoke_server.stop)
     except Exception:
         if fired:
@@ -542,7 +536,7 @@ def test_webkit_boots_without_console_errors(smoke_server, display, groups, tmp_
     reader.start()
     try:
         proc = subprocess.Popen([MINIBROWSER, "--enable-write-console-messages-to-stdout=true",
-                                 smoke_server.url + QUERY], env=isolated_env(tmp_path, display),
+                                 smoke_server.url + QUERY], env=isolated_env(tmp_path, display.name),
                                 stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, start_new_session=True)
         groups.add(proc)
         os.close(slave)
@@ -551,6 +545,7 @@ def test_webkit_boots_without_console_errors(smoke_server, display, groups, tmp_
         while time.monotonic() < deadline and ("/sw.js", 200) not in smoke_server.log and proc.poll() is None:
             time.sleep(0.2)
         ready = ("/sw.js", 200) in smoke_server.log
+        xvfb = "running" if display.proc.poll() is None else f"ended ({display.proc.returncode})"
         time.sleep(2)  # what the page prints as it settles
         left = end_group(proc.pid)
         proc.wait(timeout=5)
@@ -562,7 +557,8 @@ def test_webkit_boots_without_console_errors(smoke_server, display, groups, tmp_
     assert left == []
     text = b"".join(chunks).decode(errors="replace")
     (tmp_path / "minibrowser.out").write_text(text)
-    assert ready, f"WebKit did not become ready in {BOOT_S} s:\n{text[-3000:]}"
+    assert ready, (f"WebKit did not become ready in {BOOT_S} s (MiniBrowser exit code {proc.returncode}, "
+                   f"Xvfb {xvfb}: {display.log.read_text()[-500:]}):\n{text[-3000:]}")
     messages = [m.groups() for m in map(CONSOLE_LINE.search, text.splitlines()) if m]
     assert messages, f"no console output: is the console still written to stdout?\n{text[-3000:]}"
     errors = [f"{source or 'page'} {level}: {message}" for source, level, message in messages
