@@ -5,6 +5,12 @@ SHELL := /bin/bash
 PORT ?= 8000
 PY := .venv/bin/python
 CHROMIUM := /usr/lib/chromium/chromium
+# Debian's browsers for the tests, and a file each installs: apt runs only
+# when one is missing. firefox-esr and webkit2gtk-driver (WebKitWebDriver,
+# and MiniBrowser through libwebkit2gtk-4.1-0) run the Firefox and WebKit
+# smoke (e2e/test_browsers.py), under xvfb's Xvfb.
+DEBIAN_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb
+BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build reads (directories too, so added/removed files count).
 BUILD_INPUTS := $(shell find hearts i18n assets -not -path '*/__pycache__*' 2>/dev/null) \
@@ -20,20 +26,23 @@ help:
 	@echo "make dist   - copy the publishable static site to dist/"
 	@echo "make setup | build | clean"
 
-setup: .venv/.stamp node_modules/.stamp $(CHROMIUM)
+setup: .venv/.stamp node_modules/.stamp $(BROWSER_FILES)
 
 .venv/.stamp: requirements-dev.txt
 	test -x $(PY) || python3 -m venv .venv
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $@
 
+# PUPPETEER_SKIP_DOWNLOAD: puppeteer-core drives Debian's Firefox; no
+# package may fetch a browser of its own.
 node_modules/.stamp: package-lock.json package.json
-	npm ci --no-audit --no-fund
+	PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
 	touch $@
 
-$(CHROMIUM):
+# One apt run installs whatever is missing (a grouped target: once, not per file).
+$(BROWSER_FILES) &:
 	$(SUDO) apt-get update
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEBIAN_PACKAGES)
 
 build: setup build/.stamp
 
@@ -46,7 +55,7 @@ play: build
 	$(PY) -m http.server --bind 127.0.0.1 $(PORT)
 
 test: build
-	$(PY) -m pytest
+	$(PY) -m pytest -rs
 
 bench: build
 	$(PY) bench/boot_bench.py
