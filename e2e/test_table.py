@@ -163,6 +163,13 @@ def check_fits(t):
             (al, at, aw, ah), (bl, bt, bw, bh) = boxes[a], boxes[b]
             apart = al + aw <= bl or bl + bw <= al or at + ah <= bt or bt + bh <= at
             assert apart, f"{t.size}: {a} and {b} overlap"
+    # each player's plate (name and points) can be read: nothing lies on it
+    covered = page.evaluate("""() => [...document.querySelectorAll('#screen .plate')].filter((p) => {
+        const r = p.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !hit || !p.contains(hit);
+    }).map((p) => p.textContent.trim())""")
+    assert covered == [], f"{t.size}: something lies on the plates of {covered}"
 
 
 def test_every_card_can_be_tapped_where_it_shows(table, site):

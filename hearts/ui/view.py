@@ -551,7 +551,7 @@ def _celebration() -> str:
                    f'<i>{SUIT_GLYPH[suit]}\ufe0e</i></span>'
                    for i, suit in enumerate("SHDC"))
     sparks = "".join(f'<span class="spark k{i}"></span>' for i in range(8))
-    return f'<div class="celebration" aria-hidden="true">{sparks}<div class="fan">{aces}</div></div>'
+    return f'<div class="celebration" aria-hidden="true">{sparks}<div class="ace-fan">{aces}</div></div>'
 
 
 def _ending(ui: Ui, pv: PlayerView, tr) -> str:
