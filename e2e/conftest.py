@@ -112,10 +112,17 @@ class Watcher:
         self.page_errors = []
         self.failed = []
         context.on("request", lambda request: self.requests.append(request.url))
-        context.on("requestfailed", lambda request: self.failed.append(f"{request.url}: {request.failure}"))
+        context.on("requestfailed", self._request_failed)
         context.on("response", self._response)
         context.on("console", self._console)
         context.on("weberror", lambda error: self.page_errors.append(str(error.error)))
+
+    def _request_failed(self, request):
+        # A reload or a navigation cancels the downloads still in flight
+        # (the card art loads after the boot, so a test that reloads early
+        # cuts it short): the browser calls that ERR_ABORTED. Not a failure.
+        if request.failure != "net::ERR_ABORTED":
+            self.failed.append(f"{request.url}: {request.failure}")
 
     def _response(self, response):
         if response.status >= 400:
