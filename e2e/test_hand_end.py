@@ -18,11 +18,10 @@ from hearts.game import Game, PassDirection, Phase
 from hearts.i18n import Translator, load, seat_name
 from hearts.save import dumps, loads
 from hearts import strings as S
+from test_game import LEGAL, TABLE, assert_accessible, phase
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
-TABLE = "#screen > section[data-phase]"
-LEGAL = '#screen [data-card]:not([aria-disabled="true"])'
 MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game-end"], '
            '#screen [data-phase="pass"]')
 TIMEOUT = 30_000
@@ -33,22 +32,6 @@ SIZES = {"phone": (360, 740), "desktop": (1366, 768), "small": (320, 640), "land
 def tr():
     locale = ROOT / "build" / "locale"
     return {"en": Translator("en"), "lt": load("lt", str(locale))}
-
-
-def assert_accessible(page, site):
-    if page.locator("script[data-axe]").count() == 0:
-        page.add_script_tag(url=site.url + "node_modules/axe-core/axe.min.js")
-        page.evaluate("() => document.querySelector('script[src*=axe]').setAttribute('data-axe', '')")
-    violations = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.help + ' -> ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
-    )
-    assert violations == []
-
-
-def phase(page):
-    return page.locator(TABLE).get_attribute("data-phase")
 
 
 def play_to_hand_end(page):
