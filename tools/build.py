@@ -426,13 +426,20 @@ def compile_pycs(modules):
 GROUPS = ("ours", "pyscript", "stdlib")
 
 
-def _run_pyodide_compile(names, key):
+def _node_and_scratch(what, folder):
+    """Node.js (the build stops without it: a site without its pycs would only
+    be slower) and an empty build/<folder> for Pyodide under Node to write in."""
     node = shutil.which("node")
     if node is None:
-        sys.exit("build: Node.js (`node`) is needed to precompile the Python modules with Pyodide")
-    tmp = BUILD / "pyc.new"
+        sys.exit(f"build: Node.js (`node`) is needed to precompile {what} with Pyodide")
+    tmp = BUILD / folder
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
+    return node, tmp
+
+
+def _run_pyodide_compile(names, key):
+    node, tmp = _node_and_scratch("the Python modules", "pyc.new")
     run = subprocess.run(
         [node, "--input-type=module", "-e", PYC_NODE, str(BUILD / "vendor" / "pyodide"), str(PYSCRIPT_STDLIB),
          str(ROOT), str(tmp), json.dumps({"ours": names, "stdlib": STDLIB_PRECOMPILED}), PYC_COMPILE],
@@ -514,12 +521,7 @@ def stdlib():
             return
     except (OSError, ValueError, KeyError):
         pass
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build: Node.js (`node`) is needed to precompile the standard library with Pyodide")
-    tmp = BUILD / "stdlib.new"
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    node, tmp = _node_and_scratch("the standard library", "stdlib.new")
     run = subprocess.run([node, "--input-type=module", "-e", STDLIB_NODE, str(runtime), str(tmp),
                           json.dumps(STDLIB_DROPPED), STDLIB_PY],
                          capture_output=True, text=True)
