@@ -17,8 +17,26 @@ const OPTIONS = {
   onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
 };
 
+// The focused element, as the controller finds it again after a render
+// (hearts/ui/controller.py, _focus_key): its card, or its action and value.
+function focusSelector(el) {
+  return ["data-card", "data-action", "data-value"].filter((a) => el.hasAttribute(a))
+    .map((a) => `[${a}="${CSS.escape(el.getAttribute(a))}"]`).join("");
+}
+
 export function morph(target, html) {
   const next = target.cloneNode(false); // detached: parsing it costs no layout
   next.innerHTML = html;
+  // Removing the focused element makes Chromium restyle the page there and
+  // then, and in the middle of morphdom's changes that restyle is of the
+  // whole changed table (7-20 ms of a card play or the pass here). So a
+  // focused card or button that the new screen no longer has loses focus
+  // first, while the page's style is still clean; the controller then puts
+  // focus where it belongs.
+  const active = document.activeElement;
+  if (active && active !== target && target.contains(active)) {
+    const selector = focusSelector(active);
+    if (selector && !next.querySelector(selector)) active.blur();
+  }
   morphdom(target, next, OPTIONS);
 }

@@ -220,23 +220,35 @@ def test_playing_the_trick_and_the_hand_in_view(table, site):
     check_trick(table)
 
 
+TRICK_BOXES = """() => {
+  // Where the cards lie once they have come in and before they go: on a
+  // loaded machine the full trick may have begun to gather by now.
+  for (const a of document.getAnimations()) {
+    if (/^(gather|to)-/.test(a.animationName || "")) { a.pause(); a.currentTime = 0; }
+    else if (a.effect && a.effect.getComputedTiming().endTime !== Infinity) a.finish();
+  }
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const cards = [...document.querySelectorAll("#screen .trick .card")];
+  return {middle: box(document.querySelector("#screen .trick")),
+          cards: cards.map((c) => [Number(c.dataset.seat), c.hasAttribute("data-leader"), box(c)])};
+}"""
+
+
 def check_trick(table):
-    """The trick's cards lie in front of their players; the leader is marked."""
+    """The trick's cards lie in front of their players; the leader is marked.
+    (One look at the page, all boxes at once, its motion set to the moment
+    the trick is complete.)"""
     page = table.page
-    cards = page.locator("#screen .trick .card")
-    seats = [int(c.get_attribute("data-seat")) for c in cards.all()]
+    found = page.evaluate(TRICK_BOXES)
+    seats = [seat for seat, _, _ in found["cards"]]
     assert len(seats) >= 2 and len(set(seats)) == len(seats)
-    assert page.locator("#screen .trick .card[data-leader]").count() == 1
-    trick = page.locator("#screen .trick").bounding_box()
-    mid_x, mid_y = trick["x"] + trick["width"] / 2, trick["y"] + trick["height"] / 2
-    for c in cards.all():
-        box = c.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        seat = int(c.get_attribute("data-seat"))
+    assert [lead for _, lead, _ in found["cards"]].count(True) == 1
+    mid_x, mid_y = found["middle"]
+    for seat, _, (x, y) in found["cards"]:
         where = {0: y > mid_y + 1, 1: x < mid_x - 1, 2: y < mid_y - 1, 3: x > mid_x + 1}[seat]
         assert where, f"{table.size}: seat {seat}'s card is not on its side of the trick"
     # the leader's seat played first: the seats go round from it
-    leader = int(page.locator("#screen .trick .card[data-leader]").get_attribute("data-seat"))
+    leader = next(seat for seat, lead, _ in found["cards"] if lead)
     order = [(leader + i) % 4 for i in range(len(seats))]
     assert sorted(order) == sorted(seats)
 
