@@ -293,6 +293,67 @@ def test_screens_around_the_table(table, open_game, site):
     open_game(page, site.game_url())
 
 
+SIGNS = """() => [...document.querySelectorAll("#screen .hand .card")].map((c) => {
+  const card = c.getBoundingClientRect();
+  return [c.dataset.card, [...c.querySelectorAll(".sign, .edge")].map((s) => {
+    const r = s.getBoundingClientRect();
+    return [s.getAttribute("class"), getComputedStyle(s).display,
+            (r.x + r.width / 2 - card.x) / card.width, (r.y + r.height / 2 - card.y) / card.height];
+  })];
+})"""
+
+
+def check_four_colours(page, four):
+    """With four colours a diamond's or a club's court card shows its two
+    signs drawn again, at the top left and the bottom right of the picture,
+    and a club's pip card its black edge; with two, neither shows."""
+    seen = 0
+    for card, parts in page.evaluate(SIGNS):
+        if card[-1] in "HS" or (card[-1] == "D" and card[0] not in "JQK"):
+            assert parts == [], card
+            continue
+        seen += 1
+        assert all(display == ("inline" if four else "none") for _, display, _, _ in parts), (card, parts)
+        if not four:
+            continue
+        if card[0] in "JQK":
+            (_, _, x1, y1), (_, _, x2, y2) = parts
+            assert 0.1 < x1 < 0.35 and 0.05 < y1 < 0.2 and 0.65 < x2 < 0.9 and 0.8 < y2 < 0.95, (card, parts)
+        else:
+            assert [cls for cls, _, _, _ in parts] == ["edge"], card
+    return seen
+
+
+def test_the_menu_the_rules_and_the_four_colour_deck(table, open_game, site):
+    """The dialogs over the table fit every screen (screenshots of each); the
+    four-colour deck, switched on in the menu, recolours court cards' signs."""
+    page = table.page
+    open_game(page, site.game_url())
+    new_game(page)
+    width = table.size[0]
+    check_four_colours(page, four=False)
+    for action, name in (("menu", "menu"), ("rules", "rules")):
+        page.locator(f'#screen [data-action="{action}"]').click()
+        page.locator(f".overlay.{name} .panel").wait_for()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        panel = page.locator(f".overlay.{name} .panel").bounding_box()
+        assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width + 0.5, f"{name} runs past the screen"
+        shoot(page, table.size, name)
+        if name == "menu":
+            page.locator('.overlay [data-action="four-colour"]').click()
+            page.locator('.overlay [data-action="four-colour"][aria-pressed="true"]').wait_for()
+        page.locator('.overlay [data-action="close"]').click()
+        page.locator(".overlay").wait_for(state="detached")
+    assert check_four_colours(page, four=True) > 0, "the seed's hand has no club and no court diamond"
+    shoot(page, table.size, "four-colour")
+    page.locator('#screen [data-action="menu"]').click()
+    page.locator('.overlay [data-action="four-colour"]').click()
+    page.locator('.overlay [data-action="four-colour"][aria-pressed="false"]').wait_for()
+    page.locator('.overlay [data-action="close"]').click()
+    check_four_colours(page, four=False)
+    open_game(page, site.game_url())
+
+
 def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, open_game, site):
     if table.phone:
         pytest.skip("keyboard focus: the desktop sizes")

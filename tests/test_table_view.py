@@ -141,3 +141,49 @@ def test_every_card_has_its_picture():
     if deck.exists():
         text = deck.read_text(encoding="utf-8")
         assert all(f'id="{name}"' in text for name in names | {"back"})
+
+
+def test_four_colour_court_cards_get_their_suit_signs_again():
+    """A diamond's or a club's court card keeps its figure's colours; its two
+    large suit signs are drawn again (game.css filters them, with four
+    colours only); a club's pip card gets its black edge back."""
+    from hearts.ui.view import card_face
+
+    for card in ("JD", "QD", "KD", "JC", "QC", "KC"):
+        signs = re.findall(r'<use class="sign" href="([^"]+)"', card_face(card))
+        suit = "diamond" if card[-1] == "D" else "club"
+        assert signs == [f"{ART}#{suit}"] * 2, card
+        assert 'class="edge"' not in card_face(card)
+    for card in ("JH", "KS", "QS", "9D", "AH", "5S"):
+        assert 'class="sign"' not in card_face(card) and 'class="edge"' not in card_face(card), card
+    for card in ("2C", "TC", "AC"):
+        assert card_face(card).count('class="edge"') == 1, card
+
+
+def test_the_signs_lie_where_svg_cards_draws_them():
+    """The transforms of the drawn-again signs are svg-cards' own, moved into
+    one card's box (its group's translate): if the deck changes, this says so."""
+    import pathlib
+    from hearts.ui.view import _COURT_SIGNS
+
+    deck = pathlib.Path(__file__).resolve().parent.parent / "node_modules" / "svg-cards" / "svg-cards.svg"
+    if not deck.exists():
+        import pytest
+        pytest.skip("node_modules/svg-cards is not installed (npm ci)")
+    text = deck.read_text(encoding="utf-8")
+    ours = [[float(v) for v in re.findall(r"-?[\d.]+", t)] for t in _COURT_SIGNS]
+    for suit in ("diamond", "club"):
+        for rank in ("jack", "queen", "king"):
+            start = text.index(f'id="{suit}_{rank}"')
+            dx, dy = map(float, re.match(r'id="[^"]+" transform="translate\(([-\d.]+),([-\d.]+)\)"', text[start:]).groups())
+            body = text[start:start + 20000]  # the card's group (the picture's paths come after)
+            uses = re.findall(rf'<use xlink:href="#{suit}" x="([-\d.]+)" y="([-\d.]+)" transform="([^"]+)"', body)
+            theirs = []
+            for x, y, transform in uses[:2]:  # the two large signs come first
+                numbers = [float(v) for v in re.findall(r"-?[\d.]+", transform)]
+                a, d, e, f = (numbers[0], numbers[3], numbers[4], numbers[5]) if transform.startswith("matrix") \
+                    else (numbers[0], numbers[1], 0.0, 0.0)
+                theirs.append([a, 0, 0, d, a * float(x) + e + dx, d * float(y) + f + dy])
+            for mine, art in zip(ours, theirs):
+                assert all(abs(m - t) < 0.01 for m, t in zip(mine, art)), (suit, rank, mine, art)
+            assert len(theirs) == 2

@@ -42,7 +42,7 @@ SLICE = 0.025
 WARM_UP_AFTER = 0.05
 
 # Outside #screen, drawn once: the four-colour deck's filters (game.css
-# recolours the diamonds' and clubs' pip cards with them) and a <use> of the
+# recolours the diamonds' and clubs' pip cards and court cards' signs with them) and a <use> of the
 # card art, so that the browser fetches and parses svg-cards.svg while the
 # player looks at the start screen, not when the first table is drawn. The
 # page is playable before it arrives (a card shows a CSS-drawn index until

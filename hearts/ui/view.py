@@ -58,15 +58,35 @@ def card_face(card: str) -> str:
     technology (the card's element carries its name), over a corner index
     drawn by CSS (data-r and the suit class): that index is what shows while
     the picture is not in yet, and, with the four-colour deck, over a court
-    card's own (the other cards are recoloured as a whole: game.css)."""
+    card's own (with the parts of _four_colour_parts)."""
     face = _FACES.get(card)
     if face is None:
         rank = card[:-1]
         face = (f'<span class="ix" data-r="{esc(RANK_LABEL.get(rank, rank))}" aria-hidden="true"></span>'
                 f'<svg class="face" viewBox="{ART_BOX}" aria-hidden="true" focusable="false">'
-                f'<use href="{ART}#{art_id(card)}"></use></svg>')
+                f'<use class="pic" href="{ART}#{art_id(card)}"></use>{_four_colour_parts(card)}</svg>')
         _FACES[card] = face
     return face
+
+
+# With the four-colour deck, game.css recolours a diamond's or a club's
+# picture with a filter. A court card keeps its figure's own colours, so the
+# two large suit signs beside the figure are drawn again over the picture's,
+# where svg-cards puts them on every court card (its transforms, moved into
+# one card's box), and filtered alone. A pip card is filtered whole; a club's
+# black edge would turn green, so it is drawn again in black over it. Both
+# stay hidden unless the deck has four colours.
+_COURT_SIGNS = ("matrix(-2.4,0,0,-2.4,37.336,31.903)", "matrix(2.4,0,0,2.4,132.744,211.862)")
+_EDGE = '<rect class="edge" x="1.25" y="1.25" width="166.575" height="242.14" rx="6.87"></rect>'
+
+
+def _four_colour_parts(card: str) -> str:
+    if card[-1] not in "DC":
+        return ""
+    if card[0] not in "JQK":
+        return _EDGE if card[-1] == "C" else ""  # the diamonds' filter keeps black
+    sign = f"{ART}#{_ART_SUIT[card[-1]]}"
+    return "".join(f'<use class="sign" href="{sign}" transform="{t}"></use>' for t in _COURT_SIGNS)
 
 
 def card_class(card: str) -> str:
