@@ -174,15 +174,19 @@ def _notices(ui: Ui, tr) -> str:
     return out
 
 
+START_FAN = ("AH", "QS", "KH")
+
+
 def _start(ui: Ui, tr) -> str:
     name = game_name(tr)
-    suits = "".join(f'<span class="s{s}">{SUIT_GLYPH[s]}</span>' for s in "SHDC")
+    # The game's emblem: the queen of spades between two hearts, fanned.
+    fan = "".join(f'<span class="{card_class(c)}">{card_face(c)}</span>' for c in START_FAN)
     problem = ""
     if ui.save_error:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
     return (
         '<div class="start">'
-        f'<h1 class="logo"><span class="logo-suits" aria-hidden="true">{suits}</span>{esc(name)}</h1>'
+        f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
         f"{problem}{_notices(ui, tr)}"
         '<div class="start-actions">'
         f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
