@@ -398,3 +398,62 @@ def test_a_moon_at_the_hand_end(browser, watch, site, open_game, tr, size, lang)
     finally:
         context.close()
     watcher.assert_clean()
+
+
+# -- the queen's and the moon's moments ---------------------------------------------
+
+def moon_hand_before(stop) -> str:
+    """A save of the first hand of a game in which you (South) shoot the moon,
+    taken at your first turn where ``stop(game)`` holds."""
+    dealt, passes = moon_hand(0, PassDirection.LEFT)
+    game = Game.from_deal(dealt, "left")
+    for seat in range(4):
+        game.pass_cards(seat, passes[seat])
+    while not (game.to_act == 0 and stop(game)):
+        seat = game.to_act
+        legal = game.legal_actions(seat)
+        game.play(seat, legal[-1] if seat == 0 else legal[0])
+    return dumps(game)
+
+
+MOTION = """(selector) => document.getAnimations()
+  .filter((a) => a.effect && a.effect.target && a.effect.target.matches(selector))
+  .map((a) => a.animationName)"""
+
+
+@pytest.mark.parametrize("speed, reduce, moving", [("normal", "no-preference", True),
+                                                    ("normal", "reduce", False),
+                                                    ("instant", "no-preference", False)])
+def test_the_queen_and_the_moon_get_their_moments(browser, watch, site, open_game, speed, reduce, moving):
+    """The queen of spades lands on the trick with a moment of its own; when
+    the hand's last trick completes a moon shot, a moon rises over the
+    shooter. Both move at a normal speed, and neither with reduced motion or
+    ?speed=instant (where the moon is not drawn at all)."""
+    for save, card, selector, name in (
+            (moon_hand_before(lambda g: "QS" in map(str, g.legal_actions(0))), "QS",
+             '#screen .trick.has-qs .card.played.qs', "queen"),
+            (moon_hand_before(lambda g: len(g.tricks) == 12), None, "#screen .moon-rise.at-s span", "moon")):
+        context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=reduce)
+        context.add_init_script(INJECT.format(json.dumps(save)))
+        watcher = watch(context)
+        page = context.new_page()
+        try:
+            open_game(page, site.game_url(speed=speed))
+            if page.locator('#screen [data-action="continue"]').count():
+                page.locator('#screen [data-action="continue"]').click()
+            card = card or page.locator(LEGAL).first.get_attribute("data-card")
+            page.locator(f'#screen [data-card="{card}"]').click()
+            if name == "moon" and speed == "instant":
+                page.locator('#screen [data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
+                assert not page.locator("#screen .moon-rise").is_visible()
+                continue
+            page.locator(selector).wait_for(timeout=TIMEOUT)
+            running = page.evaluate(MOTION, selector)
+            assert running == ([name] if moving else []), (name, running)
+            if moving:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.wait_for_timeout(350)
+                shoot(page, f"moment-{name}-desktop")
+        finally:
+            context.close()
+        watcher.assert_clean()
