@@ -10,7 +10,7 @@ import pytest
 
 from hearts import Game, Phase
 from hearts import strings as S
-from hearts.i18n import LANGUAGES, Translator, load
+from hearts.i18n import LANGUAGES, Translator, card_name, load
 from hearts.save import SaveError, dumps, loads, read
 from hearts.ui import play as P
 from hearts.ui import play_view as PV
@@ -301,20 +301,22 @@ def test_trick_points_plurals():
 # -- where the cards went -----------------------------------------------------------------
 
 def given_cards(html):
-    return re.findall(r'data-given="(\w\w)"', html)
+    """The names of the small cards you passed (they carry no card code)."""
+    box = re.search(r'<span class="given-cards"[^>]*>(.*?)</span><span', html)
+    return re.findall(r'aria-label="([^"]+)"', box.group(1)) if box else []
 
 
 def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is_over():
     d = Driver()
     d.send(U.NewGame())
     assert given_cards(d.html()) == []
-    picked = [str(c) for c in d.pv.hand[:3]]
+    picked = [card_name(c, EN) for c in d.pv.hand[:3]]
     pass_three(d)  # hand 1 passes to the left: West
     html = d.html()
     assert "You passed to West; East passed to you." in html
     assert sorted(given_cards(html)) == sorted(picked)
-    for card in picked:
-        assert f'data-card="{card}"' not in html  # not a card you hold
+    for card in d.pv.passed:  # West holds them now: their codes are nowhere in the page
+        assert f'"{card}"' not in html and f">{card}<" not in html
     d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
     while not d.model.ui.pause:  # the first trick, still on the table
         msg = d.queue.popleft()

@@ -328,8 +328,7 @@ def test_hint_gives_a_legal_card():
 # -- view safety -------------------------------------------------------------------------
 
 def hidden_cards(pv):
-    # The cards in the hand, the ones the player passed away, and those played.
-    visible_cards = {str(c) for c in pv.hand} | {str(c) for c in pv.passed}
+    visible_cards = {str(c) for c in pv.hand}
     for t in pv.tricks:
         visible_cards |= {str(c) for c in t.cards}
     if pv.trick:

@@ -115,9 +115,13 @@ def _overlay(label_id: str, body: str, cls: str, role: str = "dialog") -> str:
             f'<div class="panel" tabindex="-1">{body}</div></div>')
 
 
-def _mini_card(card: str, attrs: str, label: str, face, hook: str = "data-card") -> str:
+def _mini_card(card: str, attrs: str, label: str, face, hook: bool = True) -> str:
+    """A card that is only shown: ``hook`` gives it data-card (the previous
+    trick's, which tests read); without it the card's code is nowhere in
+    the page (the cards you passed are in an opponent's hand now)."""
     cls = f"card s{card[-1]} {'court' if card[0] in 'JQK' else 'pip'}"
-    return (f'<div class="{cls}" {hook}="{esc(card)}"{attrs} role="img" aria-label="{esc(label)}">'
+    code = f' data-card="{esc(card)}"' if hook else ""
+    return (f'<div class="{cls}"{code}{attrs} role="img" aria-label="{esc(label)}">'
             f"{face(card)}</div>")
 
 
@@ -179,7 +183,7 @@ def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face) -> str:
     if not direction:
         return ""
     given = "".join(
-        _mini_card(str(c), "", card_name(c, tr), face, hook="data-given") for c in pv.passed
+        _mini_card(str(c), "", card_name(c, tr), face, hook=False) for c in pv.passed
     )
     return (f'<div class="given note">'
             f'<span class="given-cards" role="group" aria-label="{esc(tr.text(CARDS_YOU_PASSED))}">{given}</span>'
