@@ -72,7 +72,7 @@ def abandon_details(finished_hands: int, tr: Translator) -> str:
 def lifted_text(card: str, tr: Translator) -> str:
     """Said after the first tap of two-tap play."""
     # TRANSLATORS: {card} is a card's name; the player tapped it once and must tap it again to play it.
-    return tr.gettext("{card} lifted: tap it again to play it.").format(card=card_name(card, tr))
+    return tr.gettext("Lifted: {card}. Tap it again to play it.").format(card=card_name(card, tr))
 
 
 # -- what the view shows --------------------------------------------------------
