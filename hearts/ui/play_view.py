@@ -94,7 +94,7 @@ def last_trick(pv: PlayerView):
 
 def felt_tools(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     """Two small buttons on the felt's top corners: the previous trick and undo."""
-    if pv.phase not in (Phase.PLAY, Phase.HAND_END) or (pv.phase is Phase.HAND_END and not ui.pause):
+    if not (pv.phase is Phase.PLAY or ui.pause):  # during the hand's play, its last trick included
         return ""
     off = ' aria-disabled="true"'
     trick_off = "" if last_trick(pv) is not None else off
