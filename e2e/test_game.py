@@ -52,6 +52,9 @@ def new_game(page):
     if page.locator('#screen [data-action="new-game"]').count() == 0:
         page.locator('#screen [data-action="menu"]').click()
     page.locator('[data-action="new-game"]').first.click()
+    confirm = page.locator('.overlay [data-action="confirm-new-game"]')
+    if confirm.count():  # a game in progress: the menu asks first
+        confirm.click()
     page.locator(f'{TABLE}[data-phase="pass"], {TABLE}[data-phase="play"]').wait_for()
 
 

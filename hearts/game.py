@@ -593,6 +593,48 @@ class Game:
         """This hand so far: the deal, the passes chosen, the cards played."""
         return _hand_record(self._dealt, self._passes, self.tricks)
 
+    def rewound(self, plays: int) -> "Game":
+        """A new game: this one as it was when only the first ``plays`` cards
+        of the current hand had been played (the passes stay made).
+
+        It is rebuilt from the hand's history, deal and passes and the cards
+        in their order, through :meth:`pass_cards` and :meth:`play`, so it is
+        the very state the game was in then: the same seat to act, the same
+        legal cards, and a hand that had ended (``Phase.HAND_END`` or
+        ``GAME_END``) is open again, its points off the totals. This game is
+        left as it is. ``plays`` is 0 to the number of cards played.
+
+        >>> g = Game.from_deal([cards_of(m) for m in deal(3)], "none", seed=3)
+        >>> before = g.copy()
+        >>> for _ in range(6):
+        ...     g.play(g.to_act, g.legal[0])
+        >>> back = g.rewound(0)
+        >>> back.view(0) == before.view(0), back.record() == before.record()
+        (True, True)
+        >>> g.rewound(6).record() == g.record()
+        True
+        >>> g.rewound(7)
+        Traceback (most recent call last):
+        ...
+        ValueError: 7 cards cannot be taken back to: 6 were played
+        """
+        played = self.record().plays
+        if plays.__class__ is not int or not 0 <= plays <= len(played):
+            raise ValueError(f"{plays!r} cards cannot be taken back to: {len(played)} were played")
+        g = self.copy()
+        if self.phase is _HAND_END or self.phase is _GAME_END:  # take the hand's score back
+            result = g._results.pop()
+            g._scores = [t - p for t, p in zip(g._scores, result.points)]
+            g._winner = None
+        g._begin_hand(self._dealt)
+        for seat in SEATS:
+            chosen = self._passes[seat]
+            if chosen is not None:
+                g.pass_cards(seat, cards_of(chosen))
+        for card in played[:plays]:
+            g.play(g.to_act, card)
+        return g
+
     @property
     def log(self) -> tuple[HandRecord, ...]:
         """Every hand of the game before this one, enough to replay the game."""

@@ -26,7 +26,7 @@ hearts.save.SaveError: save-corrupt: the text is not JSON (cut short?)
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import cards_of, mask_of
 from .game import Game, IllegalAction, Phase, deal
@@ -52,10 +52,14 @@ def _cards(mask: int) -> list[str]:
     return [str(c) for c in cards_of(mask)]
 
 
-def to_dict(game: Game) -> dict[str, Any]:
-    """The game as plain JSON-ready data (see :func:`dumps`)."""
+def to_dict(game: Game, *, undo_used: bool = False) -> dict[str, Any]:
+    """The game as plain JSON-ready data (see :func:`dumps`).
+
+    ``undo_used`` (the player took a card back in this game) is written only
+    when true, so a save without it is one where undo was never used.
+    """
     records = (*game.log, game.record())
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "seed": game.seed,
@@ -70,15 +74,38 @@ def to_dict(game: Game) -> dict[str, Any]:
         ],
         "scores": list(game.scores),
     }
+    if undo_used:
+        data["undo_used"] = True
+    return data
 
 
-def dumps(game: Game) -> str:
+def dumps(game: Game, *, undo_used: bool = False) -> str:
     """The game as a JSON text, with a format name and a schema version."""
-    return json.dumps(to_dict(game), separators=(",", ":"))
+    return json.dumps(to_dict(game, undo_used=undo_used), separators=(",", ":"))
+
+
+class Saved(NamedTuple):
+    """A restored save: the game, and whether undo was used in it."""
+
+    game: Game
+    undo_used: bool = False
 
 
 def loads(text: str | bytes) -> Game:
     """The game saved in ``text``, or :class:`SaveError`; never half a game."""
+    return read(text).game
+
+
+def read(text: str | bytes) -> Saved:
+    """:func:`loads`, with what the save says beside the game (``undo_used``;
+    a save written before undo existed has none: False).
+
+    >>> from hearts.game import Game
+    >>> read(dumps(Game.new(seed=5), undo_used=True)).undo_used
+    True
+    >>> read(dumps(Game.new(seed=5))).undo_used
+    False
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -92,7 +119,11 @@ def loads(text: str | bytes) -> Game:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise SaveError("save-corrupt", "the text is not JSON (cut short?)") from None
-    return from_dict(data)
+    game = from_dict(data)
+    undo_used = data.get("undo_used", False)
+    if type(undo_used) is not bool:
+        raise SaveError("save-impossible", "undo_used is not true or false")
+    return Saved(game, undo_used)
 
 
 def from_dict(data: Any) -> Game:

@@ -16,6 +16,7 @@ from hearts import Game, IllegalAction, Phase
 from hearts.i18n import LANGUAGES, Translator, load, reason_message
 from hearts.ai.hard import step
 from hearts.save import dumps
+from hearts.ui import play as P
 from hearts.ui import update as U
 from hearts.ui.model import HUMAN, Model, Ui, displayed_phase, visible
 from hearts.ui.view import announcement, view
@@ -127,6 +128,8 @@ def test_url_seed_makes_deals_reproducible():
     d.send(U.NewGame(seed=999))
     assert d.model.game.seed == 1
     d.send(U.NewGame(seed=999))
+    assert d.model.game.seed == 1 and d.model.ui.overlay == "confirm-new"  # a game in progress: asked
+    d.send(P.ConfirmNewGame(seed=999))
     assert d.model.game.seed == 2
 
 

@@ -28,8 +28,9 @@ except ImportError:  # pragma: no cover
     jsnull = None
 
 from .. import i18n
+from . import play as P
 from . import update as U
-from .model import HUMAN, visible
+from .model import HUMAN, two_tap, visible
 from .view import ART, announcement, view
 
 SAVE_KEY = "hearts.save"
@@ -292,8 +293,10 @@ def _run(effect):
         _storage_remove(SAVE_KEY)
     elif isinstance(effect, U.StoreSettings):
         s = effect.settings
-        _storage_set(SETTINGS_KEY, json.dumps(
-            {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}))
+        stored = {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}
+        if s.two_tap is not None:  # only once chosen: else the screen decides (pointer: coarse)
+            stored["two_tap"] = s.two_tap
+        _storage_set(SETTINGS_KEY, json.dumps(stored))
     elif isinstance(effect, U.Language):
         _storage_set(LANG_KEY, effect.lang)
         document.documentElement.lang = effect.lang
@@ -389,6 +392,10 @@ ACTIONS = {
     "four-colour": lambda v: U.ToggleFourColour(),
     "start-over": lambda v: U.StartOver(),
     "keep-game": lambda v: U.KeepGame(),
+    "undo": lambda v: P.Undo(),
+    "last-trick": lambda v: U.ShowOverlay("last-trick"),
+    "confirm-new-game": lambda v: P.ConfirmNewGame(seed=random.randrange(1, 2**31)),
+    "two-tap": lambda v: P.ToggleTwoTap(),
 }
 
 
@@ -402,7 +409,9 @@ def on_click(event):
             return
         card = _attr(target, "data-card")
         if card:
-            if (event.detail or 0) > 1:  # the 2nd click of a double click: not a new choice
+            # The 2nd click of a double click is not a new choice, but with
+            # "Tap twice to play" a quick second tap is the one that plays.
+            if (event.detail or 0) > 1 and not two_tap(_state["model"].ui):
                 return
             dispatch(U.ClickCard(card))
             return
@@ -483,7 +492,16 @@ def _flags():
     except ValueError:
         seed = None
     lang = i18n.negotiate([str(document.documentElement.lang or "en")])
+    # Two-tap play is on by default on a touch screen, but never by itself in
+    # a test run (?speed=instant): there a click plays, unless it was chosen.
+    try:
+        coarse = bool(window.matchMedia("(pointer: coarse)").matches)
+    except Exception:
+        coarse = False
+    chosen = stored.get("two_tap")
     return dict(
+        two_tap=chosen if isinstance(chosen, bool) else None,
+        touch=coarse and param("speed") != "instant",
         lang=lang,
         level=param("level") or stored.get("level") or "normal",
         speed=param("speed") or stored.get("speed") or "normal",

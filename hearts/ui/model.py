@@ -26,6 +26,7 @@ class Settings:
     level: str = "normal"
     speed: str = "normal"
     four_colour: bool = False
+    two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
 
 
 @dataclass(frozen=True)
@@ -46,12 +47,15 @@ class Ui:
     save_error: str | None = None  # code of a refused saved game
     error: str | None = None  # text of an unexpected error
     next_seed: int | None = None  # seed of the next new game (?seed=N)
+    lifted: str | None = None  # tap twice to play: the card the first tap lifted
+    touch: bool = False  # a touch screen (pointer: coarse): two-tap play unless chosen off
 
 
 @dataclass(frozen=True)
 class Model:
     ui: Ui = field(default_factory=Ui)
     game: Game | None = None
+    undo_used: bool = False  # the player took a card back in this game (saved with it)
 
 
 def visible(model: Model) -> tuple[Ui, PlayerView | None]:
@@ -62,6 +66,13 @@ def visible(model: Model) -> tuple[Ui, PlayerView | None]:
 
 def with_ui(model: Model, **changes) -> Model:
     return replace(model, ui=replace(model.ui, **changes))
+
+
+def two_tap(ui: Ui) -> bool:
+    """Whether a card is played by a second tap: the setting when it was
+    chosen, else on for a touch screen."""
+    chosen = ui.settings.two_tap
+    return ui.touch if chosen is None else chosen
 
 
 def displayed_phase(ui: Ui, pv: PlayerView | None) -> str:

@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..game import Game, IllegalAction, Phase, deal
-from ..save import SaveError, dumps, loads
+from ..save import SaveError, dumps, read
 from .model import (
-    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, with_ui,
+    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, two_tap, with_ui,
 )
 from ..i18n import LANGUAGES
 
@@ -226,25 +226,27 @@ def _at_once(choose, view, rng):
 # -- start and resume -------------------------------------------------------------
 
 def init(*, lang="en", level="normal", speed="normal", four_colour=False,
-         seed=None, saved=None, storage_ok=True) -> tuple[Model, list]:
+         seed=None, saved=None, storage_ok=True, two_tap=None, touch=False) -> tuple[Model, list]:
     """The first model: settings from the page, and the saved game if any."""
     settings = Settings(
         lang=lang if lang in LANGUAGES else "en",
         level=level if level in LEVELS else "normal",
         speed=speed if speed in SPEEDS else "normal",
         four_colour=bool(four_colour),
+        two_tap=two_tap if type(two_tap) is bool else None,
     )
-    ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off")
+    ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
+            touch=touch is True)
     model = Model(ui=ui)
     if not saved:
         return model, []
     try:
-        game = loads(saved)
+        game, undo_used = read(saved)
     except SaveError as error:
         return with_ui(model, save_error=error.code), []
     except Exception:  # anything else wrong with the text: it is damaged
         return with_ui(model, save_error="save-corrupt"), []
-    model = Model(ui=replace(ui, screen="table"), game=game)
+    model = Model(ui=replace(ui, screen="table"), game=game, undo_used=undo_used)
     model, effects = _next_step(model)
     return model, [Announce(_turn_items(model))] + effects
 
@@ -259,8 +261,14 @@ def update(model: Model, msg) -> tuple[Model, list]:
 
 
 def _new_game(model, msg):
+    if model.game is not None and model.game.phase is not Phase.GAME_END:
+        return with_ui(model, overlay="confirm-new"), []  # a game in progress: ask first
+    return _start_game(model, msg.seed)
+
+
+def _start_game(model, msg_seed):
     ui = model.ui
-    seed = ui.next_seed if ui.next_seed is not None else msg.seed
+    seed = ui.next_seed if ui.next_seed is not None else msg_seed
     game = Game.new(seed)
     ui = replace(
         ui, screen="table", overlay=None, picked=(), message=None, hint=(),
@@ -299,7 +307,9 @@ def _toggle_four_colour(model, msg):
 
 
 def _show_overlay(model, msg):
-    if msg.name not in ("rules", "menu"):
+    if msg.name not in ("rules", "menu", "last-trick"):
+        return model, []
+    if msg.name == "last-trick" and not _play().last_trick_shown(model):
         return model, []
     return with_ui(model, overlay=msg.name), []
 
@@ -312,7 +322,7 @@ def _close_overlay(model, msg):
 
 
 def _dismiss(model, msg):
-    if model.ui.overlay in ("rules", "menu"):
+    if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 
@@ -341,6 +351,8 @@ def _click_card(model, msg):
         return _refuse(model, "wrong-phase")
     if game.to_act != HUMAN:
         return _refuse(model, "not-your-turn")
+    if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
+        return _play().lift(model, card)  # the first tap lifts the card
     new = game.copy()
     try:
         new.play(HUMAN, card)
@@ -356,7 +368,7 @@ def _played(model, old, new, seat, card):
     done = _completed(new) > _completed(old)
     if done:
         items.append(("trick", [t for t in new.tricks if t.winner is not None][-1].winner))
-    return _changed(Model(ui=replace(model.ui, pause=done), game=new), items)
+    return _changed(replace(model, ui=replace(model.ui, pause=done), game=new), items)
 
 
 def _completed(game) -> int:
@@ -380,7 +392,7 @@ def _confirm_pass(model, msg):
         new.pass_cards(HUMAN, ui.picked)
     except IllegalAction as error:
         return _refuse(model, error.reason.value)
-    model = Model(ui=replace(ui, picked=()), game=new)
+    model = replace(model, ui=replace(ui, picked=()), game=new)
     return _changed(model, [("received", tuple(str(c) for c in new.view(HUMAN).received))])
 
 
@@ -395,7 +407,7 @@ def _continue(model, msg):
     new = game.copy()
     new.next_hand()
     items = [("pass", 0)] if new.phase is Phase.PLAY else []  # the hand without passing
-    return _changed(Model(ui=replace(ui, picked=()), game=new), items)
+    return _changed(replace(model, ui=replace(ui, picked=()), game=new), items)
 
 
 def _collect(model, msg):
@@ -474,9 +486,10 @@ def _keep_game(model, msg):
 
 def _changed(model, items):
     """The game changed: new epoch, save it, announce, schedule what comes next."""
-    ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None)
-    model = Model(ui=ui, game=model.game)
-    effects = [Save(dumps(model.game))] if ui.storage == "ok" else []
+    ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None,
+                 lifted=None)
+    model = replace(model, ui=ui)
+    effects = [Save(dumps(model.game, undo_used=model.undo_used))] if ui.storage == "ok" else []
     model, later = _next_step(model)
     if not model.ui.pause:
         items = list(items) + list(_turn_items(model))
@@ -529,3 +542,14 @@ _HANDLERS = {
     StartOver: _start_over,
     KeepGame: _keep_game,
 }
+
+
+def _play():
+    """hearts.ui.play: undo, the previous trick, the new game's question,
+    two-tap play (it imports this module, so it is imported when used)."""
+    from . import play
+
+    return play
+
+
+_HANDLERS.update(_play().HANDLERS)

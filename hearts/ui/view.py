@@ -17,6 +17,7 @@ from ..i18n import (
     reason_message, save_error_message, seat_name,
 )
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
+from . import play_view as P
 
 
 def esc(text) -> str:
@@ -129,6 +130,10 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
         overlay = _menu(ui, pv, tr)
     elif ui.overlay == "error":
         overlay = _error(ui, tr)
+    elif ui.overlay == "last-trick" and pv is not None:
+        overlay = P.last_trick_dialog(ui, pv, tr, card_face)
+    elif ui.overlay == "confirm-new":
+        overlay = P.confirm_new_dialog(ui, pv, tr)
     inert = " inert" if overlay else ""
     return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
             f"{overlay}")
@@ -163,7 +168,7 @@ def _settings(ui: Ui, tr) -> str:
         f'<span class="demo" aria-hidden="true"><span class="sC">{SUIT_GLYPH["C"]}</span>'
         f'<span class="sD">{SUIT_GLYPH["D"]}</span><span class="sH">{SUIT_GLYPH["H"]}</span>'
         f'<span class="sS">{SUIT_GLYPH["S"]}</span></span> {esc(tr.text(S.FOUR_COLOUR_DECK))}</button>'
-        "</div></fieldset>"
+        f"{P.two_tap_toggle(ui, tr)}</div></fieldset>"
     )
 
 
@@ -328,6 +333,8 @@ def _hand(ui: Ui, pv: PlayerView, tr) -> str:
             cls += " received"
         if card in ui.hint:
             cls += " hinted"
+        if card == ui.lifted:
+            cls += " lifted"
         out.append(
             f'<button type="button"{_attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None)}>'
             f"{card_face(card)}</button>"
@@ -367,7 +374,7 @@ def _message(ui: Ui, pv: PlayerView, tr) -> str:
     if msg[0] == "hint":
         cards = msg[1]
         return S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
-    return ""
+    return P.announce_item(msg, tr)
 
 
 def _moment(ui: Ui, pv: PlayerView) -> str:
@@ -426,8 +433,9 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
         + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
         + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
-        + f'<div class="toast">{note_html}<p class="message" role="status">{esc(message)}</p></div>'
-        + _passing(pv) + _moment(ui, pv)
+        + f'<div class="toast">{note_html}{P.pass_info(ui, pv, tr, card_face)}'
+        + f'<p class="message" role="status">{esc(message)}</p></div>'
+        + _passing(pv) + _moment(ui, pv) + P.felt_tools(ui, pv, tr)
         + "</div>"
         + f'<div class="south{mine}">'
         + '<div class="status-row">'
@@ -695,4 +703,6 @@ def announcement(items, tr) -> str:
         elif kind == "hint":
             cards = item[1]
             out.append(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr))
+        else:
+            out.append(P.announce_item(item, tr))
     return " ".join(t if t[-1] in ".!?" else t + "." for t in out if t)

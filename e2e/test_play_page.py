@@ -1,0 +1,182 @@
+"""Issue 15, first half, in a real page: the question before a game in
+progress is abandoned, where the passed cards went, the previous trick,
+undo, and "Tap twice to play" — through their data-action hooks, in
+English and Lithuanian (the longest words), on a 360x740 phone and a
+1366x768 screen, each new screen checked with axe-core.
+
+One page per language and screen size, booted once (tests run in file
+order and go on from the screen the previous one left).
+"""
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, pass_three, saved_game
+
+SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
+COMBOS = [(lang, size) for lang in ("en", "lt") for size in SIZES]
+TEXTS = {
+    "en": {"abandon": "Abandon this game?", "passed": "You passed to West; East passed to you.",
+           "undone": "Your last card is taken back."},
+    "lt": {"abandon": "Nutraukti šią partiją?", "passed": "Perdavėte kortas Vakarams; Rytai perdavė jums.",
+           "undone": "Paskutinė jūsų korta atsiimta."},
+}
+
+
+@pytest.fixture(scope="module", params=COMBOS, ids=[f"{lang}-{size}" for lang, size in COMBOS])
+def table(request, browser, site, watch, open_game):
+    lang, size = request.param
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    watcher = watch(context)
+    page = context.new_page()
+    open_game(page, site.game_url(lang=lang))
+    yield SimpleNamespace(page=page, lang=lang, width=width, texts=TEXTS[lang])
+    try:
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def my_turn(page):
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+
+
+def fits(page, width):
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+def test_new_game_from_the_menu_asks_first(table, site):
+    page = table.page
+    page.locator('#screen [data-action="new-game"]').click()  # the start screen: at once
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+    cards = hand(page)
+    page.locator('#screen [data-action="menu"]').click()
+    page.locator('.overlay [data-action="new-game"]').click()
+    dialog = page.locator(".overlay.confirm-new")
+    assert dialog.is_visible() and table.texts["abandon"] in dialog.inner_text()
+    assert page.locator('.overlay [data-action="confirm-new-game"]').is_visible()
+    fits(page, table.width)
+    assert_accessible(page, site)
+    page.locator('.overlay [data-action="close"]').click()  # cancel: the same game
+    assert page.locator(".overlay").count() == 0 and hand(page) == cards
+    page.locator('#screen [data-action="menu"]').click()
+    page.locator('.overlay [data-action="new-game"]').click()
+    page.keyboard.press("Escape")  # Escape cancels too
+    assert page.locator(".overlay").count() == 0 and hand(page) == cards
+    page.locator('#screen [data-action="menu"]').click()
+    page.locator('.overlay [data-action="new-game"]').click()
+    page.locator('.overlay [data-action="confirm-new-game"]').click()
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+    assert page.locator(".overlay").count() == 0 and hand(page) != cards  # seed 2's deal
+
+
+def test_after_the_pass_whom_and_the_cards_given(table, site):
+    page = table.page
+    given = hand(page)[:3]
+    pass_three(page)  # the first hand passes left
+    my_turn(page)
+    box = page.locator("#screen .given")
+    assert box.is_visible() and table.texts["passed"] in box.inner_text()
+    assert box.locator(".card").count() == 3
+    assert page.locator("#screen .given-cards").get_attribute("aria-label")
+    for card in given:  # in West's hand now: not one of ours, its code nowhere in the page
+        assert page.locator(f'#screen [data-card="{card}"]').count() == 0
+    fits(page, table.width)
+    assert_accessible(page, site)
+    # the first trick over (collected), they are gone
+    card = page.locator(LEGAL).first.get_attribute("data-card")
+    click_card(page, card)
+    page.locator("#screen .given").wait_for(state="detached", timeout=TIMEOUT)
+
+
+def test_the_previous_trick_by_keyboard(table, site):
+    page = table.page
+    my_turn(page)
+    button = page.locator('#screen [data-action="last-trick"]')
+    assert button.get_attribute("aria-disabled") is None
+    button.focus()
+    page.keyboard.press("Enter")
+    box = page.locator(".overlay [data-last-trick]")
+    box.wait_for()
+    assert box.locator("[data-card]").count() == 4
+    seats = sorted(box.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.seat)"))
+    assert seats == ["0", "1", "2", "3"]
+    assert box.locator("[data-leader]").count() == 1
+    labels = box.locator("[data-card]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(labels)
+    facts = page.locator(".overlay .last-facts li").all_inner_texts()
+    assert len(facts) == 3 and all(facts)
+    fits(page, table.width)
+    assert_accessible(page, site)
+    page.keyboard.press("Escape")
+    assert page.locator(".overlay").count() == 0
+    assert page.evaluate("() => document.activeElement.dataset.action") == "last-trick"
+
+
+def test_undo_takes_the_card_back_and_the_save_follows(table, site):
+    page = table.page
+    my_turn(page)
+    before, save = hand(page), saved_game(page)
+    assert "undo_used" not in save
+    click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))
+    my_turn(page)
+    assert hand(page) != before
+    undo = page.locator('#screen [data-action="undo"]')
+    assert undo.get_attribute("aria-disabled") is None
+    undo.click()
+    page.locator(f"#live:has-text('{table.texts['undone']}')").wait_for(timeout=TIMEOUT)
+    assert hand(page) == before
+    after = saved_game(page)
+    assert after.pop("undo_used") is True and after == save
+    assert_accessible(page, site)
+    # and again after a reload
+    page.reload()
+    page.locator("html[data-ready]").wait_for(state="attached")
+    my_turn(page)
+    assert hand(page) == before
+
+
+def test_two_taps_play_a_card_once_chosen(table, site):
+    page = table.page
+    page.locator('#screen [data-action="menu"]').click()
+    toggle = page.locator('.overlay [data-action="two-tap"]')
+    assert toggle.get_attribute("aria-pressed") == "false"  # a desktop default, and ?speed=instant
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    fits(page, table.width)
+    assert_accessible(page, site)
+    page.keyboard.press("Escape")
+    my_turn(page)
+    card = page.locator(LEGAL).first.get_attribute("data-card")
+    click_card(page, card)
+    lifted = page.locator(f'#screen [data-card="{card}"]')
+    assert "lifted" in lifted.get_attribute("class")
+    click_card(page, card)
+    lifted.wait_for(state="detached", timeout=TIMEOUT)
+    stored = json.loads(page.evaluate("() => localStorage.getItem('hearts.settings')"))
+    assert stored["two_tap"] is True
+    page.locator('#screen [data-action="menu"]').click()
+    page.locator('.overlay [data-action="two-tap"]').click()  # off again
+    page.keyboard.press("Escape")
+
+
+def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(browser, site, watch, open_game):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    watcher = watch(context)
+    page = context.new_page()
+    try:
+        assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+        for speed, default in (("instant", "false"), ("fast", "true")):
+            open_game(page, site.game_url(speed=speed))
+            page.locator('#screen [data-action="new-game"]').click()
+            page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+            page.locator('#screen [data-action="menu"]').click()
+            assert page.locator('.overlay [data-action="two-tap"]').get_attribute("aria-pressed") == default
+            page.keyboard.press("Escape")
+            page.evaluate("() => localStorage.clear()")
+        watcher.assert_clean()
+    finally:
+        context.close()
