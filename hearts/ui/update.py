@@ -121,6 +121,7 @@ class AskHint(NamedTuple):
 class HintReady(NamedTuple):
     epoch: int
     cards: tuple[str, ...]
+    explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
 
 
 class OpponentMove(NamedTuple):
@@ -226,8 +227,9 @@ def _at_once(choose, view, rng):
 # -- start and resume -------------------------------------------------------------
 
 def init(*, lang="en", level="normal", speed="normal", four_colour=False,
-         seed=None, saved=None, storage_ok=True) -> tuple[Model, list]:
-    """The first model: settings from the page, and the saved game if any."""
+         seed=None, saved=None, storage_ok=True, stats=None) -> tuple[Model, list]:
+    """The first model: settings from the page, the saved game if any, and
+    the statistics' stored text (``stats``, see hearts.stats)."""
     settings = Settings(
         lang=lang if lang in LANGUAGES else "en",
         level=level if level in LEVELS else "normal",
@@ -235,18 +237,23 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
         four_colour=bool(four_colour),
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off")
+    stats_value, stats_error, stats_effects = _extras.load_stats(stats)
+    if stats_effects and not storage_ok:
+        stats_effects = []
+    ui = replace(ui, stats=stats_value, stats_error=stats_error)
     model = Model(ui=ui)
     if not saved:
-        return model, []
+        return model, stats_effects
     try:
         game = loads(saved)
     except SaveError as error:
-        return with_ui(model, save_error=error.code), []
+        return with_ui(model, save_error=error.code), stats_effects
     except Exception:  # anything else wrong with the text: it is damaged
-        return with_ui(model, save_error="save-corrupt"), []
+        return with_ui(model, save_error="save-corrupt"), stats_effects
     model = Model(ui=replace(ui, screen="table"), game=game)
+    model, recorded = _extras.record_game(model)  # a game that ended before its stats were kept
     model, effects = _next_step(model)
-    return model, [Announce(_turn_items(model))] + effects
+    return model, stats_effects + recorded + [Announce(_turn_items(model))] + effects
 
 
 # -- update -----------------------------------------------------------------------
@@ -312,7 +319,7 @@ def _close_overlay(model, msg):
 
 
 def _dismiss(model, msg):
-    if model.ui.overlay in ("rules", "menu"):
+    if model.ui.overlay in ("rules", "menu", "stats", "stats-reset", "replay"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 
@@ -442,6 +449,10 @@ def _hint_ready(model, msg):
     if msg.epoch != model.ui.epoch:
         return with_ui(model, hint_pending=False), []
     cards = tuple(msg.cards)
+    if msg.explain is not None:  # the hint explains itself (hearts.ui.hint_text)
+        return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards, msg.explain)), [
+            Announce((("hint", cards, msg.explain),))
+        ]
     return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards)), [
         Announce((("hint", cards),))
     ]
@@ -477,6 +488,8 @@ def _changed(model, items):
     ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None)
     model = Model(ui=ui, game=model.game)
     effects = [Save(dumps(model.game))] if ui.storage == "ok" else []
+    model, recorded = _extras.record_game(model)  # the game is over: its statistics, once
+    effects += recorded
     model, later = _next_step(model)
     if not model.ui.pause:
         items = list(items) + list(_turn_items(model))
@@ -529,3 +542,7 @@ _HANDLERS = {
     StartOver: _start_over,
     KeepGame: _keep_game,
 }
+
+from . import extras as _extras  # noqa: E402  (statistics, hand replay: its own messages)
+
+_HANDLERS.update(_extras.HANDLERS)

@@ -109,6 +109,14 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
         overlay = _menu(ui, pv, tr)
     elif ui.overlay == "error":
         overlay = _error(ui, tr)
+    elif ui.overlay in ("stats", "stats-reset"):
+        from .stats_view import reset_question, stats_screen
+
+        overlay = stats_screen(ui, tr) if ui.overlay == "stats" else reset_question(ui, tr)
+    elif ui.overlay == "replay" and ui.replay is not None:
+        from .replay_view import replay_screen
+
+        overlay = replay_screen(ui, tr)
     inert = " inert" if overlay else ""
     return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
             f"{overlay}")
@@ -160,6 +168,10 @@ def _start(ui: Ui, tr) -> str:
     problem = ""
     if ui.save_error:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
+    if ui.stats_error:
+        from .stats_view import stats_error
+
+        problem += f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
     return (
         '<div class="start">'
         f'<h1 class="logo"><span class="logo-suits" aria-hidden="true">{suits}</span>{esc(name)}</h1>'
@@ -167,6 +179,7 @@ def _start(ui: Ui, tr) -> str:
         '<div class="start-actions">'
         f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
         f'{button(tr.text(S.RULES), "rules", cls="btn")}'
+        f'{_stats_button(tr)}'
         "</div>"
         f'<div class="settings">{_settings(ui, tr)}</div>'
         "</div>"
@@ -342,8 +355,19 @@ def _message(ui: Ui, pv: PlayerView, tr) -> str:
         return reason_message(msg[1], tr, suit=msg[2])
     if msg[0] == "hint":
         cards = msg[1]
-        return S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+        return _explained(text, msg, tr)
     return ""
+
+
+def _explained(text: str, item, tr) -> str:
+    """A hint, and its explanation when the search gave one (item[2])."""
+    if len(item) < 3 or item[2] is None:
+        return text
+    from .hint_text import explanation
+
+    more = explanation(item[2], tr)
+    return f"{text}. {more}" if more else text
 
 
 def _moment(ui: Ui, pv: PlayerView) -> str:
@@ -465,7 +489,7 @@ def score_sheet(pv: PlayerView, tr) -> str:
                 moon = f' <span class="moon-mark" aria-hidden="true">\u263e</span><span class="sr"> ({moon_mark})</span>'
             cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
         latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
-        rows.append(f'<tr{latest}><th scope="row">{esc(tr.format_number(i + 1))}</th>{"".join(cells)}</tr>')
+        rows.append(f'<tr{latest}><th scope="row">{_replay_button(i, tr)}</th>{"".join(cells)}</tr>')
     low = min(pv.scores)
     totals = "".join(
         f"<td{LOW if pv.scores[s] == low else ''}>{esc(tr.format_number(pv.scores[s]))}</td>"
@@ -477,6 +501,21 @@ def score_sheet(pv: PlayerView, tr) -> str:
         f'<tbody>{"".join(rows)}</tbody>'
         f'<tfoot><tr><th scope="row">{esc(tr.text(S.TOTAL))}</th>{totals}</tr></tfoot></table>'
     )
+
+
+def _replay_button(i: int, tr) -> str:
+    """A finished hand's number on the score sheet, as a button that tells
+    it trick by trick (hearts.ui.replay_view)."""
+    from .replay_view import replay_label
+
+    return button(tr.format_number(i + 1), "replay", value=i, cls="link",
+                  aria_label=replay_label(i + 1, tr))
+
+
+def _stats_button(tr) -> str:
+    from .stats_view import STATISTICS
+
+    return button(tr.text(STATISTICS), "stats", cls="btn")
 
 
 def _me(seat: int) -> str:
@@ -581,6 +620,10 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
         action = button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")
     else:
         action = button(tr.text(S.CONTINUE), "continue", cls="btn primary")
+    if pv.results:  # this hand told trick by trick (hearts.ui.replay_view)
+        from .replay_view import REPLAY
+
+        action += button(tr.text(REPLAY), "replay", value=len(pv.results) - 1, cls="btn")
     cls = "ending"
     if over:
         cls += " game-over"
@@ -626,7 +669,7 @@ def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr)}</div>' if pv is not None and pv.results else ""
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
-            f'<div class="actions">{back}{new}</div>{sheet}')
+            f'<div class="actions">{back}{new}{_stats_button(tr)}</div>{sheet}')
     return _dialog(tr.text(S.SETTINGS), body, "menu")
 
 
@@ -670,5 +713,5 @@ def announcement(items, tr) -> str:
             out.append(reason_message(item[1], tr, suit=item[2]))
         elif kind == "hint":
             cards = item[1]
-            out.append(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr))
+            out.append(_explained(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr), item, tr))
     return " ".join(t if t[-1] in ".!?" else t + "." for t in out if t)
