@@ -112,8 +112,7 @@ def chart(recent, tr) -> str:
     hundred = base - base * 100 / top
     scores = ", ".join(f"{tr.format_number(r.score)} ({S.place_badge(r.place, tr)})" for r in recent)
     # TRANSLATORS: text of the chart for screen readers: {list} is "45 (1st), 80 (3rd), ...".
-    label = tr.ngettext("Final score of your last game: {list}", "Final scores of your last {n} games: {list}",
-                        n).format(n=tr.format_number(n), list=scores)
+    label = tr.gettext("Final scores of your last games: {list}").format(list=scores)
     return (f'<svg class="stat-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{esc(label)}" '
             f'data-games="{n}">'
             f'<line class="hundred" x1="0" x2="{w}" y1="{hundred:.1f}" y2="{hundred:.1f}"></line>'
