@@ -199,7 +199,7 @@ def test_the_stats_screen_shows_every_figure_and_a_chart():
         assert f'data-stat="{name}"' in html
     for bucket in ST.BUCKETS:
         assert f'data-stat="games.{bucket}"' in html
-    assert len(re.findall(r'<rect class="bar', html)) == 1
+    assert len(re.findall(r'<rect class="score-bar', html)) == 1
     assert 'class="stat-chart"' in html and 'role="img"' in html
     assert "button" in html and "data-card" not in html.split('class="overlay')[1]
 

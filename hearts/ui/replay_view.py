@@ -97,10 +97,10 @@ def replay_screen(ui, tr) -> str:
     nxt = button(tr.text(NEXT), "replay-next", cls="btn primary",
                  aria_disabled="true" if step == total else None)
     body = (
-        f'<h2>{esc(S.hand_number(r.hand + 1, tr))}: {esc(tr.text(REPLAY))}</h2>'
+        f'<h2>{esc(S.hand_number(r.hand + 1, tr))} \u00b7 {esc(tr.text(REPLAY))}</h2>'
         f'<p class="r-step" data-replay-step="{step}" aria-live="polite">{esc(step_title(step, total, tr))}</p>'
         f"{trick_html}<ol class=\"r-seats\">{''.join(rows)}</ol>{info}"
         f'<div class="actions r-nav">{prev}{nxt}{button(tr.text(S.BACK), "close", cls="btn")}</div>'
         f'<p class="r-keys">{esc(tr.text(KEYS))}</p>'
     )
-    return _dialog(f"{S.hand_number(r.hand + 1, tr)}: {tr.text(REPLAY)}", body, "replay")
+    return _dialog(f"{S.hand_number(r.hand + 1, tr)} \u00b7 {tr.text(REPLAY)}", body, "replay")

@@ -32,6 +32,8 @@ WORST = N_("Worst game")
 WITH_UNDO = N_("With undo")
 UNDO_APART = N_("Games in which a move was taken back count apart, under With undo.")
 LAST_GAMES = N_("Your last games")
+# TRANSLATORS: under the chart of the last games' final scores.
+CHART_NOTE = N_("Each bar is a game's final score, oldest first; the number under it is your place.")
 NO_GAMES = N_("No finished games yet.")
 RESET = N_("Reset statistics")
 RESET_QUESTION = N_("Reset the statistics?")
@@ -97,17 +99,17 @@ def chart(recent, tr) -> str:
     if not recent:
         return f'<p class="stat-empty">{esc(tr.text(NO_GAMES))}</p>'
     n = len(recent)
-    top = max(100, max(r.score for r in recent))
-    w, h, base = 20 * ST.RECENT, 120, 100  # drawing units; CSS scales the SVG
+    top = max(100, max(r.score for r in recent)) * 1.12  # room above the line at 100
+    w, h, base = 20 * ST.RECENT, 116, 100  # drawing units; CSS scales the SVG
     step = w / ST.RECENT
     bars = []
     for i, r in enumerate(recent):
         height = max(1.0, base * r.score / top)
         x = i * step + step * 0.15
         bars.append(
-            f'<rect class="bar place-{r.place}{" undo" if r.undo else ""}" x="{x:.1f}" '
+            f'<rect class="score-bar place-{r.place}{" undo" if r.undo else ""}" x="{x:.1f}" '
             f'y="{base - height:.1f}" width="{step * 0.7:.1f}" height="{height:.1f}"></rect>'
-            f'<text class="bar-place" x="{x + step * 0.35:.1f}" y="{base + 12}">{r.place}</text>'
+            f'<text class="bar-place" x="{x + step * 0.35:.1f}" y="{base + 13}">{r.place}</text>'
         )
     hundred = base - base * 100 / top
     scores = ", ".join(f"{tr.format_number(r.score)} ({S.place_badge(r.place, tr)})" for r in recent)
@@ -116,8 +118,10 @@ def chart(recent, tr) -> str:
     return (f'<svg class="stat-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{esc(label)}" '
             f'data-games="{n}">'
             f'<line class="hundred" x1="0" x2="{w}" y1="{hundred:.1f}" y2="{hundred:.1f}"></line>'
+            f'<text class="hundred-label" x="{w - 1}" y="{hundred - 2:.1f}">{tr.format_number(100)}</text>'
             f'<line class="axis" x1="0" x2="{w}" y1="{base}" y2="{base}"></line>'
-            f'{"".join(bars)}</svg>')
+            f'{"".join(bars)}</svg>'
+            f'<p class="stat-note">{esc(tr.text(CHART_NOTE))}</p>')
 
 
 def stats_screen(ui, tr) -> str:
@@ -132,7 +136,8 @@ def stats_screen(ui, tr) -> str:
         f"<h2>{esc(tr.text(STATISTICS))}</h2>{problem}"
         f'<h3>{esc(tr.text(ALL_GAMES))}</h3>{_tiles(figures["all"], tr)}'
         f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.stats.recent, tr)}'
-        f'<div class="stat-scroll">{_table(figures, tr)}</div>'
+        f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
+        f'{_table(figures, tr)}</div>'
         f'<div class="actions">{button(tr.text(S.BACK), "close", cls="btn primary")}{reset}</div>'
     )
     return _dialog(tr.text(STATISTICS), body, "stats")

@@ -426,7 +426,7 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
         + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
         + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
-        + f'<div class="toast">{note_html}<p class="message" role="status">{esc(message)}</p></div>'
+        + f'<div class="toast">{note_html}<p class="message{" long" if len(message) > 90 else ""}" role="status">{esc(message)}</p></div>'
         + _passing(pv) + _moment(ui, pv)
         + "</div>"
         + f'<div class="south{mine}">'
