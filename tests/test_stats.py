@@ -286,6 +286,8 @@ def test_the_score_sheet_replays_any_earlier_hand():
     play_hand(d)
     d.send(U.Continue())
     play_hand(d)
+    assert 'data-action="replay" data-value="0"' not in d.html()  # the dialog's own sheet: plain numbers
+    d.send(U.ShowOverlay("menu"))
     html = d.html()
     assert 'data-action="replay" data-value="0"' in html and 'data-action="replay" data-value="1"' in html
     d.send(X.ShowReplay(0))

@@ -476,7 +476,7 @@ def places(scores) -> tuple[tuple[int, bool], ...]:
                  for mine in scores)
 
 
-def score_sheet(pv: PlayerView, tr) -> str:
+def score_sheet(pv: PlayerView, tr, replay: bool = False) -> str:
     head = "".join(f'<th scope="col"{_me(s)}>{esc(seat_name(s, tr))}</th>' for s in SEATS)
     rows = []
     last = len(pv.results) - 1
@@ -489,7 +489,8 @@ def score_sheet(pv: PlayerView, tr) -> str:
                 moon = f' <span class="moon-mark" aria-hidden="true">\u263e</span><span class="sr"> ({moon_mark})</span>'
             cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
         latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
-        rows.append(f'<tr{latest}><th scope="row">{_replay_button(i, tr)}</th>{"".join(cells)}</tr>')
+        number = _replay_button(i, tr) if replay else esc(tr.format_number(i + 1))
+        rows.append(f'<tr{latest}><th scope="row">{number}</th>{"".join(cells)}</tr>')
     low = min(pv.scores)
     totals = "".join(
         f"<td{LOW if pv.scores[s] == low else ''}>{esc(tr.format_number(pv.scores[s]))}</td>"
@@ -504,8 +505,10 @@ def score_sheet(pv: PlayerView, tr) -> str:
 
 
 def _replay_button(i: int, tr) -> str:
-    """A finished hand's number on the score sheet, as a button that tells
-    it trick by trick (hearts.ui.replay_view)."""
+    """A finished hand's number on the menu's score sheet, as a button that
+    tells it trick by trick (hearts.ui.replay_view). The hand-end dialog's
+    sheet keeps plain numbers: Tab goes from it to Continue first, and its
+    own button tells the hand just played."""
     from .replay_view import replay_label
 
     return button(tr.format_number(i + 1), "replay", value=i, cls="link",
@@ -667,7 +670,7 @@ def _rules(tr) -> str:
 def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
     new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
-    sheet = f'<div class="results">{score_sheet(pv, tr)}</div>' if pv is not None and pv.results else ""
+    sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
             f'<div class="actions">{back}{new}{_stats_button(tr)}</div>{sheet}')
     return _dialog(tr.text(S.SETTINGS), body, "menu")
