@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import cards_of
-from .game import Game, PassDirection, Phase
+from . import rules
+from .game import Game, PassDirection, Phase, Trick
 
 _CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
 
@@ -86,9 +87,32 @@ def _play(game: Game, hand: int):
     return rec, direction, g, states
 
 
-def hand_tricks(game: Game, hand: int):
-    """The finished hand's 13 tricks (hearts.game.Trick, winners set)."""
-    return _play(game, hand)[2].tricks
+def hand_tricks(game: Game, hand: int) -> tuple[Trick, ...]:
+    """The finished hand's 13 tricks (hearts.game.Trick, winners set),
+    without replaying the engine (the statistics need them at the game's
+    last click, for every hand): the first leader holds the two of clubs
+    after the pass, the best card of the suit led takes each trick
+    (:func:`hearts.rules.trick_state`, the engine's own rule). Tested
+    against the engine's replay (tests/test_stats.py)."""
+    if not 0 <= hand < finished_hands(game):
+        raise ValueError(f"hand {hand} is not finished")
+    rec = _records(game)[hand]
+    shift = int(direction_of(game, hand))
+    held = list(rec.dealt)
+    if shift:
+        for seat, passed in enumerate(rec.passes):
+            held[seat] &= ~passed
+            held[(seat + shift) % 4] |= passed
+    leader = next(s for s in range(4) if held[s] & 1)  # the two of clubs is card 0
+    plays = rec.plays
+    out = []
+    for start in range(0, len(plays), 4):
+        cards = tuple(plays[start:start + 4])
+        at = rules.trick_state(cards)[1]
+        winner = (leader + at) % 4
+        out.append(Trick(leader, cards, winner))
+        leader = winner
+    return tuple(out)
 
 
 def build(game: Game, hand: int) -> Replay:

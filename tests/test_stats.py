@@ -241,6 +241,7 @@ def test_the_replay_follows_the_games_history():
         record = (*game.log, game.record())[n]
         assert [c for t in r.tricks for c in t.cards] == [str(c) for c in record.plays]
         assert r.points == game.results[n].points
+        assert R.hand_tricks(game, n) == R._play(game, n)[2].tricks  # the quick way = the engine's
         assert r.direction == int(R.direction_of(game, n))
         for i, t in enumerate(r.tricks):
             assert sum(len(h) for h in t.hands) == 4 * (13 - i)
