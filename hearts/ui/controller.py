@@ -444,7 +444,8 @@ def on_key(event):
             return
         if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             return
-        if _state["model"].ui.overlay == "replay":  # the replay: a trick back or on
+        model = _state["model"]
+        if model is not None and model.ui.overlay == "replay":  # the replay: a trick back or on
             dispatch(_extras.ReplayStep(REPLAY_KEYS[key]))
             event.preventDefault()
             return
