@@ -40,6 +40,16 @@ class StoreStats(NamedTuple):
     text: str
 
 
+def warm_up() -> None:
+    """Import what the hint's explanation and the replay need, ahead of
+    time (update.warm_up calls it once the start screen is up), so that
+    their first click does not pay for it; the page ships no module it
+    never imports (e2e/test_platform.py)."""
+    from .. import replay  # noqa: F401
+    from ..ai import explain  # noqa: F401
+    from . import replay_view  # noqa: F401
+
+
 def undo_used(model) -> bool:
     """Whether undo was used in the current game. The undo feature (another
     branch) keeps a bool ``undo_used`` on the model or the game; read it

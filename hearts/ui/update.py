@@ -34,6 +34,7 @@ def warm_up() -> None:
     up."""
     _ai()
     deal(0)
+    _extras.warm_up()  # the hint's explanation, the replay
 
 
 def rehearsal(level: str):
