@@ -29,11 +29,13 @@ except ImportError:  # pragma: no cover
 
 from .. import i18n
 from . import play as P
+from . import extras as _extras
 from . import update as U
 from .model import HUMAN, two_tap, visible
 from .view import ART, announcement, view
 
 SAVE_KEY = "hearts.save"
+STATS_KEY = "hearts.stats"  # statistics across games (hearts.stats: versioned JSON)
 SETTINGS_KEY = "hearts.settings"
 LANG_KEY = "hearts.lang"  # the same key assets/boot.js reads
 SLICE = 0.025
@@ -303,6 +305,8 @@ def _run(effect):
         document.title = i18n.game_name(_tr(effect.lang))
     elif isinstance(effect, U.Announce):
         announce(effect.items)
+    elif isinstance(effect, _extras.StoreStats):
+        _storage_set(STATS_KEY, effect.text)
     elif isinstance(effect, U.Later):
         _spawn(_later(effect))
     elif isinstance(effect, U.Think):
@@ -370,10 +374,11 @@ async def _hint(effect):
     model = _state["model"]
     if model.ui.epoch != effect.epoch or model.game is None:
         return
-    pv = model.game.view(HUMAN)
-    result = await _sliced(U.hint_search(pv, U.rng_for(model.game, HUMAN, "hint")))
-    cards = tuple(str(c) for c in result) if isinstance(result, tuple) else (str(result),)
-    dispatch(U.HintReady(effect.epoch, cards))
+    pv = model.game.view(HUMAN)  # the hint sees what the player sees, no more
+    from ..ai.explain import explained_search  # Hard's search, with its figures
+
+    explained = await _sliced(explained_search(pv, U.rng_for(model.game, HUMAN, "hint")))
+    dispatch(U.HintReady(effect.epoch, explained.cards, explained))
 
 
 # -- events -----------------------------------------------------------------------
@@ -396,7 +401,22 @@ ACTIONS = {
     "last-trick": lambda v: U.ShowOverlay("last-trick"),
     "confirm-new-game": lambda v: P.ConfirmNewGame(seed=random.randrange(1, 2**31)),
     "two-tap": lambda v: P.ToggleTwoTap(),
+    "stats": lambda v: _extras.ShowStats(),
+    "stats-reset": lambda v: _extras.AskResetStats(),
+    "confirm-stats-reset": lambda v: _extras.ConfirmResetStats(),
+    "replay": lambda v: _extras.ShowReplay(_index(v)),
+    "replay-next": lambda v: _extras.ReplayStep(1),
+    "replay-prev": lambda v: _extras.ReplayStep(-1),
 }
+
+REPLAY_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "Home": -99, "End": 99}
+
+
+def _index(value) -> int:
+    try:
+        return int(value or "")
+    except ValueError:
+        return -1
 
 
 def on_click(event):
@@ -432,6 +452,11 @@ def on_key(event):
             dispatch(U.Dismiss())
             return
         if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            return
+        model = _state["model"]
+        if model is not None and model.ui.overlay == "replay":  # the replay: a trick back or on
+            dispatch(_extras.ReplayStep(REPLAY_KEYS[key]))
+            event.preventDefault()
             return
         if _nil(event.target) or not hasattr(event.target, "closest"):
             return
@@ -508,6 +533,7 @@ def _flags():
         four_colour=stored.get("four_colour") is True,
         seed=seed,
         saved=_storage_get(SAVE_KEY),
+        stats=_storage_get(STATS_KEY),
         storage_ok=_storage_ok(),
     )
 

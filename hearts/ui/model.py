@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..game import Game, PlayerView
+from ..stats import EMPTY as NO_STATS, Stats
 
 HUMAN = 0
 LEVELS = ("easy", "normal", "hard")
@@ -35,7 +36,7 @@ class Ui:
 
     settings: Settings = field(default_factory=Settings)
     screen: str = "start"  # "start" | "table"
-    overlay: str | None = None  # None | "rules" | "menu" | "error"
+    overlay: str | None = None  # None | "rules" | "menu" | "error" | "stats" | "stats-reset" | "replay"
     epoch: int = 0  # bumps on every game change; stale timers are ignored
     picked: tuple[str, ...] = ()  # cards picked to pass
     message: tuple | None = None  # ("reason", code, suit) | ("text", MARKED)
@@ -49,6 +50,12 @@ class Ui:
     next_seed: int | None = None  # seed of the next new game (?seed=N)
     lifted: str | None = None  # tap twice to play: the card the first tap lifted
     touch: bool = False  # a touch screen (pointer: coarse): two-tap play unless chosen off
+    # Statistics across games (hearts.stats), the code of refused stored ones,
+    # and a finished hand told trick by trick (hearts.replay; overlay "replay").
+    stats: Stats = NO_STATS
+    stats_error: str | None = None
+    replay: object | None = None  # hearts.replay.Replay
+    replay_step: int = 0
 
 
 @dataclass(frozen=True)

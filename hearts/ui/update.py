@@ -34,6 +34,7 @@ def warm_up() -> None:
     up."""
     _ai()
     deal(0)
+    _extras.warm_up()  # the hint's explanation, the replay
 
 
 def rehearsal(level: str):
@@ -121,6 +122,7 @@ class AskHint(NamedTuple):
 class HintReady(NamedTuple):
     epoch: int
     cards: tuple[str, ...]
+    explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
 
 
 class OpponentMove(NamedTuple):
@@ -226,8 +228,10 @@ def _at_once(choose, view, rng):
 # -- start and resume -------------------------------------------------------------
 
 def init(*, lang="en", level="normal", speed="normal", four_colour=False,
-         seed=None, saved=None, storage_ok=True, two_tap=None, touch=False) -> tuple[Model, list]:
-    """The first model: settings from the page, and the saved game if any."""
+         seed=None, saved=None, storage_ok=True, two_tap=None, touch=False,
+         stats=None) -> tuple[Model, list]:
+    """The first model: settings from the page, the saved game if any, and
+    the statistics' stored text (``stats``, see hearts.stats)."""
     settings = Settings(
         lang=lang if lang in LANGUAGES else "en",
         level=level if level in LEVELS else "normal",
@@ -237,18 +241,23 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
             touch=touch is True)
+    stats_value, stats_error, stats_effects = _extras.load_stats(stats)
+    if stats_effects and not storage_ok:
+        stats_effects = []
+    ui = replace(ui, stats=stats_value, stats_error=stats_error)
     model = Model(ui=ui)
     if not saved:
-        return model, []
+        return model, stats_effects
     try:
         game, undo_used = read(saved)
     except SaveError as error:
-        return with_ui(model, save_error=error.code), []
+        return with_ui(model, save_error=error.code), stats_effects
     except Exception:  # anything else wrong with the text: it is damaged
-        return with_ui(model, save_error="save-corrupt"), []
+        return with_ui(model, save_error="save-corrupt"), stats_effects
     model = Model(ui=replace(ui, screen="table"), game=game, undo_used=undo_used)
+    model, recorded = _extras.record_game(model)  # a game that ended before its stats were kept
     model, effects = _next_step(model)
-    return model, [Announce(_turn_items(model))] + effects
+    return model, stats_effects + recorded + [Announce(_turn_items(model))] + effects
 
 
 # -- update -----------------------------------------------------------------------
@@ -322,7 +331,7 @@ def _close_overlay(model, msg):
 
 
 def _dismiss(model, msg):
-    if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new"):
+    if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new", "stats", "stats-reset", "replay"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 
@@ -454,6 +463,10 @@ def _hint_ready(model, msg):
     if msg.epoch != model.ui.epoch:
         return with_ui(model, hint_pending=False), []
     cards = tuple(msg.cards)
+    if msg.explain is not None:  # the hint explains itself (hearts.ui.hint_text)
+        return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards, msg.explain)), [
+            Announce((("hint", cards, msg.explain),))
+        ]
     return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards)), [
         Announce((("hint", cards),))
     ]
@@ -490,6 +503,8 @@ def _changed(model, items):
                  lifted=None)
     model = replace(model, ui=ui)
     effects = [Save(dumps(model.game, undo_used=model.undo_used))] if ui.storage == "ok" else []
+    model, recorded = _extras.record_game(model)  # the game is over: its statistics, once
+    effects += recorded
     model, later = _next_step(model)
     if not model.ui.pause:
         items = list(items) + list(_turn_items(model))
@@ -553,3 +568,6 @@ def _play():
 
 
 _HANDLERS.update(_play().HANDLERS)
+from . import extras as _extras  # noqa: E402  (statistics, hand replay: its own messages)
+
+_HANDLERS.update(_extras.HANDLERS)

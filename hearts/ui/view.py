@@ -134,6 +134,14 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
         overlay = P.last_trick_dialog(ui, pv, tr, card_face)
     elif ui.overlay == "confirm-new":
         overlay = P.confirm_new_dialog(ui, pv, tr)
+    elif ui.overlay in ("stats", "stats-reset"):
+        from .stats_view import reset_question, stats_screen
+
+        overlay = stats_screen(ui, tr) if ui.overlay == "stats" else reset_question(ui, tr)
+    elif ui.overlay == "replay" and ui.replay is not None:
+        from .replay_view import replay_screen
+
+        overlay = replay_screen(ui, tr)
     inert = " inert" if overlay else ""
     return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
             f"{overlay}")
@@ -189,6 +197,10 @@ def _start(ui: Ui, tr) -> str:
     problem = ""
     if ui.save_error:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
+    if ui.stats_error:
+        from .stats_view import stats_error
+
+        problem += f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
     return (
         '<div class="start">'
         f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
@@ -196,6 +208,7 @@ def _start(ui: Ui, tr) -> str:
         '<div class="start-actions">'
         f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
         f'{button(tr.text(S.RULES), "rules", cls="btn")}'
+        f'{_stats_button(tr)}'
         "</div>"
         f'<div class="settings">{_settings(ui, tr)}</div>'
         "</div>"
@@ -373,8 +386,19 @@ def _message(ui: Ui, pv: PlayerView, tr) -> str:
         return reason_message(msg[1], tr, suit=msg[2])
     if msg[0] == "hint":
         cards = msg[1]
-        return S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+        return _explained(text, msg, tr)
     return P.announce_item(msg, tr)
+
+
+def _explained(text: str, item, tr) -> str:
+    """A hint, and its explanation when the search gave one (item[2])."""
+    if len(item) < 3 or item[2] is None:
+        return text
+    from .hint_text import explanation
+
+    more = explanation(item[2], tr)
+    return f"{text}. {more}" if more else text
 
 
 def _moment(ui: Ui, pv: PlayerView) -> str:
@@ -434,7 +458,7 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
         + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
         + f'<div class="toast">{note_html}{P.pass_info(ui, pv, tr, card_face)}'
-        + f'<p class="message" role="status">{esc(message)}</p></div>'
+        + f'<p class="message{" long" if len(message) > 90 else ""}" role="status">{esc(message)}</p></div>'
         + _passing(pv) + _moment(ui, pv) + P.felt_tools(ui, pv, tr)
         + "</div>"
         + f'<div class="south{mine}">'
@@ -484,7 +508,7 @@ def places(scores) -> tuple[tuple[int, bool], ...]:
                  for mine in scores)
 
 
-def score_sheet(pv: PlayerView, tr) -> str:
+def score_sheet(pv: PlayerView, tr, replay: bool = False) -> str:
     head = "".join(f'<th scope="col"{_me(s)}>{esc(seat_name(s, tr))}</th>' for s in SEATS)
     rows = []
     last = len(pv.results) - 1
@@ -497,7 +521,8 @@ def score_sheet(pv: PlayerView, tr) -> str:
                 moon = f' <span class="moon-mark" aria-hidden="true">\u263e</span><span class="sr"> ({moon_mark})</span>'
             cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
         latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
-        rows.append(f'<tr{latest}><th scope="row">{esc(tr.format_number(i + 1))}</th>{"".join(cells)}</tr>')
+        number = _replay_button(i, tr) if replay else esc(tr.format_number(i + 1))
+        rows.append(f'<tr{latest}><th scope="row">{number}</th>{"".join(cells)}</tr>')
     low = min(pv.scores)
     totals = "".join(
         f"<td{LOW if pv.scores[s] == low else ''}>{esc(tr.format_number(pv.scores[s]))}</td>"
@@ -509,6 +534,23 @@ def score_sheet(pv: PlayerView, tr) -> str:
         f'<tbody>{"".join(rows)}</tbody>'
         f'<tfoot><tr><th scope="row">{esc(tr.text(S.TOTAL))}</th>{totals}</tr></tfoot></table>'
     )
+
+
+def _replay_button(i: int, tr) -> str:
+    """A finished hand's number on the menu's score sheet, as a button that
+    tells it trick by trick (hearts.ui.replay_view). The hand-end dialog's
+    sheet keeps plain numbers: Tab goes from it to Continue first, and its
+    own button tells the hand just played."""
+    from .replay_view import replay_label
+
+    return button(tr.format_number(i + 1), "replay", value=i, cls="link",
+                  aria_label=replay_label(i + 1, tr))
+
+
+def _stats_button(tr) -> str:
+    from .stats_view import STATISTICS
+
+    return button(tr.text(STATISTICS), "stats", cls="btn")
 
 
 def _me(seat: int) -> str:
@@ -613,6 +655,10 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
         action = button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")
     else:
         action = button(tr.text(S.CONTINUE), "continue", cls="btn primary")
+    if pv.results:  # this hand told trick by trick (hearts.ui.replay_view)
+        from .replay_view import REPLAY
+
+        action += button(tr.text(REPLAY), "replay", value=len(pv.results) - 1, cls="btn")
     cls = "ending"
     if over:
         cls += " game-over"
@@ -656,9 +702,9 @@ def _rules(tr) -> str:
 def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
     new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
-    sheet = f'<div class="results">{score_sheet(pv, tr)}</div>' if pv is not None and pv.results else ""
+    sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
-            f'<div class="actions">{back}{new}</div>{sheet}')
+            f'<div class="actions">{back}{new}{_stats_button(tr)}</div>{sheet}')
     return _dialog(tr.text(S.SETTINGS), body, "menu")
 
 
@@ -702,7 +748,7 @@ def announcement(items, tr) -> str:
             out.append(reason_message(item[1], tr, suit=item[2]))
         elif kind == "hint":
             cards = item[1]
-            out.append(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr))
+            out.append(_explained(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr), item, tr))
         else:
             out.append(P.announce_item(item, tr))
     return " ".join(t if t[-1] in ".!?" else t + "." for t in out if t)

@@ -1,0 +1,126 @@
+"""The hint that explains itself: Hard's search for the player's seat, and
+what it found, as plain data the page puts into words.
+
+While playing, :func:`explained_search` runs Hard's search on the player's
+:class:`~hearts.game.PlayerView` (only what the player may see) and keeps,
+for the best two or three cards it tried, the points it expects the player
+to end this hand with (``Hard.last_stats["means"]``: the same figures the
+choice was made by), plus one rule of thumb when one applies:
+
+- ``("queen", seat)``: the queen of spades is discarded on a trick ``seat``
+  is winning (it cannot follow suit);
+- ``("duck", card)``: a card of the led suit below ``card``, the highest so
+  far, so the trick goes to someone else;
+- ``("stopper", seat, card)``: ``seat`` has taken every point so far (a moon
+  may be coming) and the player keeps ``card``, a high heart, to stop it;
+- ``("void", suit)``: the last card of a suit, so later tricks of it can be
+  discarded on.
+
+While passing it returns Hard's three cards, each with a reason
+(:func:`pass_reasons`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..game import Phase, PlayerView
+from . import make_opponent
+
+RANKS = "23456789TJQKA"
+SHOWN = 3  # candidates shown at most
+
+
+@dataclass(frozen=True)
+class Explanation:
+    cards: tuple[str, ...]  # the suggestion: one card, or three to pass
+    options: tuple[tuple[str, float], ...] = ()  # (card, expected points), best first
+    reason: tuple | None = None  # a rule of thumb (see the module docstring)
+    pass_reasons: tuple[tuple[str, str], ...] = ()  # (card, code) while passing
+    samples: int = 0
+
+
+def _rank(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def explained_search(view: PlayerView, rng: random.Random, **options):
+    """A generator (run it in slices) that returns an :class:`Explanation`.
+
+    ``options`` go to :class:`~hearts.ai.hard.Hard` (default: the page's
+    hint budget, 0.3 s of thinking)."""
+    bot = make_opponent("hard", **(options or {"budget": 0.3}))
+    result = yield from bot.search(view, rng)
+    if view.phase is Phase.PASS:
+        cards = tuple(str(c) for c in result)
+        return Explanation(cards=cards, pass_reasons=pass_reasons(view, cards))
+    card = str(result)
+    stats = bot.last_stats
+    means = stats.get("means") or {}
+    ranked = sorted(means.items(), key=lambda kv: kv[1])  # stable: the search's order on ties
+    # The chosen card first (the search's pick is the first of equals).
+    ranked.sort(key=lambda kv: (kv[1], kv[0] != card))
+    options_ = tuple((c, m) for c, m in ranked[:SHOWN])
+    return Explanation(cards=(card,), options=options_, reason=play_reason(view, card),
+                       samples=stats.get("samples", 0))
+
+
+def play_reason(view: PlayerView, card: str) -> tuple | None:
+    """One rule of thumb that fits playing ``card`` now, or None."""
+    hand = [str(c) for c in view.hand]
+    trick = view.trick
+    led = None
+    if trick is not None and trick.cards:
+        cards = [str(c) for c in trick.cards]
+        led = cards[0][-1]
+        following = [c for c in cards if c[-1] == led]
+        top = max(following, key=_rank)
+        winner = trick.seats[cards.index(top)]
+        if card == "QS" and led != "S":
+            return ("queen", winner)
+        if card[-1] == led and _rank(card) < _rank(top) and any(
+                c[-1] == led and _rank(c) > _rank(top) for c in hand):
+            return ("duck", top)
+    taken = view.points_taken
+    total = sum(taken)
+    me = view.seat
+    threat = next((s for s in range(4) if s != me and taken[s] == total and total >= 10), None)
+    if threat is not None:
+        hearts = sorted((c for c in hand if c[-1] == "H"), key=_rank)
+        if hearts and _rank(hearts[-1]) >= RANKS.index("Q") and card != hearts[-1]:
+            return ("stopper", threat, hearts[-1])
+    suit = card[-1]
+    if len(hand) > 2 and sum(1 for c in hand if c[-1] == suit) == 1 and (led is None or led != suit):
+        return ("void", suit)
+    if len(hand) > 2 and led == suit and sum(1 for c in hand if c[-1] == suit) == 1:
+        return ("void", suit)
+    return None
+
+
+def pass_reasons(view: PlayerView, cards) -> tuple[tuple[str, str], ...]:
+    """Why each of the three cards goes: ``queen`` (the queen of spades),
+    ``high-spade`` (the ace or king of spades, which catch her), ``void``
+    (the last cards of a suit), ``high-heart``, ``moon`` (low cards passed
+    to keep the high ones for a try at the moon), or ``high``."""
+    hand = [str(c) for c in view.hand]
+    cards = tuple(cards)
+    moon = all(c[-1] != "H" and _rank(c) < RANKS.index("J") for c in cards) and sum(
+        1 for c in hand if _rank(c) >= RANKS.index("Q")) >= 5
+    out = []
+    for card in cards:
+        suit = card[-1]
+        if card == "QS":
+            code = "queen"
+        elif moon:
+            code = "moon"
+        elif card in ("AS", "KS"):
+            code = "high-spade"
+        elif all(c in cards for c in hand if c[-1] == suit):
+            code = "void"
+        elif suit == "H":
+            code = "high-heart"
+        else:
+            code = "high"
+        out.append((card, code))
+    return tuple(out)

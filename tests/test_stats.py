@@ -1,0 +1,403 @@
+"""Issue 15, second half: statistics across games, the hint that explains
+itself, and a finished hand told trick by trick (models and views, CPython)."""
+
+import random
+import re
+from dataclasses import dataclass, replace
+
+import pytest
+
+from hearts import Game, Phase
+from hearts import replay as R
+from hearts import stats as ST
+from hearts.ai.explain import explained_search, pass_reasons, play_reason
+from hearts.ai.hard import Hard
+from hearts.i18n import LANGUAGES, Translator, load
+from hearts.ui import extras as X
+from hearts.ui import update as U
+from hearts.ui.hint_text import decimal, explanation
+from hearts.ui.model import HUMAN, Model, with_ui
+from test_ui import Driver, play_hand, run_search
+
+EN = Translator("en")
+
+
+class StatsDriver(Driver):
+    """The test driver, keeping what the statistics effect stores."""
+
+    stored = None
+    stores = 0
+
+    def run(self, effects):
+        for e in effects:
+            if isinstance(e, X.StoreStats):
+                self.stored = e.text
+                self.stores += 1
+        super().run(effects)
+
+
+def finish_game(d):
+    d.send(U.NewGame())
+    for _ in range(80):
+        if d.phase() == "game-end":
+            return d
+        if d.phase() == "hand-end":
+            d.send(U.Continue())
+        play_hand(d)
+    raise AssertionError("the game did not end")
+
+
+def summary(game_id="g", level="normal", undo=False, scores=(40, 101, 60, 70), hands=(3, 10, 0, 27),
+            by=0, against=1, queens=1):
+    return ST.GameSummary(game_id, level, undo, scores, hands, by, against, queens)
+
+
+# -- the statistics' model ---------------------------------------------------------------
+
+def test_record_counts_a_game_once_in_its_bucket():
+    s = ST.record(ST.EMPTY, summary("a"))
+    assert ST.record(s, summary("a")) is s  # the same game twice: unchanged
+    s = ST.record(s, summary("b", level="hard", scores=(120, 30, 40, 50), hands=(26, 26, 26, 42), by=1))
+    s = ST.record(s, summary("c", undo=True, scores=(10, 100, 50, 60)))
+    f = ST.figures(s)
+    assert (f["all"].games, f["normal"].games, f["hard"].games, f["undo"].games, f["easy"].games) == (3, 1, 1, 1, 0)
+    assert f["all"].won == 2 and f["hard"].won == 0 and f["undo"].won == 1
+    assert f["hard"].places() == (0, 0, 0, 1)
+    assert f["all"].best == 10 and f["all"].worst == 120
+    assert f["normal"].best == f["normal"].worst == 40
+    assert f["all"].moons_by == 1 and f["all"].moons_against == 3 and f["all"].queens == 3
+    assert f["normal"].average == pytest.approx(40 / 4)
+    assert f["all"].average == pytest.approx((40 + 120 + 40) / 12)
+    assert [(r.score, r.place, r.level, r.undo) for r in s.recent] == [
+        (40, 1, "normal", False), (120, 4, "hard", False), (10, 1, "normal", True)]
+
+
+def test_a_shared_lowest_total_is_first_place_but_not_a_win():
+    s = ST.record(ST.EMPTY, summary(scores=(50, 50, 100, 70)))
+    assert ST.figures(s)["all"].place1 == 1 and ST.figures(s)["all"].won == 0
+
+
+def test_recent_keeps_the_last_games_only():
+    s = ST.EMPTY
+    for i in range(ST.RECENT + 5):
+        s = ST.record(s, summary(str(i), scores=(i, 100, 100, 100)))
+    assert len(s.recent) == ST.RECENT and s.recent[-1].score == ST.RECENT + 4
+    assert ST.figures(s)["all"].games == ST.RECENT + 5
+
+
+def test_stored_text_round_trips():
+    s = ST.record(ST.record(ST.EMPTY, summary("a")), summary("b", level="easy", undo=True))
+    assert ST.loads(ST.dumps(s)) == s
+
+
+@pytest.mark.parametrize("text, code", [
+    ("{", "stats-corrupt"),
+    ("[]", "stats-corrupt"),
+    ('{"format": "hearts-save", "version": 1}', "stats-corrupt"),
+    ('{"format": "hearts-stats", "version": 99}', "stats-newer-version"),
+    ('{"format": "hearts-stats", "version": 1}', "stats-corrupt"),
+    ("x" * (ST.MAX_TEXT + 1), "stats-corrupt"),
+    ("[" * 100000, "stats-corrupt"),
+])
+def test_bad_texts_are_refused_with_a_code(text, code):
+    with pytest.raises(ST.StatsError) as e:
+        ST.loads(text)
+    assert e.value.code == code
+
+
+def test_numbers_that_do_not_add_up_are_refused():
+    data = ST.to_dict(ST.record(ST.EMPTY, summary()))
+    data["buckets"]["normal"][0] = 5  # five games but one place
+    with pytest.raises(ST.StatsError):
+        ST.loads(ST.json.dumps(data))
+    data = ST.to_dict(ST.EMPTY)
+    data["recent"] = [[10, 9, "normal", False]]
+    with pytest.raises(ST.StatsError):
+        ST.loads(ST.json.dumps(data))
+
+
+def test_the_size_is_checked_before_parsing(monkeypatch):
+    calls = []
+    monkeypatch.setattr(ST.json, "loads", lambda t: calls.append(t))
+    with pytest.raises(ST.StatsError):
+        ST.loads(" " * (ST.MAX_TEXT + 1))
+    assert calls == []
+
+
+# -- the statistics in the game ------------------------------------------------------------
+
+def test_a_finished_game_updates_the_statistics_exactly_once():
+    d = finish_game(StatsDriver(level="easy"))
+    f = ST.figures(d.model.ui.stats)
+    assert d.stores == 1 and f["all"].games == 1 and f["easy"].games == 1
+    assert ST.loads(d.stored) == d.model.ui.stats
+    game = d.model.game
+    assert f["all"].hands == len(game.results)
+    assert f["all"].points == sum(r.points[0] for r in game.results)
+    assert f["all"].best == game.scores[0]
+    # Nothing after it counts it again: dialogs, a reload of the finished game.
+    for msg in (U.ShowOverlay("menu"), U.CloseOverlay(), X.ShowStats(), U.CloseOverlay(), U.Continue()):
+        d.send(msg)
+    assert d.stores == 1
+    model, effects = U.init(speed="instant", saved=U.dumps(game), stats=d.stored)
+    assert not [e for e in effects if isinstance(e, X.StoreStats)]
+    assert ST.figures(model.ui.stats)["all"].games == 1
+
+
+def test_a_game_that_ended_before_its_statistics_were_kept_is_counted_at_reload():
+    d = finish_game(StatsDriver())
+    model, effects = U.init(speed="instant", saved=U.dumps(d.model.game), stats=None)
+    stored = [e for e in effects if isinstance(e, X.StoreStats)]
+    assert len(stored) == 1 and ST.figures(ST.loads(stored[0].text))["all"].games == 1
+
+
+def test_queens_and_moons_come_from_the_games_history():
+    d = finish_game(StatsDriver())
+    game = d.model.game
+    s = ST.summarize(game, "normal")
+    queens = 0
+    for n in range(len(game.results)):
+        tricks = R.hand_tricks(game, n)
+        queens += any(t.winner == 0 and "QS" in {str(c) for c in t.cards} for t in tricks)
+        assert sum(t.points for t in tricks) == 26
+    assert s.queens == queens
+    assert s.moons_by == sum(r.moon == 0 for r in game.results)
+
+
+@dataclass(frozen=True)
+class UndoModel(Model):
+    """Stands for the model of the undo branch, which carries undo_used."""
+
+    undo_used: bool = True
+
+
+def test_games_with_undo_count_apart():
+    d = finish_game(StatsDriver())
+    model = with_ui(d.model, stats=ST.EMPTY)
+    assert not X.undo_used(model)
+    recorded, _ = X.record_game(UndoModel(ui=model.ui, game=model.game))  # the flag on the model
+    f = ST.figures(recorded.ui.stats)
+    assert f["undo"].games == 1 and f["normal"].games == 0 and f["all"].games == 1
+
+
+def test_refused_statistics_are_reset_with_a_message_never_a_crash():
+    model, effects = U.init(stats="{broken")
+    assert model.ui.stats == ST.EMPTY and model.ui.stats_error == "stats-corrupt"
+    assert [ST.loads(e.text) for e in effects if isinstance(e, X.StoreStats)] == [ST.EMPTY]
+    html = Driver(model).html()
+    assert "The saved statistics were damaged" in html and 'role="alert"' in html
+    model, _ = U.update(model, X.ShowStats())
+    assert "The saved statistics were damaged" in Driver(model).html()
+
+
+def test_the_stats_screen_shows_every_figure_and_a_chart():
+    d = finish_game(StatsDriver())
+    d.send(X.ShowStats())
+    html = d.html()
+    assert re.search(r'data-stat="games">1<', html)
+    for name in ("won", "average", "moons-by", "moons-against", "queens", "best", "worst", "place-1"):
+        assert f'data-stat="{name}"' in html
+    for bucket in ST.BUCKETS:
+        assert f'data-stat="games.{bucket}"' in html
+    assert len(re.findall(r'<rect class="score-bar', html)) == 1
+    assert 'class="stat-chart"' in html and 'role="img"' in html
+    assert "button" in html and "data-card" not in html.split('class="overlay')[1]
+
+
+def test_reset_asks_first_and_then_empties():
+    d = finish_game(StatsDriver())
+    d.send(X.ConfirmResetStats())  # not without the question
+    assert ST.figures(d.model.ui.stats)["all"].games == 1
+    d.send(X.ShowStats())
+    d.send(X.AskResetStats())
+    assert d.model.ui.overlay == "stats-reset"
+    assert 'data-action="confirm-stats-reset"' in d.html()
+    assert "1 finished game will be deleted" in d.html()
+    d.send(X.ShowStats())  # "Keep them"
+    assert ST.figures(d.model.ui.stats)["all"].games == 1
+    d.send(X.AskResetStats())
+    d.send(X.ConfirmResetStats())
+    assert d.model.ui.stats == ST.EMPTY and ST.loads(d.stored) == ST.EMPTY
+    assert re.search(r'data-stat="games">0<', d.html())
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_stats_screens_render_in_every_language(lang):
+    tr = load(lang)
+    d = finish_game(StatsDriver())
+    d.send(X.ShowStats())
+    assert 'data-stat="games"' in d.html(tr)
+    d.send(X.AskResetStats())
+    assert "confirm-stats-reset" in d.html(tr)
+
+
+# -- the hand told trick by trick --------------------------------------------------------------
+
+def test_the_replay_follows_the_games_history():
+    d = finish_game(StatsDriver())
+    game = d.model.game
+    for n in range(len(game.results)):
+        r = R.build(game, n)
+        record = (*game.log, game.record())[n]
+        assert [c for t in r.tricks for c in t.cards] == [str(c) for c in record.plays]
+        assert r.points == game.results[n].points
+        assert R.hand_tricks(game, n) == R._play(game, n)[2].tricks  # the quick way = the engine's
+        assert r.direction == int(R.direction_of(game, n))
+        for i, t in enumerate(r.tricks):
+            assert sum(len(h) for h in t.hands) == 4 * (13 - i)
+            assert all(card in t.hands[seat] for seat, card in zip(t.seats, t.cards))
+        # the winner of each trick leads the next
+        assert all(a.winner == b.leader for a, b in zip(r.tricks, r.tricks[1:]))
+        if r.direction:
+            assert all(len(p) == 3 for p in r.passed)
+    with pytest.raises(ValueError):
+        R.build(game, len(game.results))
+
+
+def test_replay_steps_forward_and_back_and_only_finished_hands():
+    d = StatsDriver()
+    d.send(U.NewGame())
+    d.send(X.ShowReplay(0))  # nothing finished yet
+    assert d.model.ui.overlay is None
+    play_hand(d)
+    assert d.phase() == "hand-end" and 'data-action="replay"' in d.html()
+    d.send(X.ShowReplay(0))
+    assert d.model.ui.overlay == "replay" and d.model.ui.replay_step == 0
+    html = d.html()
+    assert "The deal and the pass" in html and html.count('data-rcard=') >= 52
+    assert 'data-action="replay-prev"' in html and re.search(r'data-action="replay-prev"[^>]*aria-disabled="true"', html)
+    d.send(X.ReplayStep(-1))
+    assert d.model.ui.replay_step == 0
+    d.send(X.ReplayStep(1))
+    html = d.html()
+    assert "Trick 1 of 13" in html and 'data-replay-trick="1"' in html
+    d.send(X.ReplayStep(99))
+    assert d.model.ui.replay_step == 13
+    assert re.search(r'data-action="replay-next"[^>]*aria-disabled="true"', d.html())
+    d.send(U.Dismiss())
+    assert d.model.ui.overlay is None and d.phase() == "hand-end"
+    d.send(X.ShowReplay(-1))
+    d.send(X.ShowReplay("0"))
+    assert d.model.ui.overlay is None
+
+
+def test_the_score_sheet_replays_any_earlier_hand():
+    d = StatsDriver()
+    d.send(U.NewGame())
+    play_hand(d)
+    d.send(U.Continue())
+    play_hand(d)
+    assert 'data-action="replay" data-value="0"' not in d.html()  # the dialog's own sheet: plain numbers
+    d.send(U.ShowOverlay("menu"))
+    html = d.html()
+    assert 'data-action="replay" data-value="0"' in html and 'data-action="replay" data-value="1"' in html
+    d.send(X.ShowReplay(0))
+    assert d.model.ui.replay.hand == 0 and "Hand 1" in d.html()
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_replay_renders_in_every_language(lang):
+    tr = load(lang)
+    d = StatsDriver()
+    d.send(U.NewGame())
+    play_hand(d)
+    d.send(X.ShowReplay(0))
+    for _ in range(14):
+        assert "data-replay-step" in d.html(tr)
+        d.send(X.ReplayStep(1))
+
+
+# -- the hint that explains itself --------------------------------------------------------------
+
+def _playing(d):
+    d.send(U.NewGame())
+    pass_cards = [str(c) for c in d.pv.hand[:3]]
+    for c in pass_cards:
+        d.send(U.ClickCard(c))
+    d.send(U.ConfirmPass())
+    return d
+
+
+def test_the_explanations_figures_are_the_searchs():
+    d = _playing(StatsDriver())
+    found = 0
+    for _ in range(13):
+        if d.phase() != "play":
+            break
+        pv = d.pv
+        search = Hard(samples=12)
+        card = run_search(search.think(pv, random.Random(7)))
+        e = run_search(explained_search(pv, random.Random(7), samples=12))
+        assert e.cards == (str(card),)
+        means = search.last_stats.get("means", {})
+        assert dict(e.options) == {c: means[c] for c in dict(e.options)}
+        assert len(e.options) == min(3, len(means))
+        if e.options:
+            found += 1
+            assert e.options[0][0] == str(card)
+            assert [m for _, m in e.options] == sorted(means.values())[:len(e.options)]
+            text = explanation(e, EN)
+            for c, m in e.options:
+                assert f"about {decimal(m, EN)} points" in text
+        play_hand_one(d)
+    assert found > 0
+
+
+def play_hand_one(d):
+    d.send(U.ClickCard(str(d.pv.legal[0])))
+
+
+def test_the_pass_hint_gives_three_cards_and_why():
+    d = StatsDriver()
+    d.send(U.NewGame())
+    e = run_search(explained_search(d.pv, random.Random(1), samples=4))
+    assert len(e.cards) == 3 and [c for c, _ in e.pass_reasons] == list(e.cards)
+    assert explanation(e, EN).startswith("Why: ")
+
+
+def test_rules_of_thumb():
+    from hearts.game import Trick
+
+    class V:  # the fields play_reason reads from a PlayerView
+        def __init__(self, hand, trick=None, taken=(0, 0, 0, 0)):
+            self.hand, self.trick, self.points_taken, self.seat = hand, trick, taken, 0
+    trick = Trick(leader=1, cards=("KS", "AS"))
+    assert play_reason(V(["9S", "TS", "QH"], trick), "9S") is None  # nothing higher to duck with
+    assert play_reason(V(["9S", "TS", "QH"], Trick(1, ("KS",))), "9S") is None
+    assert play_reason(V(["9S", "AS", "2C"], Trick(1, ("KS",))), "9S") == ("duck", "KS")
+    assert play_reason(V(["QS", "2C", "3C"], Trick(1, ("KH", "AH"))), "QS") == ("queen", 2)
+    assert play_reason(V(["2C", "3C", "AH"], None, (0, 14, 0, 0)), "2C") == ("stopper", 1, "AH")
+    assert play_reason(V(["2D", "3C", "4C"]), "2D") == ("void", "D")
+    tr = EN
+    assert "West has taken every point" in explanation(
+        replace(_E, reason=("stopper", 1, "AH")), tr)
+
+
+from hearts.ai.explain import Explanation  # noqa: E402
+
+_E = Explanation(cards=("2C",))
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_explanation_in_every_language(lang):
+    tr = load(lang)
+    e = Explanation(cards=("9S",), options=(("9S", 0.42), ("KS", 3.06)), reason=("duck", "AS"))
+    text = explanation(e, tr)
+    assert decimal(0.42, tr) in text and decimal(3.06, tr) in text
+    assert ("0.4" if lang == "en" else "0,4") in text
+    for code in (("queen", 2), ("stopper", 3, "AH"), ("void", "C")):
+        assert explanation(replace(e, reason=code), tr)
+    p = Explanation(cards=("QS", "AH", "2D"), pass_reasons=(("QS", "queen"), ("AH", "high-heart"), ("2D", "void")))
+    assert explanation(p, tr)
+
+
+def test_the_hint_in_the_page_carries_its_explanation():
+    d = _playing(StatsDriver())
+    pv = d.pv
+    e = run_search(explained_search(pv, random.Random(3), samples=8))
+    d.send(U.HintReady(d.model.ui.epoch, e.cards, e))
+    html = d.html()
+    assert "Hint: " in html
+    if len(e.options) > 1:
+        assert "Expected this hand:" in html
+    assert any(len(item) == 3 for items in d.announced for item in items if item[0] == "hint")
