@@ -134,7 +134,7 @@ class Collect(NamedTuple):
 
 
 class SaveFailed(NamedTuple):
-    pass
+    saved_rev: int | None = None  # revision of the last position stored (None: unknown)
 
 
 class Crash(NamedTuple):
@@ -175,6 +175,7 @@ class FindHint(NamedTuple):
 
 class Save(NamedTuple):
     text: str
+    rev: int = 0  # the position's revision: the controller refuses to store it over a newer one
 
 
 class ClearSave(NamedTuple):
@@ -226,7 +227,8 @@ def _at_once(choose, view, rng):
 # -- start and resume -------------------------------------------------------------
 
 def init(*, lang="en", level="normal", speed="normal", four_colour=False,
-         seed=None, saved=None, storage_ok=True) -> tuple[Model, list]:
+         seed=None, saved=None, storage_ok=True, refused=False,
+         unsaved_rev=0) -> tuple[Model, list]:
     """The first model: settings from the page, and the saved game if any."""
     settings = Settings(
         lang=lang if lang in LANGUAGES else "en",
@@ -234,19 +236,10 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
         speed=speed if speed in SPEEDS else "normal",
         four_colour=bool(four_colour),
     )
-    ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off")
-    model = Model(ui=ui)
-    if not saved:
-        return model, []
-    try:
-        game = loads(saved)
-    except SaveError as error:
-        return with_ui(model, save_error=error.code), []
-    except Exception:  # anything else wrong with the text: it is damaged
-        return with_ui(model, save_error="save-corrupt"), []
-    model = Model(ui=replace(ui, screen="table"), game=game)
-    model, effects = _next_step(model)
-    return model, [Announce(_turn_items(model))] + effects
+    ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
+            refused=bool(refused))
+    # (a refused save is kept aside: hearts/ui/keeping.py)
+    return open_saved(Model(ui=ui), saved, unsaved_rev)
 
 
 # -- update -----------------------------------------------------------------------
@@ -264,7 +257,7 @@ def _new_game(model, msg):
     game = Game.new(seed)
     ui = replace(
         ui, screen="table", overlay=None, picked=(), message=None, hint=(),
-        hint_pending=False, pause=False, save_error=None, error=None,
+        hint_pending=False, pause=False, save_error=None, error=None, file_error=None,
         next_seed=None if ui.next_seed is None else ui.next_seed + 1,
     )
     return _changed(Model(ui=ui, game=game), [])
@@ -305,8 +298,8 @@ def _show_overlay(model, msg):
 
 
 def _close_overlay(model, msg):
-    if model.ui.overlay == "error":
-        return model, []  # the error panel closes only through its own buttons
+    if model.ui.overlay in ("error", "elsewhere"):
+        return model, []  # these close only through their own buttons
     # Opponents wait while a dialog is open (see _opponent_move): go on now.
     return _next_step(with_ui(model, overlay=None, message=None))
 
@@ -448,7 +441,8 @@ def _hint_ready(model, msg):
 
 
 def _save_failed(model, msg):
-    return with_ui(model, storage="off"), []
+    saved_rev = model.ui.saved_rev if msg.saved_rev is None else msg.saved_rev
+    return with_ui(model, storage="off", saved_rev=saved_rev), []
 
 
 def _crash(model, msg):
@@ -464,7 +458,7 @@ def _start_over(model, msg):
 
 
 def _keep_game(model, msg):
-    model = with_ui(model, overlay=None, error=None)
+    model = with_ui(model, overlay=None if model.ui.owner == "here" else "elsewhere", error=None)
     if model.game is None:
         return with_ui(model, screen="start"), []
     return _next_step(model)
@@ -474,9 +468,12 @@ def _keep_game(model, msg):
 
 def _changed(model, items):
     """The game changed: new epoch, save it, announce, schedule what comes next."""
-    ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None)
+    rev = model.ui.rev + 1
+    ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None,
+                 rev=rev, behind=False)
     model = Model(ui=ui, game=model.game)
-    effects = [Save(dumps(model.game))] if ui.storage == "ok" else []
+    # Saved also while storage is "off": the controller finds out when it works again.
+    effects = [Save(dumps(model.game, rev), rev)]
     model, later = _next_step(model)
     if not model.ui.pause:
         items = list(items) + list(_turn_items(model))
@@ -529,3 +526,14 @@ _HANDLERS = {
     StartOver: _start_over,
     KeepGame: _keep_game,
 }
+
+
+# -- one owner, kept-aside saves, files, saving again (hearts/ui/keeping.py) ---------
+
+from .keeping import (  # noqa: E402  (keeping uses the helpers above)
+    HANDLERS as _KEEPING, Adopt, Claim, Download, DownloadRefused, DownloadRefusedSave, Elsewhere,
+    ExportGame, HideRefused, ImportGame, Imported, KeepAside, PickFile, SaveResumed, TakeOver,
+    open_saved,
+)
+
+_HANDLERS.update(_KEEPING)

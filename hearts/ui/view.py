@@ -17,6 +17,7 @@ from ..i18n import (
     reason_message, save_error_message, seat_name,
 )
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
+from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
 
 
 def esc(text) -> str:
@@ -109,6 +110,8 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
         overlay = _menu(ui, pv, tr)
     elif ui.overlay == "error":
         overlay = _error(ui, tr)
+    elif ui.overlay == "elsewhere":
+        overlay = elsewhere_dialog(ui, tr)
     inert = " inert" if overlay else ""
     return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
             f"{overlay}")
@@ -149,7 +152,10 @@ def _settings(ui: Ui, tr) -> str:
 
 def _notices(ui: Ui, tr) -> str:
     out = ""
-    if ui.storage != "ok":
+    kept = storage_notice(ui, tr)
+    if kept:
+        out += f'<p class="notice" role="status">{esc(kept)}</p>'
+    elif ui.storage != "ok":
         out += f'<p class="notice" role="status">{esc(tr.text(S.NOT_SAVED))}</p>'
     return out
 
@@ -160,6 +166,8 @@ def _start(ui: Ui, tr) -> str:
     problem = ""
     if ui.save_error:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
+        problem += refused_actions(ui, tr)
+    problem += file_problem(ui, tr)
     return (
         '<div class="start">'
         f'<h1 class="logo"><span class="logo-suits" aria-hidden="true">{suits}</span>{esc(name)}</h1>'
@@ -167,6 +175,7 @@ def _start(ui: Ui, tr) -> str:
         '<div class="start-actions">'
         f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
         f'{button(tr.text(S.RULES), "rules", cls="btn")}'
+        f"{file_actions(ui, tr, False)}"
         "</div>"
         f'<div class="settings">{_settings(ui, tr)}</div>'
         "</div>"
@@ -625,8 +634,10 @@ def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
     new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr)}</div>' if pv is not None and pv.results else ""
+    files = file_actions(ui, tr, pv is not None)
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
-            f'<div class="actions">{back}{new}</div>{sheet}')
+            f'<div class="actions">{back}{new}</div>'
+            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{sheet}')
     return _dialog(tr.text(S.SETTINGS), body, "menu")
 
 
