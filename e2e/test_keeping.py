@@ -83,6 +83,7 @@ def test_one_game_one_owner_across_two_tabs(browser, watch, site, open_game):
         # B says all along that the game is played elsewhere, and offers to take it over
         expect(b.locator(ELSEWHERE)).to_be_visible()
         assert "open in another tab" in b.locator(ELSEWHERE).inner_text()
+        assert (a.get_attribute("html", "data-lock"), b.get_attribute("html", "data-lock")) == ("held", "elsewhere")
         assert b.locator(f'{ELSEWHERE} [data-action="take-over"]').is_visible()
         assert_accessible(b, site)
         # play in both: B takes over from A's position; A is told and stops
@@ -116,6 +117,7 @@ def test_without_web_locks_a_stale_tab_never_replaces_a_newer_position(browser, 
         a = open_game(context.new_page(), site.game_url())
         b = open_game(context.new_page(), site.game_url())
         assert a.locator(".overlay").count() == 0 and b.locator(".overlay").count() == 0
+        assert a.get_attribute("html", "data-lock") == b.get_attribute("html", "data-lock") == "none"
         into_hand_2(a)
         newer = stored(a)
         click(b, LEGAL)  # B is still in hand 1: its move would replace hand 2

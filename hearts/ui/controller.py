@@ -549,6 +549,7 @@ async def _start(effects):
         owner = await _claim(steal=False)
         if owner:
             break
+    _lock_state("held" if owner else "elsewhere")
     if not owner:
         dispatch(U.Elsewhere("open"))
     document.documentElement.setAttribute("data-ready", "1")
@@ -677,6 +678,7 @@ async def _claim(steal: bool) -> bool:
     tab may play, and the revisions alone keep a stale tab from saving."""
     locks = _locks()
     if locks is None:
+        _state["no_locks"] = True
         return True
     got = asyncio.get_event_loop().create_future()
 
@@ -691,6 +693,7 @@ async def _claim(steal: bool) -> bool:
 
     def lost(error):
         if got.done() and got.result():  # it was held here, and another tab took it
+            _lock_state("elsewhere")
             dispatch(U.Elsewhere("open"))
         elif not got.done():
             got.set_result(True)  # the API refused (e.g. an opaque origin): no locking
@@ -705,8 +708,15 @@ async def _claim(steal: bool) -> bool:
     return await got
 
 
+def _lock_state(state):
+    """html[data-lock]: "held" (this tab plays the game), "elsewhere" (another
+    tab does) or "none" (no Web Locks here: every tab may play, and the
+    revisions keep a stale one from saving), for tests and bug reports."""
+    document.documentElement.setAttribute("data-lock", "none" if _state.get("no_locks") else state)
+
+
 async def _take_over():
-    await _claim(steal=True)
+    _lock_state("held" if await _claim(steal=True) else "elsewhere")
     dispatch(U.Adopt(_storage_get(SAVE_KEY)))
 
 
