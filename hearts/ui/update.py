@@ -301,7 +301,7 @@ def _close_overlay(model, msg):
     if model.ui.overlay in ("error", "elsewhere"):
         return model, []  # these close only through their own buttons
     # Opponents wait while a dialog is open (see _opponent_move): go on now.
-    return _next_step(with_ui(model, overlay=None, message=None))
+    return _next_step(with_ui(model, overlay=None, message=None, file_error=None))
 
 
 def _dismiss(model, msg):
