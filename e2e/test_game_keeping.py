@@ -226,7 +226,8 @@ def test_export_and_import_a_game_and_bad_files_refused_like_saves(browser, watc
         assert loads(json.dumps(stored(page))).view(0) == game.view(0)  # and saved
         # bad files: refused with the very messages of a refused save
         for content, words in [("{not json", "damaged"), (newer_save(), "newer version"),
-                               (json.dumps({"format": "chess"}), "isn't a game of Hearts")]:
+                               (json.dumps({"format": "chess"}), "isn't a game of Hearts"),
+                               ("[" * 6000 + "]" * 6000, "damaged")]:  # (never parsed)
             bad = tmp_path / "bad.json"
             bad.write_text(content)
             page.locator('#screen [data-action="menu"]').click()

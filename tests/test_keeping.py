@@ -187,6 +187,7 @@ def test_export_gives_the_game_as_a_file():
 
 BAD_FILES = [
     (None, "save-corrupt"),
+    ("[" * 6000 + "]" * 6000, "save-corrupt"),  # refused before it is parsed
     ("{not json", "save-corrupt"),
     (json.dumps({"format": "chess"}), "save-not-hearts"),
     (newer_text(), "save-newer-version"),

@@ -524,7 +524,9 @@ def main():
         _state["proxies"].append(proxy)
         target.addEventListener(name, proxy)
     try:
-        model, effects = U.init(**_flags())
+        flags = _flags()
+        _state["boot_saved"] = flags["saved"]
+        model, effects = U.init(**flags)
     except Exception:
         model, effects = U.init(), []
         _state["model"] = model
@@ -552,6 +554,11 @@ async def _start(effects):
     _lock_state("held" if owner else "elsewhere")
     if not owner:
         dispatch(U.Elsewhere("open"))
+    elif _storage_get(SAVE_KEY) != _state.pop("boot_saved", None):
+        # The page this one replaces (a reload) stored moves while this one
+        # started: go on from them, not from what was read at the start.
+        dispatch(U.Adopt(_storage_get(SAVE_KEY)))
+        effects = []
     document.documentElement.setAttribute("data-ready", "1")
     if owner:
         for effect in effects:
@@ -610,6 +617,8 @@ def _apply(msg):
 def _save(text, rev):
     """Store the position ``text`` (revision ``rev``) unless a newer one is
     stored; tell the model when it fails, and when it works again."""
+    if _state.get("leaving"):
+        return  # the page is going (see _on_pagehide)
     if rev and revision(_storage_get(SAVE_KEY)) >= rev:
         # Another tab stored a later position: never replace it.
         _state.pop("pending", None)
@@ -741,12 +750,40 @@ async def _revoke_later(url):
 
 
 def _listen_for_files():
+    """The file input's change; and the page's pagehide and pageshow (see _on_pagehide)."""
     picker = document.getElementById("import-file")
-    if _nil(picker):
-        return
-    proxy = create_proxy(lambda event: _spawn(_read_file(picker)))
-    _state["proxies"].append(proxy)
-    picker.addEventListener("change", proxy)
+    for target, name, handler in ((picker, "change", lambda event: _spawn(_read_file(picker))),
+                                  (window, "pagehide", _on_pagehide), (window, "pageshow", _on_pageshow)):
+        if _nil(target):
+            continue
+        proxy = create_proxy(handler)
+        _state["proxies"].append(proxy)
+        target.addEventListener(name, proxy)
+
+
+def _on_pagehide(event=None):
+    """The page goes (a reload, another page, the back-forward cache): it
+    stores nothing more and lets the game's lock go at once, so the page
+    that comes next (a reload's) owns the game and starts from the last
+    position this one stored. (An opponent's move it would still make
+    there is made again by the next page: the same, from the same
+    position.)"""
+    _state["leaving"] = True
+    release = _state.pop("release", None)
+    if release is not None:
+        release()
+
+
+def _on_pageshow(event=None):
+    if getattr(event, "persisted", False):  # back from the back-forward cache
+        _state["leaving"] = False
+        _spawn(_come_back())
+
+
+async def _come_back():
+    owner = await _claim(steal=False)
+    _lock_state("held" if owner else "elsewhere")
+    dispatch(U.Adopt(_storage_get(SAVE_KEY)) if owner else U.Elsewhere("open"))
 
 
 async def _read_file(picker):
