@@ -16,6 +16,7 @@
       bootError: html.getAttribute("data-boot-error"),
       sw: html.getAttribute("data-sw"),
       snapshot: html.getAttribute("data-snapshot"),
+      lock: html.getAttribute("data-lock"),
       phase: section ? section.getAttribute("data-phase") : null,
       hand: cards.map((b) => b.getAttribute("data-card")),
       legal: cards.filter((b) => b.getAttribute("aria-disabled") !== "true").map((b) => b.getAttribute("data-card")),

@@ -251,6 +251,8 @@ def check_smoke(name, facts, server):
     assert facts["offline"] == next_hand, "offline, the page did not resume the same game"
     assert facts["offline_sw"] == "controlled", "offline, the service worker did not serve the page"
     assert [b["what"] for b in facts["boots"]] == ["first visit", "reload", "offline"]
+    # every boot (a reload's too, whose old page may still hold it) gets the game's Web Lock
+    assert [b["lock"] for b in facts["boots"]] == ["held"] * 3, "the page did not hold the game's Web Lock"
     if facts["retries"]:
         warnings.warn(f"{name}: clicks that changed nothing and were made again: {facts['retries']}")
     console = [e for e in facts["console_errors"] if not known_console_error(name, e)]
@@ -394,7 +396,7 @@ class WebKitSmoke:
         assert not state["bootError"], f"boot failed: data-boot-error={state['bootError']}"
         self.call("listen")
         self.facts["boots"].append({"what": what, "ms": round((time.monotonic() - started) * 1000),
-                                    "snapshot": state["snapshot"]})
+                                    "snapshot": state["snapshot"], "lock": state["lock"]})
         self.say(f"booted ({what}): {self.facts['boots'][-1]}")
         return state
 

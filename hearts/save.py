@@ -12,6 +12,11 @@ with a :class:`SaveError` whose ``code`` the page translates:
 - ``save-newer-version``: written by a newer version of the game;
 - ``save-impossible``: a save of this game that describes no legal game.
 
+A save also carries a revision, ``rev``: a counter the page raises with
+every position it stores, so that a tab holding an older position can tell
+that its write would replace a newer one (:func:`revision` reads it without
+parsing the text). Saves from before revisions have none and read as 0.
+
 >>> from hearts.game import Game
 >>> game = Game.new(seed=5)
 >>> text = dumps(game)
@@ -26,6 +31,7 @@ hearts.save.SaveError: save-corrupt: the text is not JSON (cut short?)
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, NamedTuple
 
 from .cards import cards_of, mask_of
@@ -35,6 +41,9 @@ FORMAT = "hearts-save"
 VERSION = 1
 MAX_TEXT = 1_000_000  # characters; a real save is a few kilobytes
 MAX_HANDS = 500  # a game ends long before this; a guard against made-up input
+MAX_REV = 2**53 - 1  # revisions stay exact in JavaScript too
+# What dumps() writes first: the revision is read from this head alone.
+_HEAD = re.compile(r'\{"format":"hearts-save","version":[0-9]{1,6},"rev":([0-9]{1,16})[,}]')
 
 
 class SaveError(ValueError):
@@ -52,8 +61,8 @@ def _cards(mask: int) -> list[str]:
     return [str(c) for c in cards_of(mask)]
 
 
-def to_dict(game: Game, *, undo_used: bool = False) -> dict[str, Any]:
-    """The game as plain JSON-ready data (see :func:`dumps`).
+def to_dict(game: Game, rev: int = 0, *, undo_used: bool = False) -> dict[str, Any]:
+    """The game as plain JSON-ready data (see :func:`dumps`), at revision ``rev``.
 
     ``undo_used`` (the player took a card back in this game) is written only
     when true, so a save without it is one where undo was never used.
@@ -62,6 +71,7 @@ def to_dict(game: Game, *, undo_used: bool = False) -> dict[str, Any]:
     data = {
         "format": FORMAT,
         "version": VERSION,
+        "rev": rev,
         "seed": game.seed,
         "first_pass": game.first_pass_direction.name.lower(),
         "hands": [
@@ -79,9 +89,10 @@ def to_dict(game: Game, *, undo_used: bool = False) -> dict[str, Any]:
     return data
 
 
-def dumps(game: Game, *, undo_used: bool = False) -> str:
-    """The game as a JSON text, with a format name and a schema version."""
-    return json.dumps(to_dict(game, undo_used=undo_used), separators=(",", ":"))
+def dumps(game: Game, rev: int = 0, *, undo_used: bool = False) -> str:
+    """The game as a JSON text, with a format name, a schema version and
+    the revision ``rev``."""
+    return json.dumps(to_dict(game, rev, undo_used=undo_used), separators=(",", ":"))
 
 
 class Saved(NamedTuple):
@@ -89,6 +100,21 @@ class Saved(NamedTuple):
 
     game: Game
     undo_used: bool = False
+
+
+def revision(text: Any) -> int:
+    """The revision of a stored save, read from its first characters only
+    (no parsing, so any text is safe to ask about): 0 for a save without
+    one, for anything that is not a save written by :func:`dumps`, and for
+    no text at all.
+
+    >>> revision(dumps(Game.new(seed=5), rev=12)), revision('{"format":"hearts-save"}'), revision(None)
+    (12, 0, 0)
+    """
+    if not isinstance(text, str):
+        return 0
+    match = _HEAD.match(text[:80])
+    return min(int(match.group(1)), MAX_REV) if match else 0
 
 
 def loads(text: str | bytes) -> Game:
@@ -135,6 +161,9 @@ def from_dict(data: Any) -> Game:
         raise SaveError("save-not-hearts", "no schema version")
     if version > VERSION:
         raise SaveError("save-newer-version", f"version {version}, this game reads {VERSION}")
+    rev = data.get("rev", 0)
+    if type(rev) is not int or not 0 <= rev <= MAX_REV:
+        raise SaveError("save-impossible", "the revision is not a counter")
     try:
         return _replay(data)
     except SaveError:

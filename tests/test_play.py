@@ -125,7 +125,7 @@ def test_undo_takes_back_the_last_card_and_every_card_after_it():
     ui, pv = visible(d.model)
     assert pv == at_decision[1][1] and not ui.pause and ui.thinking is None
     assert d.model.undo_used is True
-    assert d.saved == dumps(game, undo_used=True)  # the save follows it
+    assert d.saved == dumps(game, d.model.ui.rev, undo_used=True)  # the save follows it (at its revision)
     assert read(d.saved).game.view(HUMAN) == pv
     assert ("undone",) in d.announced[-1]
     assert "Your last card is taken back." in " ".join(

@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover
 from .. import i18n
 from . import play as P
 from . import extras as _extras
+from ..save import MAX_TEXT, revision
 from . import update as U
 from .model import HUMAN, two_tap, visible
 from .view import ART, announcement, view
@@ -38,6 +39,14 @@ SAVE_KEY = "hearts.save"
 STATS_KEY = "hearts.stats"  # statistics across games (hearts.stats: versioned JSON)
 SETTINGS_KEY = "hearts.settings"
 LANG_KEY = "hearts.lang"  # the same key assets/boot.js reads
+REFUSED_KEY = "hearts.refused"  # a refused save, kept aside (hearts/ui/keeping.py)
+OWNER_KEY = "hearts.owner"  # the Web Lock held by the tab that plays the game
+UNSAVED_KEY = "hearts.unsaved"  # (sessionStorage) revision of a position not stored
+# Seconds between tries to store a position that could not be stored.
+RETRY_SAVE = 2.0
+# Seconds a new page waits for the game's lock before it says another tab
+# has the game (a reloaded page's old self may not have let go yet).
+CLAIM_WAIT = (0.15, 0.3, 0.5)
 SLICE = 0.025
 # Seconds after the first render: long enough for the start screen to be
 # painted, short enough to be done before even a quick player's first pass
@@ -288,9 +297,9 @@ def _task_done(task):
 
 def _run(effect):
     if isinstance(effect, U.Save):
-        if not _storage_set(SAVE_KEY, effect.text):
-            _state["model"], _ = U.update(_state["model"], U.SaveFailed())
-            render()
+        _save(effect.text, effect.rev)
+    elif isinstance(effect, KEEPING_EFFECTS):
+        _run_keeping(effect)
     elif isinstance(effect, U.ClearSave):
         _storage_remove(SAVE_KEY)
     elif isinstance(effect, U.StoreSettings):
@@ -407,6 +416,11 @@ ACTIONS = {
     "replay": lambda v: _extras.ShowReplay(_index(v)),
     "replay-next": lambda v: _extras.ReplayStep(1),
     "replay-prev": lambda v: _extras.ReplayStep(-1),
+    "take-over": lambda v: U.TakeOver(),
+    "download-refused": lambda v: U.DownloadRefusedSave(),
+    "hide-refused": lambda v: U.HideRefused(),
+    "export-game": lambda v: U.ExportGame(),
+    "import-game": lambda v: U.ImportGame(),
 }
 
 REPLAY_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "Home": -99, "End": 99}
@@ -535,13 +549,16 @@ def _flags():
         saved=_storage_get(SAVE_KEY),
         stats=_storage_get(STATS_KEY),
         storage_ok=_storage_ok(),
+        refused=bool(_storage_get(REFUSED_KEY)),
+        unsaved_rev=_unsaved_rev(),
     )
 
 
 def main():
     app = document.getElementById("app")
     app.innerHTML = ('<div id="screen"></div>'
-                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS)
+                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS
+                     + FILE_INPUT)
     # keydown listens on the document (never replaced either), so that Escape
     # closes a dialog even when focus has left the game (e.g. on <body>).
     for target, name, handler in ((app, "click", on_click), (document, "keydown", on_key),
@@ -551,20 +568,45 @@ def main():
         _state["proxies"].append(proxy)
         target.addEventListener(name, proxy)
     try:
-        model, effects = U.init(**_flags())
+        flags = _flags()
+        _state["boot_saved"] = flags["saved"]
+        model, effects = U.init(**flags)
     except Exception:
         model, effects = U.init(), []
         _state["model"] = model
         _crash(traceback.format_exc())
     _state["model"] = model
     document.title = i18n.game_name(_tr(model.ui.settings.lang))
+    _listen_for_files()
     started = time.perf_counter()
     render()
     _took(started)
-    document.documentElement.setAttribute("data-ready", "1")
-    for effect in effects:
-        _run(effect)
+    # Ready, and the game's effects run, once it is known whether this tab
+    # plays the game or another one does (a few ms; see _claim).
+    _spawn(_start(effects))
     _spawn(_warm_up())
+
+
+async def _start(effects):
+    owner = True
+    for wait in (0,) + CLAIM_WAIT:
+        if wait:
+            await asyncio.sleep(wait)
+        owner = await _claim(steal=False)
+        if owner:
+            break
+    _lock_state("held" if owner else "elsewhere")
+    if not owner:
+        dispatch(U.Elsewhere("open"))
+    elif _storage_get(SAVE_KEY) != _state.pop("boot_saved", None):
+        # The page this one replaces (a reload) stored moves while this one
+        # started: go on from them, not from what was read at the start.
+        dispatch(U.Adopt(_storage_get(SAVE_KEY)))
+        effects = []
+    document.documentElement.setAttribute("data-ready", "1")
+    if owner:
+        for effect in effects:
+            _run(effect)
 
 
 async def _warm_up():
@@ -581,3 +623,223 @@ async def _warm_up():
         await asyncio.sleep(0)  # a click waiting meanwhile goes first
         view(*visible(model), tr)
     document.documentElement.setAttribute("data-warm", "done")  # for `make bench`'s clicks
+
+
+# -- one owner, kept-aside saves, files, saving again (hearts/ui/keeping.py) -----------
+
+KEEPING_EFFECTS = (U.Claim, U.KeepAside, U.DownloadRefused, U.Download, U.PickFile)
+# The file input of "Open a game from a file", outside #screen (the view never
+# draws it); its change event brings the chosen file.
+FILE_INPUT = '<input type="file" id="import-file" class="sr" accept=".json,application/json" hidden>'
+
+
+def _run_keeping(effect):
+    if isinstance(effect, U.Claim):
+        _spawn(_take_over())
+    elif isinstance(effect, U.KeepAside):
+        _storage_set(REFUSED_KEY, effect.text)
+    elif isinstance(effect, U.DownloadRefused):
+        text = _storage_get(REFUSED_KEY)
+        if text:
+            _download(text, "hearts-refused-save.json")
+    elif isinstance(effect, U.Download):
+        _download(effect.text, effect.name)
+    elif isinstance(effect, U.PickFile):
+        picker = document.getElementById("import-file")
+        if not _nil(picker):
+            picker.value = ""
+            picker.click()
+
+
+def _apply(msg):
+    """A message from an effect that the controller runs right away (its
+    effects, if any, are none of the screen's business)."""
+    _state["model"], _ = U.update(_state["model"], msg)
+    render()
+
+
+def _save(text, rev):
+    """Store the position ``text`` (revision ``rev``) unless a newer one is
+    stored; tell the model when it fails, and when it works again."""
+    if _state.get("leaving"):
+        return  # the page is going (see _on_pagehide)
+    if rev and revision(_storage_get(SAVE_KEY)) >= rev:
+        # Another tab stored a later position: never replace it.
+        _state.pop("pending", None)
+        _apply(U.Elsewhere("moved"))
+        return
+    model = _state["model"]
+    if _storage_set(SAVE_KEY, text):
+        _state.pop("pending", None)
+        _state["saved_rev"] = rev
+        _session("removeItem", UNSAVED_KEY)
+        if model.ui.storage != "ok":
+            _apply(U.SaveResumed(rev))
+        return
+    retrying = "pending" in _state
+    _state["pending"] = (text, rev)
+    _session("setItem", UNSAVED_KEY, str(rev))
+    if model.ui.storage == "ok":
+        _apply(U.SaveFailed(_state.get("saved_rev", model.ui.saved_rev)))
+    if not retrying:
+        _spawn(_retry_saves())
+
+
+async def _retry_saves():
+    """Saving resumes by itself: the latest position that could not be
+    stored is tried again every RETRY_SAVE seconds until it is."""
+    while "pending" in _state:
+        await asyncio.sleep(RETRY_SAVE)
+        pending = _state.get("pending")
+        if pending is None or _state["model"].ui.owner != "here":
+            _state.pop("pending", None)
+            return
+        _save(*pending)
+
+
+def _session(method, *args):
+    try:
+        return getattr(window.sessionStorage, method)(*args)
+    except Exception:
+        return None
+
+
+def _unsaved_rev() -> int:
+    value = _session("getItem", UNSAVED_KEY)
+    text = "" if _nil(value) else str(value)
+    return int(text) if text.isdigit() and len(text) < 17 else 0
+
+
+def _locks():
+    try:
+        locks = getattr(window.navigator, "locks", None)
+    except Exception:
+        return None
+    return None if _nil(locks) or not hasattr(locks, "request") else locks
+
+
+def _keep(fn):
+    proxy = create_proxy(fn)
+    _state.setdefault("lock_proxies", []).append(proxy)
+    return proxy
+
+
+async def _claim(steal: bool) -> bool:
+    """Hold the game's Web Lock for as long as this page lives: True once
+    held, False if another tab holds it (without ``steal``). When another
+    tab steals it, this one is told (Elsewhere). Without Web Locks every
+    tab may play, and the revisions alone keep a stale tab from saving."""
+    locks = _locks()
+    if locks is None:
+        _state["no_locks"] = True
+        return True
+    got = asyncio.get_event_loop().create_future()
+
+    def held(lock):
+        if _nil(lock):
+            if not got.done():
+                got.set_result(False)
+            return None
+        if not got.done():
+            got.set_result(True)
+        return window.Promise.new(_keep(lambda resolve, reject: _state.__setitem__("release", resolve)))
+
+    def lost(error):
+        if got.done() and got.result():  # it was held here, and another tab took it
+            _lock_state("elsewhere")
+            dispatch(U.Elsewhere("open"))
+        elif not got.done():
+            got.set_result(True)  # the API refused (e.g. an opaque origin): no locking
+
+    options = {"steal": True} if steal else {"ifAvailable": True}
+    try:
+        promise = locks.request(OWNER_KEY, to_js(options, dict_converter=window.Object.fromEntries),
+                                _keep(held))
+        promise.then(_keep(lambda _v=None: None), _keep(lost))
+    except Exception:
+        return True
+    return await got
+
+
+def _lock_state(state):
+    """html[data-lock]: "held" (this tab plays the game), "elsewhere" (another
+    tab does) or "none" (no Web Locks here: every tab may play, and the
+    revisions keep a stale one from saving), for tests and bug reports."""
+    document.documentElement.setAttribute("data-lock", "none" if _state.get("no_locks") else state)
+
+
+async def _take_over():
+    _lock_state("held" if await _claim(steal=True) else "elsewhere")
+    dispatch(U.Adopt(_storage_get(SAVE_KEY)))
+
+
+def _download(text, name):
+    """Let the player save ``text`` as the file ``name``."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    link.hidden = True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    _spawn(_revoke_later(url))
+
+
+async def _revoke_later(url):
+    await asyncio.sleep(30)
+    window.URL.revokeObjectURL(url)
+
+
+def _listen_for_files():
+    """The file input's change; and the page's pagehide and pageshow (see _on_pagehide)."""
+    picker = document.getElementById("import-file")
+    for target, name, handler in ((picker, "change", lambda event: _spawn(_read_file(picker))),
+                                  (window, "pagehide", _on_pagehide), (window, "pageshow", _on_pageshow)):
+        if _nil(target):
+            continue
+        proxy = create_proxy(handler)
+        _state["proxies"].append(proxy)
+        target.addEventListener(name, proxy)
+
+
+def _on_pagehide(event=None):
+    """The page goes (a reload, another page, the back-forward cache): it
+    stores nothing more and lets the game's lock go at once, so the page
+    that comes next (a reload's) owns the game and starts from the last
+    position this one stored. (An opponent's move it would still make
+    there is made again by the next page: the same, from the same
+    position.)"""
+    _state["leaving"] = True
+    release = _state.pop("release", None)
+    if release is not None:
+        release()
+
+
+def _on_pageshow(event=None):
+    if getattr(event, "persisted", False):  # back from the back-forward cache
+        _state["leaving"] = False
+        _spawn(_come_back())
+
+
+async def _come_back():
+    owner = await _claim(steal=False)
+    _lock_state("held" if owner else "elsewhere")
+    dispatch(U.Adopt(_storage_get(SAVE_KEY)) if owner else U.Elsewhere("open"))
+
+
+async def _read_file(picker):
+    files = picker.files
+    if _nil(files) or not files.length:
+        return
+    chosen = files.item(0)
+    text = None
+    if chosen.size <= MAX_TEXT * 4:  # (UTF-8: up to four bytes a character)
+        try:
+            text = str(await chosen.text())
+        except Exception:
+            text = None
+    picker.value = ""
+    dispatch(U.Imported(text))

@@ -56,6 +56,15 @@ class Ui:
     stats_error: str | None = None
     replay: object | None = None  # hearts.replay.Replay
     replay_step: int = 0
+    # One game, one owner (hearts/ui/tabs.py): "here" while this tab plays
+    # it; "open" when another tab does; "moved" when another tab stored a
+    # newer position than this one's (a write here was refused).
+    owner: str = "here"
+    rev: int = 0  # revision of the position on screen (hearts.save.revision)
+    saved_rev: int = -1  # revision of the last position known to be stored (-1: none)
+    behind: bool = False  # the stored position (just restored) lacks moves made after it
+    refused: bool = False  # a refused save is kept aside (it can be downloaded)
+    file_error: str | None = None  # code of a refused imported file
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ class Collect(NamedTuple):
 
 
 class SaveFailed(NamedTuple):
-    pass
+    saved_rev: int | None = None  # revision of the last position stored (None: unknown)
 
 
 class Crash(NamedTuple):
@@ -177,6 +177,7 @@ class FindHint(NamedTuple):
 
 class Save(NamedTuple):
     text: str
+    rev: int = 0  # the position's revision: the controller refuses to store it over a newer one
 
 
 class ClearSave(NamedTuple):
@@ -229,7 +230,7 @@ def _at_once(choose, view, rng):
 
 def init(*, lang="en", level="normal", speed="normal", four_colour=False,
          seed=None, saved=None, storage_ok=True, two_tap=None, touch=False,
-         stats=None) -> tuple[Model, list]:
+         stats=None, refused=False, unsaved_rev=0) -> tuple[Model, list]:
     """The first model: settings from the page, the saved game if any, and
     the statistics' stored text (``stats``, see hearts.stats)."""
     settings = Settings(
@@ -240,24 +241,15 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
         two_tap=two_tap if type(two_tap) is bool else None,
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
-            touch=touch is True)
+            touch=touch is True, refused=bool(refused))
     stats_value, stats_error, stats_effects = _extras.load_stats(stats)
     if stats_effects and not storage_ok:
         stats_effects = []
     ui = replace(ui, stats=stats_value, stats_error=stats_error)
-    model = Model(ui=ui)
-    if not saved:
-        return model, stats_effects
-    try:
-        game, undo_used = read(saved)
-    except SaveError as error:
-        return with_ui(model, save_error=error.code), stats_effects
-    except Exception:  # anything else wrong with the text: it is damaged
-        return with_ui(model, save_error="save-corrupt"), stats_effects
-    model = Model(ui=replace(ui, screen="table"), game=game, undo_used=undo_used)
+    # (a refused save is kept aside: hearts/ui/keeping.py)
+    model, effects = open_saved(Model(ui=ui), saved, unsaved_rev)
     model, recorded = _extras.record_game(model)  # a game that ended before its stats were kept
-    model, effects = _next_step(model)
-    return model, stats_effects + recorded + [Announce(_turn_items(model))] + effects
+    return model, stats_effects + recorded + effects
 
 
 # -- update -----------------------------------------------------------------------
@@ -281,7 +273,7 @@ def _start_game(model, msg_seed):
     game = Game.new(seed)
     ui = replace(
         ui, screen="table", overlay=None, picked=(), message=None, hint=(),
-        hint_pending=False, pause=False, save_error=None, error=None,
+        hint_pending=False, pause=False, save_error=None, error=None, file_error=None,
         next_seed=None if ui.next_seed is None else ui.next_seed + 1,
     )
     return _changed(Model(ui=ui, game=game), [])
@@ -324,10 +316,10 @@ def _show_overlay(model, msg):
 
 
 def _close_overlay(model, msg):
-    if model.ui.overlay == "error":
-        return model, []  # the error panel closes only through its own buttons
+    if model.ui.overlay in ("error", "elsewhere"):
+        return model, []  # these close only through their own buttons
     # Opponents wait while a dialog is open (see _opponent_move): go on now.
-    return _next_step(with_ui(model, overlay=None, message=None))
+    return _next_step(with_ui(model, overlay=None, message=None, file_error=None))
 
 
 def _dismiss(model, msg):
@@ -473,7 +465,8 @@ def _hint_ready(model, msg):
 
 
 def _save_failed(model, msg):
-    return with_ui(model, storage="off"), []
+    saved_rev = model.ui.saved_rev if msg.saved_rev is None else msg.saved_rev
+    return with_ui(model, storage="off", saved_rev=saved_rev), []
 
 
 def _crash(model, msg):
@@ -489,7 +482,7 @@ def _start_over(model, msg):
 
 
 def _keep_game(model, msg):
-    model = with_ui(model, overlay=None, error=None)
+    model = with_ui(model, overlay=None if model.ui.owner == "here" else "elsewhere", error=None)
     if model.game is None:
         return with_ui(model, screen="start"), []
     return _next_step(model)
@@ -499,10 +492,12 @@ def _keep_game(model, msg):
 
 def _changed(model, items):
     """The game changed: new epoch, save it, announce, schedule what comes next."""
+    rev = model.ui.rev + 1
     ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None,
-                 lifted=None)
+                 lifted=None, rev=rev, behind=False)
     model = replace(model, ui=ui)
-    effects = [Save(dumps(model.game, undo_used=model.undo_used))] if ui.storage == "ok" else []
+    # Saved also while storage is "off": the controller finds out when it works again.
+    effects = [Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
     model, recorded = _extras.record_game(model)  # the game is over: its statistics, once
     effects += recorded
     model, later = _next_step(model)
@@ -571,3 +566,14 @@ _HANDLERS.update(_play().HANDLERS)
 from . import extras as _extras  # noqa: E402  (statistics, hand replay: its own messages)
 
 _HANDLERS.update(_extras.HANDLERS)
+
+
+# -- one owner, kept-aside saves, files, saving again (hearts/ui/keeping.py) ---------
+
+from .keeping import (  # noqa: E402  (keeping uses the helpers above)
+    HANDLERS as _KEEPING, Adopt, Claim, Download, DownloadRefused, DownloadRefusedSave, Elsewhere,
+    ExportGame, HideRefused, ImportGame, Imported, KeepAside, PickFile, SaveResumed, TakeOver,
+    open_saved,
+)
+
+_HANDLERS.update(_KEEPING)

@@ -18,6 +18,7 @@ from ..i18n import (
 )
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
 from . import play_view as P
+from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
 
 
 def esc(text) -> str:
@@ -142,6 +143,8 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
         from .replay_view import replay_screen
 
         overlay = replay_screen(ui, tr)
+    elif ui.overlay == "elsewhere":
+        overlay = elsewhere_dialog(ui, tr)
     inert = " inert" if overlay else ""
     return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
             f"{overlay}")
@@ -182,7 +185,10 @@ def _settings(ui: Ui, tr) -> str:
 
 def _notices(ui: Ui, tr) -> str:
     out = ""
-    if ui.storage != "ok":
+    kept = storage_notice(ui, tr)
+    if kept:
+        out += f'<p class="notice" role="status">{esc(kept)}</p>'
+    elif ui.storage != "ok":
         out += f'<p class="notice" role="status">{esc(tr.text(S.NOT_SAVED))}</p>'
     return out
 
@@ -197,6 +203,8 @@ def _start(ui: Ui, tr) -> str:
     problem = ""
     if ui.save_error:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
+        problem += refused_actions(ui, tr)
+    problem += file_problem(ui, tr)
     if ui.stats_error:
         from .stats_view import stats_error
 
@@ -209,6 +217,7 @@ def _start(ui: Ui, tr) -> str:
         f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
         f'{button(tr.text(S.RULES), "rules", cls="btn")}'
         f'{_stats_button(tr)}'
+        f"{file_actions(ui, tr, False)}"
         "</div>"
         f'<div class="settings">{_settings(ui, tr)}</div>'
         "</div>"
@@ -703,8 +712,10 @@ def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
     new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
+    files = file_actions(ui, tr, pv is not None)
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
-            f'<div class="actions">{back}{new}{_stats_button(tr)}</div>{sheet}')
+            f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
+            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{sheet}')
     return _dialog(tr.text(S.SETTINGS), body, "menu")
 
 

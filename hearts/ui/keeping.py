@@ -1,0 +1,240 @@
+"""Keeping the game: one tab owns it, refused saves are kept aside, a game
+travels as a file, and saving comes back after storage was full.
+
+Messages and effects like those of :mod:`hearts.ui.update` (which
+registers the handlers below); the controller runs the effects:
+
+- one owner: the tab that holds the game's Web Lock plays it. Any other
+  tab shows the "open in another tab" dialog (``ui.owner == "open"``) and
+  plays only after :class:`TakeOver`, which steals the lock and adopts the
+  stored position (:class:`Adopt`). A save carries a revision
+  (``ui.rev``, raised by every change); the controller refuses a write
+  that is not newer than the stored one and reports it
+  (:class:`Elsewhere` ``("moved")``), so no stale tab replaces a newer
+  position, with or without locks.
+- a refused save is copied aside (:class:`KeepAside`) before anything can
+  overwrite it, and can be downloaded (:class:`DownloadRefused`); hiding
+  its message (:class:`HideRefused`) removes the refused text from the
+  game's slot, so it does not come back on the next reload.
+- :class:`ExportGame` downloads the game as a file; :class:`ImportGame`
+  asks for one and :class:`Imported` refuses it exactly as a refused save
+  is refused (the codes of :mod:`hearts.save`).
+- a failed save: ``ui.storage`` goes "off" and the controller tries the
+  latest position again by itself (and with every move); when a write
+  works again it sends :class:`SaveResumed`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from ..save import MAX_TEXT, SaveError, read, revision
+from .model import Model, with_ui
+
+OWNERS = ("here", "open", "moved")
+
+
+# -- messages -------------------------------------------------------------------
+
+class Elsewhere(NamedTuple):
+    """Another tab plays the game ("open"), or stored a newer position ("moved")."""
+    why: str = "open"
+
+
+class TakeOver(NamedTuple):
+    pass
+
+
+class Adopt(NamedTuple):
+    """This tab now owns the game: go on from the stored ``saved`` text."""
+    saved: str | None = None
+
+
+class SaveResumed(NamedTuple):
+    rev: int
+
+
+class DownloadRefusedSave(NamedTuple):
+    pass
+
+
+class HideRefused(NamedTuple):
+    pass
+
+
+class ExportGame(NamedTuple):
+    pass
+
+
+class ImportGame(NamedTuple):
+    pass
+
+
+class Imported(NamedTuple):
+    """The text of the file the player chose (None: none could be read)."""
+    text: str | None
+
+
+# -- effects --------------------------------------------------------------------
+
+class Claim(NamedTuple):
+    """Take the game's lock from whichever tab holds it, then send Adopt."""
+    pass
+
+
+class KeepAside(NamedTuple):
+    """Copy a refused save's text under its own key."""
+    text: str
+
+
+class DownloadRefused(NamedTuple):
+    pass
+
+
+class Download(NamedTuple):
+    text: str
+    name: str
+
+
+class PickFile(NamedTuple):
+    pass
+
+
+EXPORT_NAME = "hearts-game.json"
+# A save nests five deep ({"hands": [{"dealt": [[card]]}]}); a file nested
+# deeper is no save, and parsing it could overflow the page's stack.
+MAX_DEPTH = 16
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON-like ``text`` opens more than ``limit`` brackets at
+    once (outside strings): one pass, nothing parsed.
+
+    >>> too_deep('{"a": [[1], "[[[["]}', 3), too_deep("[" * 6000 + "]" * 6000)
+    (False, True)
+    """
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+# -- handlers -------------------------------------------------------------------
+
+def open_saved(model: Model, saved, unsaved_rev: int = 0):
+    """``model`` (on the start screen) with the saved game ``saved`` open,
+    or with its refusal shown and the text kept aside; and the effects."""
+    from . import update as U
+
+    if not saved:
+        return model, []
+    try:
+        game, undo_used = read(saved)
+    except SaveError as error:
+        return with_ui(model, save_error=error.code, refused=True), [KeepAside(saved)]
+    except Exception:  # anything else wrong with the text: it is damaged
+        return with_ui(model, save_error="save-corrupt", refused=True), [KeepAside(saved)]
+    rev = revision(saved)
+    ui = replace(model.ui, screen="table", rev=max(rev, model.ui.rev), saved_rev=rev,
+                 behind=unsaved_rev > rev)
+    model, effects = U._next_step(Model(ui=ui, game=game, undo_used=undo_used))
+    return model, [U.Announce(U._turn_items(model))] + effects
+
+
+def _elsewhere(model, msg):
+    why = msg.why if msg.why in OWNERS[1:] else "open"
+    return with_ui(model, owner=why, overlay="elsewhere", epoch=model.ui.epoch + 1, thinking=None,
+                   hint_pending=False, hint=(), pause=False, error=None), []
+
+
+def _take_over(model, msg):
+    if model.ui.owner == "here":
+        return model, []
+    return model, [Claim()]
+
+
+def _adopt(model, msg):
+    ui = replace(model.ui, screen="start", overlay=None, owner="here", epoch=model.ui.epoch + 1,
+                 picked=(), message=None, hint=(), hint_pending=False, pause=False, thinking=None,
+                 error=None, save_error=None, file_error=None, behind=False)
+    return open_saved(Model(ui=ui), msg.saved)
+
+
+def _save_resumed(model, msg):
+    return with_ui(model, storage="ok", saved_rev=max(msg.rev, model.ui.saved_rev)), []
+
+
+def _download_refused(model, msg):
+    return model, ([DownloadRefused()] if model.ui.refused else [])
+
+
+def _hide_refused(model, msg):
+    from . import update as U
+
+    if model.ui.save_error is None or model.game is not None:
+        return model, []
+    return with_ui(model, save_error=None), [U.ClearSave()]
+
+
+def _export_game(model, msg):
+    from ..save import dumps
+
+    if model.game is None or model.ui.owner != "here":
+        return model, []
+    return model, [Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used), EXPORT_NAME)]
+
+
+def _import_game(model, msg):
+    if model.ui.owner != "here":
+        return model, []
+    return with_ui(model, file_error=None), [PickFile()]
+
+
+def _imported(model, msg):
+    from . import update as U
+
+    if model.ui.owner != "here":
+        return model, []
+    try:
+        if msg.text is None:
+            raise SaveError("save-corrupt", "the file could not be read")
+        if len(msg.text) > MAX_TEXT or too_deep(msg.text):
+            raise SaveError("save-corrupt", "far too long or too deep for a save")
+        game, undo_used = read(msg.text)
+    except SaveError as error:
+        return with_ui(model, file_error=error.code), []
+    except Exception:
+        return with_ui(model, file_error="save-corrupt"), []
+    ui = replace(model.ui, screen="table", overlay=None, picked=(), message=None, hint=(),
+                 hint_pending=False, pause=False, error=None, file_error=None, save_error=None,
+                 rev=max(model.ui.rev, model.ui.saved_rev))
+    return U._changed(Model(ui=ui, game=game, undo_used=undo_used), [])
+
+
+HANDLERS = {
+    Elsewhere: _elsewhere,
+    TakeOver: _take_over,
+    Adopt: _adopt,
+    SaveResumed: _save_resumed,
+    DownloadRefusedSave: _download_refused,
+    HideRefused: _hide_refused,
+    ExportGame: _export_game,
+    ImportGame: _import_game,
+    Imported: _imported,
+}

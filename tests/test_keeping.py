@@ -1,0 +1,270 @@
+"""Keeping the game (hearts/ui/keeping.py, the revision in hearts/save.py):
+one owner across tabs, refused saves kept aside, files in and out, saving
+that resumes, in CPython."""
+
+import json
+
+import pytest
+
+from hearts import Game
+from hearts.i18n import LANGUAGES, Translator, load, save_error_message
+from hearts.save import MAX_REV, SaveError, dumps, loads, revision, to_dict
+from hearts.ui import keeping_view as KV
+from hearts.ui import update as U
+from hearts.ui.model import HUMAN, visible
+from hearts.ui.view import esc, view
+
+from test_ui import Driver, pass_three, play_legal
+
+EN = Translator("en")
+
+
+def html(model, tr=EN):
+    return view(*visible(model), tr)
+
+
+def saves(effects):
+    return [e for e in effects if isinstance(e, U.Save)]
+
+
+def playing(seed=1):
+    """A driver in the play phase of a new game (seed 1: the human passed)."""
+    d = Driver()
+    d.send(U.NewGame(seed))
+    pass_three(d)
+    return d
+
+
+# -- the revision in a save ---------------------------------------------------------
+
+def test_a_save_carries_its_revision_and_old_saves_still_load():
+    game = Game.new(7)
+    text = dumps(game, rev=41)
+    assert revision(text) == 41 and json.loads(text)["rev"] == 41
+    assert loads(text).view(0) == game.view(0)
+    old = to_dict(game)
+    del old["rev"]  # a save written before revisions
+    old_text = json.dumps(old, separators=(",", ":"))
+    assert revision(old_text) == 0 and loads(old_text).view(0) == game.view(0)
+
+
+@pytest.mark.parametrize("rev", [-1, "3", 1.5, None, MAX_REV + 1, True])
+def test_a_tampered_revision_is_refused(rev):
+    data = to_dict(Game.new(7), rev=3)
+    data["rev"] = rev
+    with pytest.raises(SaveError) as error:
+        loads(json.dumps(data))
+    assert error.value.code == "save-impossible"
+
+
+@pytest.mark.parametrize("text", [None, "", "[" * 6000 + "]" * 6000, "{not json", 12,
+                                  '{"format":"hearts-save","version":1,"rev":-4}',
+                                  '{"rev":9,"format":"hearts-save","version":1}',
+                                  '{"format":"hearts-save","version":1,"rev":' + "9" * 40 + "}"])
+def test_revision_of_anything_else_is_zero_without_parsing(text):
+    assert revision(text) == 0
+
+
+# -- one owner -------------------------------------------------------------------------
+
+def test_every_change_raises_the_revision_and_its_save_carries_it():
+    d = Driver()
+    model, effects = U.update(d.model, U.NewGame(1))
+    [save] = saves(effects)
+    assert save.rev == model.ui.rev == 1 and revision(save.text) == 1
+    for card in model.game.view(HUMAN).hand[:3]:
+        model, effects = U.update(model, U.ClickCard(str(card)))
+        assert not saves(effects)  # picking is not a change of the game
+    model, effects = U.update(model, U.ConfirmPass())
+    assert saves(effects)[0].rev == 2
+    resumed, _ = U.init(saved=saves(effects)[0].text)
+    assert resumed.ui.rev == resumed.ui.saved_rev == 2
+
+
+def test_another_tab_owns_the_game_here_nothing_plays():
+    d = playing()
+    before = d.model
+    d.send(U.Elsewhere("open"))
+    m = d.model
+    assert m.ui.owner == "open" and m.ui.overlay == "elsewhere" and m.ui.epoch > before.ui.epoch
+    page = html(m)
+    assert 'data-action="take-over"' in page and "open in another tab" in page
+    assert 'class="screen' in page and " inert>" in page.split("</section>")[0].split(">", 1)[0] + ">"
+    # clicks, keys, closing and stale timers change nothing and save nothing
+    for msg in (U.ClickCard(str(m.game.view(HUMAN).legal[0])), U.ConfirmPass(), U.Continue(),
+                U.Dismiss(), U.CloseOverlay(), U.AskHint(), U.ExportGame(), U.ImportGame(),
+                U.Imported(dumps(Game.new(3))), U.OpponentMove(before.ui.epoch, 1, "2C"),
+                U.Collect(before.ui.epoch)):
+        model, effects = U.update(m, msg)
+        assert model.game is m.game and model.ui.overlay == "elsewhere", msg
+        assert not saves(effects), msg
+    # an error panel over it goes back to it, not to the table
+    model, _ = U.update(U.update(m, U.Crash("boom"))[0], U.KeepGame())
+    assert model.ui.overlay == "elsewhere"
+
+
+def test_taking_over_adopts_the_stored_position():
+    d = playing()
+    other = playing()
+    play_legal(other)  # the other tab went on: a later position, stored
+    stored = other.saved
+    d.send(U.Elsewhere("moved"))
+    assert "went on in another tab" in html(d.model)
+    model, effects = U.update(d.model, U.TakeOver())
+    assert effects == [U.Claim()] and model.ui.owner == "moved"
+    model, effects = U.update(model, U.Adopt(stored))
+    assert model.ui.owner == "here" and model.ui.overlay is None
+    assert model.game.view(HUMAN) == loads(stored).view(HUMAN)
+    assert model.ui.rev == revision(stored)
+    assert model.ui.epoch > d.model.ui.epoch  # the old tab's timers are stale
+    # the next change is newer than what was stored
+    model, effects = U.update(model, U.ClickCard(str(model.game.view(HUMAN).legal[0])))
+    assert saves(effects)[0].rev == revision(stored) + 1
+
+
+def test_taking_over_with_nothing_stored_is_the_start_screen():
+    d = playing()
+    d.send(U.Elsewhere())
+    model, _ = U.update(d.model, U.Adopt(None))
+    assert model.game is None and model.ui.screen == "start" and model.ui.owner == "here"
+    model, effects = U.update(model, U.NewGame(5))
+    assert saves(effects)[0].rev > d.model.ui.rev  # revisions never go back
+
+
+def test_the_owner_does_not_take_over_from_itself():
+    d = playing()
+    assert U.update(d.model, U.TakeOver()) == (d.model, [])
+
+
+# -- a refused save ---------------------------------------------------------------------
+
+def newer_text():
+    data = to_dict(Game.new(4), rev=5)
+    data["version"] = 99
+    return json.dumps(data)
+
+
+def test_a_refused_save_is_kept_aside_and_offered_as_a_file():
+    text = newer_text()
+    model, effects = U.init(saved=text)
+    assert model.ui.save_error == "save-newer-version" and model.ui.refused
+    assert effects == [U.KeepAside(text)]
+    page = html(model)
+    assert 'data-action="download-refused"' in page and 'data-action="hide-refused"' in page
+    assert U.update(model, U.DownloadRefusedSave())[1] == [U.DownloadRefused()]
+    # New game: the game's slot gets the new game, nothing else is touched
+    model2, effects = U.update(model, U.NewGame(1))
+    assert {type(e) for e in effects} <= {U.Save, U.Announce, U.Think}
+    assert model2.ui.refused  # still downloadable, from the menu
+    model2, _ = U.update(model2, U.ShowOverlay("menu"))
+    assert 'data-action="download-refused"' in html(model2)
+
+
+def test_hiding_a_refused_save_clears_the_slot_not_the_copy():
+    model, _ = U.init(saved=newer_text())
+    model, effects = U.update(model, U.HideRefused())
+    assert effects == [U.ClearSave()] and model.ui.save_error is None
+    assert 'role="alert"' not in html(model)
+    assert U.update(model, U.HideRefused()) == (model, [])  # once
+
+
+def test_nothing_kept_nothing_to_download():
+    d = Driver()
+    assert U.update(d.model, U.DownloadRefusedSave()) == (d.model, [])
+    assert 'download-refused' not in d.html()
+
+
+# -- files ---------------------------------------------------------------------------------
+
+def test_export_gives_the_game_as_a_file():
+    d = playing()
+    model, effects = U.update(d.model, U.ExportGame())
+    [download] = effects
+    assert isinstance(download, U.Download) and download.name.endswith(".json")
+    assert loads(download.text).view(HUMAN) == d.pv
+    assert U.update(Driver().model, U.ExportGame())[1] == []  # no game, no file
+
+
+BAD_FILES = [
+    (None, "save-corrupt"),
+    ("[" * 6000 + "]" * 6000, "save-corrupt"),  # refused before it is parsed
+    ("{not json", "save-corrupt"),
+    (json.dumps({"format": "chess"}), "save-not-hearts"),
+    (newer_text(), "save-newer-version"),
+]
+
+
+@pytest.mark.parametrize("text, code", BAD_FILES)
+def test_a_bad_file_is_refused_as_a_refused_save_is(text, code):
+    d = playing()
+    d.send(U.ShowOverlay("menu"))
+    model, effects = U.update(d.model, U.Imported(text))
+    assert model.ui.file_error == code and model.game is d.model.game and not effects
+    assert esc(save_error_message(code, EN)) in html(model)
+    # the same code as loading it as a save
+    if text is not None:
+        assert U.init(saved=text)[0].ui.save_error == code
+
+
+def test_an_impossible_file_is_refused_too():
+    data = to_dict(Game.new(2))
+    data["scores"] = [1, 2, 3, 4]
+    model, _ = U.update(Driver().model, U.Imported(json.dumps(data)))
+    assert model.ui.file_error == "save-impossible"
+
+
+def test_a_good_file_replaces_the_game_and_is_saved_as_newer():
+    source = playing(seed=9)
+    play_legal(source)
+    text = dumps(source.model.game)
+    d = playing()
+    d.send(U.ShowOverlay("menu"))
+    model, effects = U.update(d.model, U.ImportGame())
+    assert effects == [U.PickFile()]
+    model, effects = U.update(model, U.Imported(text))
+    assert model.ui.overlay is None and model.ui.file_error is None
+    assert model.game.view(HUMAN) == source.pv
+    assert saves(effects)[0].rev > d.model.ui.rev
+
+
+# -- storage that fills up ---------------------------------------------------------------
+
+def test_a_failed_save_says_the_stored_game_is_older_until_saving_resumes():
+    d = playing()
+    stored_rev = d.model.ui.rev
+    d.send(U.SaveFailed(stored_rev))
+    assert "Not saved" in d.html()  # nothing newer than the stored game yet
+    model, effects = U.update(d.model, U.ClickCard(str(d.pv.legal[0])))
+    assert saves(effects)  # still tried: that is how saving resumes
+    page = html(model)
+    assert "older than the one on screen" in page
+    model, _ = U.update(model, U.SaveResumed(model.ui.rev))
+    assert model.ui.storage == "ok" and "Not saved" not in html(model)
+
+
+def test_a_reload_after_a_failed_save_says_moves_were_lost():
+    d = playing()
+    text = d.saved
+    model, _ = U.init(saved=text, unsaved_rev=revision(text) + 3)
+    assert model.ui.behind and "last position that could be saved" in html(model)
+    model, _ = U.init(saved=text, unsaved_rev=revision(text))
+    assert not model.ui.behind
+    # the next move is newer than what was lost: the note goes
+    model, _ = U.init(saved=text, unsaved_rev=revision(text) + 3, speed="instant")
+    d2 = Driver(model)
+    d2.settle()
+    play_legal(d2)
+    assert not d2.model.ui.behind
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_new_texts_in_every_language(lang):
+    tr = load(lang)
+    assert tr.problem is None
+    for text in (KV.OPEN_ELSEWHERE, KV.OPEN_ELSEWHERE_TEXT, KV.MOVED_ELSEWHERE, KV.MOVED_ELSEWHERE_TEXT,
+                 KV.PLAY_HERE, KV.NOT_SAVED_FULL, KV.RESTORED_OLDER, KV.REFUSED_KEPT,
+                 KV.DOWNLOAD_REFUSED, KV.HIDE_MESSAGE, KV.EXPORT_GAME, KV.IMPORT_GAME, KV.FILE_REFUSED):
+        translated = tr.text(text)
+        assert translated.strip()
+        if lang != "en":
+            assert translated != text, text
