@@ -36,6 +36,8 @@
 // that `make bench` reads.
 // data-ready is set by Python (hearts.ui.controller) and by nobody else.
 
+import "./snapshot-variant.js"; // globalThis.heartsSnapshotVariant(): which snapshot restores here
+
 // The table's styles and PyScript's are attached here, not in <head>: a
 // stylesheet in <head> holds up the first paint, and the loading screen
 // needs only the styles inline in index.html (which preloads these two).
@@ -125,7 +127,11 @@ let milestone = 0;
 let shown = 0;
 let frame = 0;
 const absolute = (path) => new URL(path, document.baseURI).href;
-const SNAPSHOT_URL = absolute("./build/pyodide-snapshot.bin.gz");
+// This browser's snapshot: WebKit cannot restore the one made in Chromium
+// (which Firefox restores), the build makes one in each (tools/build.py
+// snapshot(), assets/snapshot-variant.js).
+const SNAPSHOT_URL = absolute(globalThis.heartsSnapshotVariant() === "webkit"
+  ? "./build/pyodide-snapshot-webkit.bin.gz" : "./build/pyodide-snapshot.bin.gz");
 // The page's standard library: the runtime's, with what Pyodide's start-up
 // imports as bytecode (tools/build.py stdlib()); the snapshot was made with it.
 const STDLIB_URL = absolute("./build/python_stdlib.zip");
@@ -579,7 +585,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 // "unused". It is unpacked as it arrives, and its bytes are counted for the bar.
 async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
   return new Response(await unpackedBody(SNAPSHOT_URL, response)).arrayBuffer();
 }
 

@@ -14,8 +14,11 @@ worker's cache. The rest of e2e/ runs in Chromium through Playwright.
   automation session is private, where WebKit prints no console message, so
   a second test boots a plain MiniBrowser (not private) with its console on
   stdout, and the smoke keeps what the page reports as errors once booted.
-  WebKit restores no snapshot today (issue 16) and starts Python anew:
-  20-45 s a boot here, hence the generous timeouts.
+
+Every boot must restore Python from its memory snapshot: Firefox the one
+made in Chromium, WebKit its own (build/pyodide-snapshot-webkit.bin.gz,
+tools/build.py snapshot()). The timeouts stay generous: WebKit starting
+Python anew took 20-45 s here.
 
 Every browser, driver and Xvfb runs in a process group of its own, ended at
 teardown; a test fails if any of them outlives it. A browser that is not
@@ -251,6 +254,7 @@ def check_smoke(name, facts, server):
     assert facts["offline"] == next_hand, "offline, the page did not resume the same game"
     assert facts["offline_sw"] == "controlled", "offline, the service worker did not serve the page"
     assert [b["what"] for b in facts["boots"]] == ["first visit", "reload", "offline"]
+    assert [b["snapshot"] for b in facts["boots"]] == ["restored"] * 3, "Python did not start from its snapshot"
     if facts["retries"]:
         warnings.warn(f"{name}: clicks that changed nothing and were made again: {facts['retries']}")
     console = [e for e in facts["console_errors"] if not known_console_error(name, e)]

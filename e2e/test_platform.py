@@ -566,7 +566,8 @@ def test_precache_lists_every_site_file():
     assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
     expected = {"./", "./index.html", "./pyscript.toml", "./main.py", "./manifest.webmanifest",
                 "./build/app.zip", "./build/boot-i18n.json", "./build/boot-sizes.json",
-                "./build/pyodide-snapshot.bin.gz"}
+                "./build/pyodide-snapshot.bin.gz", "./build/pyodide-snapshot-webkit.bin.gz",
+                "./assets/snapshot-variant.js"}
     for folder in ("assets", "build/vendor"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
     # The page's standard library is build/python_stdlib.zip, not the runtime's own.
@@ -578,6 +579,9 @@ def test_precache_lists_every_site_file():
         assert f"./build/vendor/pyodide/{name}" in files
     for f in files:
         assert (ROOT / f).exists(), f
+    # The worker caches only its browser's snapshot (sw.js).
+    assert data["variants"] == {"./build/pyodide-snapshot.bin.gz": "chromium",
+                                "./build/pyodide-snapshot-webkit.bin.gz": "webkit"}
 
 
 def test_preloaded_pyscript_chunks_exist_and_are_imported():
