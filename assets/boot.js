@@ -358,20 +358,57 @@ function failOnError(stream, url) {
   });
 }
 
+// Two small files PyScript fetches itself, pyscript.toml as it starts and
+// main.py once the interpreter is up: fetched here at once, and PyScript's
+// own fetch() of each gets that response (once). A <link rel="preload">
+// did that before, but WebKit warns of a preload not used within a few
+// seconds of the load event, and on a first visit main.py comes later.
+const EARLY = ["./pyscript.toml", "./main.py"];
+const early = new Map(); // absolute URL -> Promise<Response>, until PyScript asks
+
+function fetchEarly() {
+  for (const path of EARLY) {
+    const url = absolute(path);
+    const response = nativeFetch(url).then((answer) => {
+      if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status}`);
+      return answer;
+    });
+    response.catch((error) => fail("failed", `could not load ${path}: ${error}`));
+    early.set(url, response);
+  }
+}
+
 function watchPyodideFetches() {
+  let interpreterUp = false;
   const counting = function fetch(input, init) {
     const url = input instanceof Request ? input.url : absolute(String(input));
+    const kept = early.get(url);
+    if (kept && !(input instanceof Request) && (!init || !init.method || init.method === "GET")) {
+      early.delete(url);
+      letGo();
+      return kept;
+    }
     const give = handOver.get(url);
     return give ? give() : nativeFetch(input, init);
   };
+  // fetch() is the browser's again once nothing is left to hand over.
+  const letGo = () => {
+    if (interpreterUp && !early.size && globalThis.fetch === counting) globalThis.fetch = nativeFetch;
+  };
   globalThis.fetch = counting;
   for (const url of [WASM_URL, STDLIB_URL, LOCK_URL]) download(url);
+  fetchEarly();
   reading.add(MODULE_URL);
   reading.add(APP_ZIP_URL);
   if (canUnpack) reading.add(SNAPSHOT_URL);
+  whenReady(() => { // whatever PyScript did not ask for is not kept
+    early.clear();
+    letGo();
+  });
   return () => {
-    if (globalThis.fetch === counting) globalThis.fetch = nativeFetch;
+    interpreterUp = true;
     handOver.clear(); // and the copies kept for a second start with it
+    letGo();
   };
 }
 
@@ -501,12 +538,10 @@ whenReady(() => {
 
 // Preload what the page needs after the interpreter, in parallel with its
 // start-up (the runtime's wasm, standard library and lock file are fetched
-// by download()). A file that cannot be loaded fails the boot here: Pyodide
+// by download(), pyscript.toml and main.py by fetchEarly()). A file that cannot be loaded fails the boot here: Pyodide
 // itself would wait forever.
 const PRELOAD = [
   ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
-  ["./pyscript.toml", "fetch"],
-  ["./main.py", "fetch"],
   ["./assets/morph.js", "module"],
   ["./build/vendor/morphdom/morphdom-esm.js", "module"],
 ];
