@@ -235,6 +235,7 @@ def check_smoke(name, facts, server):
     FACTS.mkdir(parents=True, exist_ok=True)
     (FACTS / f"{name}.json").write_text(json.dumps(facts, indent=1), encoding="utf-8")
     assert facts["start_phase"] == "start"
+    check_fieldsets(facts["fieldsets"])
     assert len(facts["passed"]) == 3
     assert facts["after_pass_phase"] == "play"
     assert len(facts["played"]) == 13, "the human plays 13 cards in a hand"
@@ -260,6 +261,27 @@ def check_smoke(name, facts, server):
     assert facts["failed_requests"] == [], "failed requests"
     assert facts["foreign_requests"] == [], "requests to other origins"
     assert server.errors() == [], "the server answered with an error"
+
+
+def check_fieldsets(boxes):
+    """The settings look the same in every engine: legends centred on their
+    box, and as much space below the content of a box with a legend as
+    below the one without."""
+    assert len(boxes) >= 2 and any(b["legendOffCentre"] is None for b in boxes), boxes
+    assert [b["legendOffCentre"] for b in boxes if b["legendOffCentre"] is not None and abs(b["legendOffCentre"]) > 2] == [], (
+        f"a legend is not centred: {boxes}")
+    below = {b["spaceBelow"] for b in boxes}
+    assert max(below) - min(below) <= 2, f"the boxes have different space below their content: {boxes}"
+
+
+def test_chromium_lays_out_the_settings_like_the_others(browser, site, open_game):
+    # The same check as the Firefox and WebKit smoke make, in Chromium.
+    page = browser.new_page()
+    try:
+        open_game(page, site.game_url())
+        check_fieldsets(page.evaluate(f"({PAGE}).fieldsets()"))
+    finally:
+        page.close()
 
 
 def known_console_error(name, message):
@@ -406,6 +428,7 @@ class WebKitSmoke:
         same = lambda s: {"phase": s["phase"], "hand": s["hand"], "save": s["save"]}  # noqa: E731
         state = self.boot("first visit")
         f["start_phase"] = state["phase"]
+        f["fieldsets"] = self.call("fieldsets")
         state = self.act('[data-action="new-game"]', "the pass",
                          lambda s: s["phase"] == "pass" and len(s["hand"]) == 13)
         f["passed"] = state["hand"][:3]
