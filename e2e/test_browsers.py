@@ -141,14 +141,20 @@ class SmokeServer:
     """The site on a port of its own (the smoke takes it away for offline),
     recording (path, status) of every answer. Nothing it sends may be kept
     in the browser's HTTP cache (Cache-Control: no-store), so that offline
-    only the service worker's cache can start the game."""
+    only the service worker's cache can start the game. swap[path] = file
+    answers path with another file of the site."""
 
     def __init__(self):
         log = self.log = []
+        swap = self.swap = {}
 
         class Handler(QuietHandler):
             def log_request(self, code="-", size="-"):
                 log.append((self.path.split("?", 1)[0], int(getattr(code, "value", code))))
+
+            def translate_path(self, path):
+                other = swap.get(path.split("?", 1)[0])
+                return str(other) if other else super().translate_path(path)
 
             def end_headers(self):
                 self.send_header("Cache-Control", "no-store")
@@ -527,6 +533,32 @@ def test_webkit_smoke(smoke_server, display, groups, tmp_path):
                 pass
         log.close()
     check_smoke("webkit", facts, smoke_server)
+
+
+@pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")  # Selenium's own call
+def test_webkit_downloads_the_runtime_once_when_its_snapshot_does_not_restore(smoke_server, display, groups,
+                                                                               tmp_path):
+    # WebKit gets the snapshot made in Chromium, which it cannot restore:
+    # Python starts anew, from the runtime's files the page already has.
+    require(WEBKIT_DRIVER, MINIBROWSER)
+    smoke_server.swap["/build/pyodide-snapshot-webkit.bin.gz"] = ROOT / "build" / "pyodide-snapshot.bin.gz"
+    with open(tmp_path / "webkitwebdriver.log", "w") as log:
+        driver = webkit_driver(display.name, tmp_path, groups, log)
+        try:
+            smoke = WebKitSmoke(driver, smoke_server.url + QUERY)
+            state = smoke.boot("first visit")
+        finally:
+            driver.quit()
+    assert state["snapshot"] == "unused"
+    assert ("/build/pyodide-snapshot-webkit.bin.gz", 200) in smoke_server.log
+    # What the page asked for before the service worker (registered once the
+    # game is ready) could ask for anything.
+    log = list(smoke_server.log)
+    page = log[:log.index(("/sw.js", 200))] if ("/sw.js", 200) in log else log
+    runtime = sorted(path.rsplit("/", 1)[-1] for path, _ in page if path.endswith(
+        ("/pyodide.asm.wasm", "/pyodide.asm.wasm.gz", "/pyodide-lock.json", "/pyodide-lock.json.gz",
+         "/python_stdlib.zip", "/pyodide.asm.mjs")))
+    assert runtime == ["pyodide-lock.json.gz", "pyodide.asm.mjs", "pyodide.asm.wasm.gz", "python_stdlib.zip"]
 
 
 # "[url:line:col: ]CONSOLE [SOURCE ]LEVEL message": SOURCE is JS, SECURITY,
