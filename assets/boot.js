@@ -542,8 +542,12 @@ whenReady(() => {
 // itself would wait forever.
 const PRELOAD = [
   ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
-  ["./assets/morph.js", "module"],
-  ["./build/vendor/morphdom/morphdom-esm.js", "module"],
+  // Imported, not preloaded: PyScript imports morph.js (which imports
+  // morphdom) only once Python is up, and WebKit warns of a preload not
+  // used within a few seconds of the load event. Neither module does
+  // anything until it is called, so running it early changes nothing;
+  // PyScript's import then gets the same module.
+  ["./assets/morph.js", "import"],
 ];
 
 // PyScript's own modules, which it imports one after the other as it
@@ -562,6 +566,10 @@ PRELOAD.splice(1, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript
 
 function preload() {
   for (const [path, kind] of PRELOAD) {
+    if (kind === "import") {
+      import(new URL(path, document.baseURI).href).catch((error) => fail("failed", `could not load ${path}: ${error}`));
+      continue;
+    }
     const link = document.createElement("link");
     if (kind === "module") {
       link.rel = "modulepreload";
