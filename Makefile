@@ -14,14 +14,14 @@ BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build reads (directories too, so added/removed files count).
 BUILD_INPUTS := $(shell find hearts i18n assets -not -path '*/__pycache__*' 2>/dev/null) \
-	index.html pyscript.toml main.py manifest.webmanifest sw.js tools/build.py
+	index.html pyscript.toml main.py manifest.webmanifest sw.js tools/build.py tools/webkit.py
 
 .PHONY: help setup build play test bench bench-ai dist clean
 
 help:
 	@echo "make play   - install what is needed, build, serve on http://127.0.0.1:$(PORT)/"
 	@echo "make test   - install what is needed, build, run all tests (unit + browser)"
-	@echo "make bench  - browser boot benchmark (our page vs bare Pyodide)"
+	@echo "make bench  - boot benchmark: our page vs bare Pyodide, Chromium, Firefox, WebKit, a slow first visit"
 	@echo "make bench-ai - opponents' thinking time and long tasks in the browser"
 	@echo "make dist   - copy the publishable static site to dist/"
 	@echo "make setup | build | clean"

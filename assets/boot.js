@@ -36,6 +36,8 @@
 // that `make bench` reads.
 // data-ready is set by Python (hearts.ui.controller) and by nobody else.
 
+import "./snapshot-variant.js"; // globalThis.heartsSnapshotVariant(): which snapshot restores here
+
 // The table's styles and PyScript's are attached here, not in <head>: a
 // stylesheet in <head> holds up the first paint, and the loading screen
 // needs only the styles inline in index.html (which preloads these two).
@@ -125,7 +127,11 @@ let milestone = 0;
 let shown = 0;
 let frame = 0;
 const absolute = (path) => new URL(path, document.baseURI).href;
-const SNAPSHOT_URL = absolute("./build/pyodide-snapshot.bin.gz");
+// This browser's snapshot: WebKit cannot restore the one made in Chromium
+// (which Firefox restores), the build makes one in each (tools/build.py
+// snapshot(), assets/snapshot-variant.js).
+const SNAPSHOT_URL = absolute(globalThis.heartsSnapshotVariant() === "webkit"
+  ? "./build/pyodide-snapshot-webkit.bin.gz" : "./build/pyodide-snapshot.bin.gz");
 // The page's standard library: the runtime's, with what Pyodide's start-up
 // imports as bytecode (tools/build.py stdlib()); the snapshot was made with it.
 const STDLIB_URL = absolute("./build/python_stdlib.zip");
@@ -352,20 +358,57 @@ function failOnError(stream, url) {
   });
 }
 
+// Two small files PyScript fetches itself, pyscript.toml as it starts and
+// main.py once the interpreter is up: fetched here at once, and PyScript's
+// own fetch() of each gets that response (once). A <link rel="preload">
+// did that before, but WebKit warns of a preload not used within a few
+// seconds of the load event, and on a first visit main.py comes later.
+const EARLY = ["./pyscript.toml", "./main.py"];
+const early = new Map(); // absolute URL -> Promise<Response>, until PyScript asks
+
+function fetchEarly() {
+  for (const path of EARLY) {
+    const url = absolute(path);
+    const response = nativeFetch(url).then((answer) => {
+      if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status}`);
+      return answer;
+    });
+    response.catch((error) => fail("failed", `could not load ${path}: ${error}`));
+    early.set(url, response);
+  }
+}
+
 function watchPyodideFetches() {
+  let interpreterUp = false;
   const counting = function fetch(input, init) {
     const url = input instanceof Request ? input.url : absolute(String(input));
+    const kept = early.get(url);
+    if (kept && !(input instanceof Request) && (!init || !init.method || init.method === "GET")) {
+      early.delete(url);
+      letGo();
+      return kept;
+    }
     const give = handOver.get(url);
     return give ? give() : nativeFetch(input, init);
   };
+  // fetch() is the browser's again once nothing is left to hand over.
+  const letGo = () => {
+    if (interpreterUp && !early.size && globalThis.fetch === counting) globalThis.fetch = nativeFetch;
+  };
   globalThis.fetch = counting;
   for (const url of [WASM_URL, STDLIB_URL, LOCK_URL]) download(url);
+  fetchEarly();
   reading.add(MODULE_URL);
   reading.add(APP_ZIP_URL);
   if (canUnpack) reading.add(SNAPSHOT_URL);
+  whenReady(() => { // whatever PyScript did not ask for is not kept
+    early.clear();
+    letGo();
+  });
   return () => {
-    if (globalThis.fetch === counting) globalThis.fetch = nativeFetch;
+    interpreterUp = true;
     handOver.clear(); // and the copies kept for a second start with it
+    letGo();
   };
 }
 
@@ -495,14 +538,16 @@ whenReady(() => {
 
 // Preload what the page needs after the interpreter, in parallel with its
 // start-up (the runtime's wasm, standard library and lock file are fetched
-// by download()). A file that cannot be loaded fails the boot here: Pyodide
+// by download(), pyscript.toml and main.py by fetchEarly()). A file that cannot be loaded fails the boot here: Pyodide
 // itself would wait forever.
 const PRELOAD = [
   ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
-  ["./pyscript.toml", "fetch"],
-  ["./main.py", "fetch"],
-  ["./assets/morph.js", "module"],
-  ["./build/vendor/morphdom/morphdom-esm.js", "module"],
+  // Imported, not preloaded: PyScript imports morph.js (which imports
+  // morphdom) only once Python is up, and WebKit warns of a preload not
+  // used within a few seconds of the load event. Neither module does
+  // anything until it is called, so running it early changes nothing;
+  // PyScript's import then gets the same module.
+  ["./assets/morph.js", "import"],
 ];
 
 // PyScript's own modules, which it imports one after the other as it
@@ -521,6 +566,10 @@ PRELOAD.splice(1, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript
 
 function preload() {
   for (const [path, kind] of PRELOAD) {
+    if (kind === "import") {
+      import(new URL(path, document.baseURI).href).catch((error) => fail("failed", `could not load ${path}: ${error}`));
+      continue;
+    }
     const link = document.createElement("link");
     if (kind === "module") {
       link.rel = "modulepreload";
@@ -579,7 +628,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 // "unused". It is unpacked as it arrives, and its bytes are counted for the bar.
 async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`build/pyodide-snapshot.bin.gz: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
   return new Response(await unpackedBody(SNAPSHOT_URL, response)).arrayBuffer();
 }
 

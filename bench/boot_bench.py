@@ -17,6 +17,15 @@ service worker's cache), plus our page's first contentful paint (the
 loading screen). Prints every figure and the ratios ours/bare (target <= 1.10).
 Times are from navigation start, read in the page (performance.now()).
 
+Then our page in all three browsers, each cold (a new profile) and warm
+(the next load, served by the service worker), --browser-reps rounds of one
+run in each, one browser after the other (the machine's load drifts: each
+round's figures are compared with each other): Chromium as above, Debian's
+Firefox ESR through puppeteer-core (bench/firefox_boot.mjs) and WebKit
+(WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb,
+tools/webkit.py). Medians, and each browser's ratio to Chromium in the same
+round (median of the rounds; WebKit's target: at most 2x).
+
 Then the first visit on a slow link: our page in a new profile at 10 Mbit/s
 and 40 ms (SLOW_LINK, Chromium's own network emulation over CDP:
 Network.emulateNetworkConditions), to html[data-ready], with the bytes that
@@ -28,20 +37,27 @@ goes (STAGES), and after the warm load what clicks cost (table_clicks):
 the page's Python per click (html[data-update-ms]: update, re-render) and
 how many clicks were painted 16 ms or more later (Event Timing).
 
-    .venv/bin/python bench/boot_bench.py [--reps N] [--slow-reps N] [--slow-only]
+    .venv/bin/python bench/boot_bench.py [--reps N] [--browser-reps N] [--slow-reps N] [--slow-only]
 """
 import argparse
 import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402  (one browser, one static server)
+from browser import CHROMIUM, CHROMIUM_ARGS, FIREFOX, serve  # noqa: E402  (the browsers, one static server)
+from webkit import missing as webkit_missing, webkit_session  # noqa: E402
+
+WEBKIT_TARGET = 2.0  # WebKit's time to ready, at most this times Chromium's
 
 TARGET = 1.10
 # The first visit on a slow link: 10 Mbit/s down and up, 40 ms of latency.
@@ -229,6 +245,125 @@ def first_visit_on_a_slow_link(playwright, url):
             context.close()
 
 
+def chromium_run(playwright, url):
+    """Our page cold and warm in Chromium, as firefox_boot.mjs does in Firefox."""
+    with tempfile.TemporaryDirectory(prefix="hearts-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 1366, "height": 768})
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            result = {"browser": "chromium"}
+            result["cold"] = load(page, url)
+            result["snapshot_cold"] = page.locator("html").get_attribute("data-snapshot")
+            page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+            result["warm"] = load(page, url)
+            result["snapshot_warm"] = page.locator("html").get_attribute("data-snapshot")
+            return result
+        finally:
+            context.close()
+
+
+def firefox_runs(url, reps):
+    """[{cold, warm, snapshot_cold, snapshot_warm, browser}] of our page in
+    Firefox (bench/firefox_boot.mjs), or [] when it is not installed."""
+    node = shutil.which("node")
+    if not node or not Path(FIREFOX).is_file():
+        print(f"Firefox: not installed ({FIREFOX}), skipped (`make setup` installs firefox-esr)")
+        return []
+    run = subprocess.run([node, str(ROOT / "bench" / "firefox_boot.mjs"), url, FIREFOX, str(reps)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300 * reps,
+                         env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+    runs = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+    if run.returncode != 0 or len(runs) != reps:
+        sys.exit(f"bench: Firefox failed (exit {run.returncode}):\n{run.stderr[-3000:]}")
+    return runs
+
+
+WEBKIT_STATE = """return [document.documentElement.getAttribute('data-boot-ms'),
+  document.documentElement.dataset.snapshot || null, document.documentElement.dataset.sw || null]"""
+
+
+def webkit_runs(url, reps):
+    """The same in WebKit, each run in a MiniBrowser of its own (a new
+    profile), or [] when it is not installed."""
+    if webkit_missing():
+        print(f"WebKit: not installed ({', '.join(webkit_missing())}), skipped"
+              " (`make setup` installs webkit2gtk-driver and xvfb)")
+        return []
+
+    def until(driver, test, timeout=TIMEOUT_MS / 1000):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                state = driver.execute_script(WEBKIT_STATE)
+                if test(state):
+                    return state
+            except Exception:  # a navigation under way
+                pass
+            if time.monotonic() > deadline:
+                sys.exit(f"bench: WebKit did not get ready in {timeout:.0f} s")
+            time.sleep(0.02)
+
+    runs = []
+    for _ in range(reps):
+        with webkit_session() as driver:
+            result = {"browser": f"webkitgtk/{driver.capabilities.get('browserVersion')}"}
+            for when in ("cold", "warm"):
+                driver.get(url)
+                ms, snapshot, _ = until(driver, lambda s: s[0] is not None)
+                result[when], result[f"snapshot_{when}"] = float(ms), snapshot
+                if when == "cold":
+                    until(driver, lambda s: s[2] == "controlled")
+            runs.append(result)
+    return runs
+
+
+def three_browsers(playwright, url, reps):
+    """reps rounds of one cold + warm run in each browser, one after the other."""
+    rounds = {"Chromium": [], "Firefox": [], "WebKit": []}
+    for n in range(reps):
+        runs = {"Chromium": [chromium_run(playwright, url)], "Firefox": firefox_runs(url, 1),
+                "WebKit": webkit_runs(url, 1)}
+        for name, got in runs.items():
+            rounds[name] += got
+            for run in got:
+                print(f"round {n + 1}/{reps} {name}: cold {run['cold']:.0f} ms, warm {run['warm']:.0f} ms,"
+                      f" snapshot {run['snapshot_cold']}/{run['snapshot_warm']}", flush=True)
+        if not rounds["Firefox"] and not rounds["WebKit"]:
+            break  # neither is installed
+    return rounds
+
+
+def report_browsers(rounds):
+    """Print our page's cold and warm medians in every browser, with each
+    one's ratio to Chromium's in the same round; returns them for
+    build/bench.json."""
+    figures = {}
+    print(f"\nour page, time to ready in each browser ({len(rounds['Chromium'])} rounds; median ms from"
+          " navigation start, the spread in brackets; warm: the service worker's cache)")
+    rows = [(name, runs) for name, runs in rounds.items() if runs]
+    for name, runs in rows:
+        cold = statistics.median(r["cold"] for r in runs)
+        warm = statistics.median(r["warm"] for r in runs)
+        key = name.lower()
+        figures[f"{key}_cold_ms"], figures[f"{key}_warm_ms"] = cold, warm
+        line = (f"  {name:9} cold {cold:6.0f} ({min(r['cold'] for r in runs):.0f}-{max(r['cold'] for r in runs):.0f})"
+                f"   warm {warm:6.0f} ({min(r['warm'] for r in runs):.0f}-{max(r['warm'] for r in runs):.0f})"
+                f"   {len(runs)} runs")
+        if name != "Chromium":
+            ratio_cold, ratio_warm = (statistics.median(r[when] / c[when] for r, c in zip(runs, rounds["Chromium"]))
+                                      for when in ("cold", "warm"))
+            figures[f"{key}_ratio_cold"], figures[f"{key}_ratio_warm"] = ratio_cold, ratio_warm
+            restored = [r[f"snapshot_{w}"] for r in runs for w in ("cold", "warm")]
+            line += (f"; {ratio_cold:.2f}x / {ratio_warm:.2f}x Chromium's (cold / warm); snapshot restored in"
+                     f" {restored.count('restored')} of {len(restored)} loads; {runs[0]['browser']}")
+        print(line)
+    if "webkit_ratio_cold" in figures:
+        met = max(figures["webkit_ratio_cold"], figures["webkit_ratio_warm"]) <= WEBKIT_TARGET
+        print(f"  target WebKit <= {WEBKIT_TARGET:.0f}x Chromium: {'met' if met else 'NOT met'}")
+    return figures
+
+
 def report_slow(slow):
     """Print the slow link's figures; returns them for build/bench.json."""
     if not slow:
@@ -249,6 +384,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--slow-reps", type=int, default=3, help="first visits on the slow link")
+    parser.add_argument("--browser-reps", type=int, default=5, help="rounds of Chromium, Firefox and WebKit")
+    parser.add_argument("--browsers-only", action="store_true", help="only the rounds in the three browsers")
     parser.add_argument("--slow-only", action="store_true", help="only the first visits on the slow link")
     args = parser.parse_args()
     if not (ROOT / "build" / "precache.js").exists():
@@ -260,6 +397,10 @@ def main():
              "ours": base + "?seed=1&speed=instant&lang=en&level=normal"}
     samples = {name: [] for name in pages}
     with sync_playwright() as playwright:
+        if args.browsers_only:
+            figures = report_browsers(three_browsers(playwright, pages["ours"], args.browser_reps))
+            server.shutdown()
+            return figures
         slow_link = []
         for rep in range(args.slow_reps):
             slow_link.append(first_visit_on_a_slow_link(playwright, pages["ours"]))
@@ -279,7 +420,9 @@ def main():
                       ", ".join(f"{k} {v:.0f} ms" for k, v in sample.items() if isinstance(v, float | int)),
                       flush=True)
         baseline = [baseline_clicks(playwright, base + "bench/click.html") for _ in range(args.reps)]
+        rounds = three_browsers(playwright, pages["ours"], args.browser_reps)
     server.shutdown()
+
 
     def median(name, key):
         return statistics.median(s[key] for s in samples[name])
@@ -371,9 +514,11 @@ def main():
           + "; a bare page toggling a button (bench/click.html) " + paints(figures["baseline_clicks"], base_slow))
     print(f"  New game (the table's first render) {figures['new_game_ms']:.1f} ms,"
           f" the start screen's first render {figures['first_render_ms']:.1f} ms (medians)")
+    figures.update(report_browsers(rounds))
     figures.update(report_slow(slow_link))
     out = ROOT / "build" / "bench.json"
     out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples, "slow_link": slow_link,
+                               "browsers": rounds,
                                "baseline_clicks": baseline}, indent=1) + "\n")
     print(f"  raw samples: {out.relative_to(ROOT)}")
 

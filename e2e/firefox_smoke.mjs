@@ -95,6 +95,7 @@ const same = (s) => ({ phase: s.phase, hand: s.hand, save: s.save });
 async function smoke(page) {
   let state = await boot(page, "first visit");
   facts.start_phase = state.phase;
+  facts.fieldsets = await call(page, "fieldsets");
   state = await act(page, '[data-action="new-game"]', "the pass", (s) => s.phase === "pass" && s.hand.length === 13);
 
   facts.passed = state.hand.slice(0, 3);

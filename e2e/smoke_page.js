@@ -54,6 +54,24 @@
     return null;
   },
 
+  // The start screen's fieldsets (the settings), in px: for each, how far
+  // its legend's centre is from the box's (null without a legend) and the
+  // space between its last child and its bottom edge. Engines lay legends
+  // out each their own way (issue 16: Firefox put them at the left edge,
+  // WebKit made a box with a legend 18 px taller).
+  fieldsets() {
+    return [...document.querySelectorAll("#app fieldset")].map((box) => {
+      const r = box.getBoundingClientRect();
+      const legend = box.querySelector(":scope > legend");
+      const l = legend && legend.getBoundingClientRect();
+      const last = box.lastElementChild.getBoundingClientRect();
+      return {
+        legendOffCentre: l ? Math.round((l.left + l.width / 2) - (r.left + r.width / 2)) : null,
+        spaceBelow: Math.round(r.bottom - last.bottom),
+      };
+    });
+  },
+
   // WebDriver gives WebKit's console to nobody: keep what the page reports
   // as an error from now on (console.error, uncaught errors, rejections).
   listen() {

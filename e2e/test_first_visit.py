@@ -128,6 +128,9 @@ def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_resto
     # The worker fetches the snapshot; the next visit restores it from there.
     page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
     assert wait_cached(page, "./build/pyodide-snapshot.bin.gz")
+    # Only this browser's: the worker is installed (it controls the page), so
+    # WebKit's would be in by now.
+    assert page.evaluate(CACHED, "./build/pyodide-snapshot-webkit.bin.gz") is None, "WebKit's snapshot cached too"
     open_game(page, site.game_url(seed="2"))
     assert html.get_attribute("data-snapshot") == "restored"
     page.locator('#screen [data-action="new-game"]').click()

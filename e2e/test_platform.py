@@ -206,10 +206,39 @@ json.dumps([(frame.filename, frame.line) for frame in frames])
     assert in_game and all(line.strip() for line in in_game)
 
 
+# CSP level 3's fetch directives and what each falls back to when the policy
+# does not name it (default-src last).
+CSP_FALLBACK = {
+    "script-src-elem": ["script-src"], "script-src-attr": ["script-src"], "script-src": [],
+    "style-src-elem": ["style-src"], "style-src-attr": ["style-src"], "style-src": [],
+    "worker-src": ["child-src", "script-src"], "frame-src": ["child-src"], "child-src": [],
+    "fenced-frame-src": ["frame-src", "child-src"], "connect-src": [], "font-src": [], "img-src": [],
+    "manifest-src": [], "media-src": [], "object-src": [],
+}
+
+
+def effective_csp(policy):
+    """Each fetch directive's sources, after the fallbacks."""
+    def resolve(name):
+        for candidate in [name, *CSP_FALLBACK[name], "default-src"]:
+            if candidate in policy:
+                return policy[candidate]
+        return None
+    return {name: resolve(name) for name in CSP_FALLBACK}
+
+
 def test_csp_meta_is_present_and_strict(game):
     csp = game.page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
     policy = dict(part.strip().split(" ", 1) for part in csp.split(";") if part.strip())
-    assert policy["default-src"] == "'none'"
+    # No manifest-src (WebKit warns of it): the manifest is 'self' by
+    # default-src, and nothing else may be let in by that.
+    assert "manifest-src" not in policy
+    allowed = {"script": "'self' 'unsafe-eval' 'wasm-unsafe-eval'", "style": policy["style-src"],
+               "worker-src": "'self'", "connect-src": "'self'", "font-src": "'self'", "img-src": "'self' data:",
+               "manifest-src": "'self'"}
+    expected = {name: allowed.get(name, allowed.get(name.split("-")[0], "'none'")) for name in CSP_FALLBACK}
+    assert effective_csp(policy) == expected
+    assert policy["base-uri"] == policy["form-action"] == "'none'"
     assert "'unsafe-inline'" not in csp
     assert policy["script-src"].split() == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
     assert policy["connect-src"] == "'self'"
@@ -566,7 +595,8 @@ def test_precache_lists_every_site_file():
     assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
     expected = {"./", "./index.html", "./pyscript.toml", "./main.py", "./manifest.webmanifest",
                 "./build/app.zip", "./build/boot-i18n.json", "./build/boot-sizes.json",
-                "./build/pyodide-snapshot.bin.gz"}
+                "./build/pyodide-snapshot.bin.gz", "./build/pyodide-snapshot-webkit.bin.gz",
+                "./assets/snapshot-variant.js"}
     for folder in ("assets", "build/vendor"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
     # The page's standard library is build/python_stdlib.zip, not the runtime's own.
@@ -578,6 +608,9 @@ def test_precache_lists_every_site_file():
         assert f"./build/vendor/pyodide/{name}" in files
     for f in files:
         assert (ROOT / f).exists(), f
+    # The worker caches only its browser's snapshot (sw.js).
+    assert data["variants"] == {"./build/pyodide-snapshot.bin.gz": "chromium",
+                                "./build/pyodide-snapshot-webkit.bin.gz": "webkit"}
 
 
 def test_preloaded_pyscript_chunks_exist_and_are_imported():

@@ -15,8 +15,11 @@
                           puts it on the interpreter's sys.path as it is
                           (zipimport), nothing is unpacked
   build/pyodide-snapshot.bin.gz   the interpreter's memory right after
-                          Pyodide's start-up, gzipped (snapshot): the page
-                          restores it instead of starting Python anew
+                          Pyodide's start-up, gzipped (snapshot), taken in
+                          Chromium: the page restores it instead of
+                          starting Python anew (Chromium, Firefox)
+  build/pyodide-snapshot-webkit.bin.gz   the same, taken in WebKit, for
+                          WebKit (which cannot restore the other one)
   build/boot-i18n.json    loading-screen texts per language
   build/packed/           gzipped copies of the runtime's wasm and lock file
                           (PACKED): what a first visit downloads when the
@@ -31,6 +34,8 @@ deterministic, so the cache version only changes when content does.
 Run with the project's venv Python (it needs Babel): .venv/bin/python.
 `tools/build.py --dist DIR` copies the publishable site to DIR (make dist).
 """
+import base64
+import gzip
 import hashlib
 import json
 import modulefinder
@@ -40,6 +45,8 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+from browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serve  # tools/, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -184,20 +191,32 @@ with open("/out/python_stdlib.json", "w") as f:
     json.dump({"compiled": compiled, "python": sys.version.split()[0]}, f, indent=1)
 """
 
-# The interpreter's memory snapshot (see snapshot()): made in Chromium, the
-# browser the site is tested in, by this script in a page of a local server.
+# The interpreter's memory snapshots (see snapshot()), made by this script in
+# a page of a local server: SNAPSHOT in Chromium (Chromium and Firefox restore
+# it), SNAPSHOT_WEBKIT in WebKit, which needs one of its own (see
+# assets/snapshot-variant.js). Before it hands the snapshot over, the page
+# restores it in a second interpreter and runs a line of Python there: a
+# snapshot its own browser cannot restore fails the build, not the page.
 SNAPSHOT = "pyodide-snapshot.bin.gz"
+SNAPSHOT_WEBKIT = "pyodide-snapshot-webkit.bin.gz"
+SNAPSHOTS = {"chromium": SNAPSHOT, "webkit": SNAPSHOT_WEBKIT}
 SNAPSHOT_MAKER = """async () => {
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: "./python_stdlib.zip" });
   const memory = pyodide.makeMemorySnapshot();
+  const check = await loadPyodide({ _loadSnapshot: memory.slice(), stdLibURL: "./python_stdlib.zip" });
+  if (check.runPython("6 * 7") !== 42) throw new Error("the restored snapshot does not run Python");
   const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
   const bytes = new Uint8Array(await new Response(packed).arrayBuffer());
   let text = "";
   for (let at = 0; at < bytes.length; at += 0x8000)
     text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return [pyodide.version, memory.length, btoa(text)];
+  return [pyodide.version, memory.length, btoa(text), globalThis.heartsSnapshotVariant()];
 }"""
+# WebDriver runs a script with a callback as its last argument.
+SNAPSHOT_MAKER_WEBDRIVER = ("const done = arguments[arguments.length - 1];\n(" + SNAPSHOT_MAKER
+                            + ")().then(done, (error) => done({error: String(error && error.stack || error)}));")
+SNAPSHOT_ATTEMPTS = 3
 SNAPSHOT_MAGIC = 0x706E7300  # "\0snp": the first word of a Pyodide snapshot (pyodide.asm.mjs)
 
 # Runtime files the build also ships gzipped, in build/packed/ (packed()).
@@ -543,7 +562,9 @@ def stdlib():
 
 
 def snapshot():
-    """build/pyodide-snapshot.bin.gz: Pyodide's memory just after its start-up.
+    """build/pyodide-snapshot.bin.gz (made in Chromium) and
+    build/pyodide-snapshot-webkit.bin.gz (made in WebKit): Pyodide's memory
+    just after its start-up.
 
     Starting the interpreter is most of the boot (~2-4 s here: it
     initialises CPython, imports what Pyodide needs). A memory snapshot
@@ -553,57 +574,125 @@ def snapshot():
     unpacked in the page by the browser's DecompressionStream.
 
     The snapshot is of the bare interpreter, taken before any Python of
-    ours or PyScript's has run, so it only depends on the runtime: it is
-    made again only when build/vendor/pyodide changes. Pyodide refuses a
-    snapshot of another build (it checks its BUILD_ID), and assets/boot.js
-    then starts Python the usual way. The snapshot is made in Chromium (the
-    browser of the tests) in a page of a local server, with Playwright.
+    ours or PyScript's has run, so it only depends on the runtime (and, for
+    WebKit's, on WebKit): each is made again only when build/vendor/pyodide
+    (or the WebKit library) changes. Pyodide refuses a snapshot of another
+    build (it checks its BUILD_ID), and assets/boot.js then starts Python
+    the usual way. Chromium's is made with Playwright, WebKit's in
+    MiniBrowser through WebKitWebDriver on an Xvfb display (tools/webkit.py),
+    as the WebKit smoke drives it.
+
+    Why two: a snapshot stores indices into the wasm function table, and
+    WebKit's table differs from the other engines' (its JavaScriptCore gives
+    a table entry another JS object than the export of the same function,
+    so Emscripten adds ~970 duplicates at start-up and every later index
+    shifts). A snapshot of one never restores in the other; the page picks
+    its own with the same test (assets/snapshot-variant.js).
     """
-    out = BUILD / SNAPSHOT
-    stamp = BUILD / (SNAPSHOT + ".json")
     runtime = BUILD / "vendor" / "pyodide"
     key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
     # The restored interpreter has the zip's table of contents in memory:
     # the page must give it the very same standard library.
     key[STDLIB] = hashlib.sha256((BUILD / STDLIB).read_bytes()).hexdigest()
-    try:
-        if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == key:
-            return
-    except (OSError, ValueError, KeyError):
-        pass
-    import base64
-    import gzip
+    key["variant.js"] = hashlib.sha256((ROOT / "assets" / "snapshot-variant.js").read_bytes()).hexdigest()
+    for engine, name in SNAPSHOTS.items():
+        out = BUILD / name
+        stamp = BUILD / (name + ".json")
+        engine_key = {**key, "engine": engine_version(engine)}
+        try:
+            if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == engine_key:
+                continue
+        except (OSError, ValueError, KeyError):
+            pass
+        errors = []
+        for attempt in range(1, SNAPSHOT_ATTEMPTS + 1):
+            try:
+                made = make_snapshot(engine)
+                break
+            except Exception as error:  # a browser that hung or crashed: try again, then say why
+                errors.append(f"attempt {attempt}: {type(error).__name__}: {str(error)[:1500]}")
+                log(f"{name}: taking the snapshot in {engine} failed ({errors[-1][:300]})"
+                    + ("; trying again" if attempt < SNAPSHOT_ATTEMPTS else ""))
+        else:
+            sys.exit(f"build: the memory snapshot could not be taken in {engine} ({SNAPSHOT_ATTEMPTS} attempts):\n"
+                     + "\n".join(errors))
+        version, size, text, variant = made
+        if variant != engine:
+            sys.exit(f"build: assets/snapshot-variant.js says {variant!r} in {engine}: the page would "
+                     f"pick the wrong snapshot")
+        packed = base64.b64decode(text)
+        memory = gzip.decompress(packed)
+        magic = int.from_bytes(memory[:4], "little")
+        if len(memory) != size or magic != SNAPSHOT_MAGIC:
+            sys.exit(f"build: the snapshot is not what Pyodide makes ({len(memory)} bytes, magic {magic:#x})")
+        tmp = out.with_name(out.name + ".new")
+        tmp.write_bytes(packed)
+        os.replace(tmp, out)
+        stamp.write_text(json.dumps({"key": engine_key, "pyodide": version, "memory_bytes": size}, indent=1) + "\n",
+                         encoding="utf-8")
+        log(f"{name}: made in {engine}, Pyodide {version}, {size / 1e6:.1f} MB of memory,"
+            f" {len(packed) / 1e6:.1f} MB gzipped")
 
-    from browser import CHROMIUM, CHROMIUM_ARGS, serve
-    from playwright.sync_api import sync_playwright
 
-    server = serve(BUILD)
+def engine_version(engine):
+    """What the snapshot of engine depends on besides the runtime: for
+    WebKit the installed library (its size and time: a new WebKit may lay
+    out its table otherwise). Chromium's snapshot has always restored in
+    Chromium and Firefox alike."""
+    if engine != "webkit":
+        return None
+    import glob
+    libraries = sorted(glob.glob("/usr/lib/*/libwebkit2gtk-4.1.so.0"))
+    return [[path, os.stat(path).st_size, int(os.stat(path).st_mtime)] for path in libraries]
+
+
+class SnapshotPage(QuietHandler):
+    """The build's files, and an empty page of their origin (snapshot.html),
+    from which the snapshot maker may import the runtime."""
+
+    def do_GET(self):
+        if self.path.split("?")[0] != "/snapshot.html":
+            return super().do_GET()
+        body = b"<!doctype html><meta charset=utf-8><title>snapshot</title>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def make_snapshot(engine):
+    """[Pyodide's version, memory bytes, the gzipped snapshot in base64, the
+    page's snapshot variant], taken in engine ("chromium" or "webkit")."""
+    variant = (ROOT / "assets" / "snapshot-variant.js").read_text(encoding="utf-8")
+    server = serve(BUILD, handler=SnapshotPage)
     origin = f"http://127.0.0.1:{server.server_port}/"
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page()
-                # An empty page of the server's origin, so that it may import the runtime.
-                page.route(origin + "snapshot.html", lambda route: route.fulfill(body="", content_type="text/html"))
-                page.goto(origin + "snapshot.html")
-                version, size, text = page.evaluate(SNAPSHOT_MAKER)
-            finally:
-                browser.close()
+        if engine == "chromium":
+            from playwright.sync_api import sync_playwright
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    page = browser.new_page()
+                    page.goto(origin + "snapshot.html")
+                    page.evaluate(variant)
+                    return page.evaluate(SNAPSHOT_MAKER)
+                finally:
+                    browser.close()
+        from webkit import missing, webkit_session
+        if missing():
+            sys.exit(f"build: WebKit is needed for its snapshot: {', '.join(missing())} missing"
+                     " (`make setup` installs webkit2gtk-driver and xvfb)")
+        with webkit_session(timeout_s=180) as driver:
+            driver.get(origin + "snapshot.html")
+            driver.execute_script(variant)
+            made = driver.execute_async_script(SNAPSHOT_MAKER_WEBDRIVER)
+        if not isinstance(made, list):
+            raise RuntimeError(f"the page answered {str(made)[:2000]}")
+        return made
     finally:
         server.shutdown()
         server.server_close()
-    packed = base64.b64decode(text)
-    memory = gzip.decompress(packed)
-    magic = int.from_bytes(memory[:4], "little")
-    if len(memory) != size or magic != SNAPSHOT_MAGIC:
-        sys.exit(f"build: the snapshot is not what Pyodide makes ({len(memory)} bytes, magic {magic:#x})")
-    tmp = out.with_name(out.name + ".new")
-    tmp.write_bytes(packed)
-    os.replace(tmp, out)
-    stamp.write_text(json.dumps({"key": key, "pyodide": version, "memory_bytes": size}, indent=1) + "\n",
-                     encoding="utf-8")
-    log(f"{SNAPSHOT}: Pyodide {version}, {size / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
 
 
 def packed_name(rel):
@@ -641,10 +730,12 @@ def boot_sizes():
     their packed copies (a visit loads one or the other); "unpacked" is what
     the page reads of a gzipped file when the host sent it with
     Content-Encoding (the browser has unpacked it then)."""
-    memory = json.loads((BUILD / (SNAPSHOT + ".json")).read_text(encoding="utf-8"))["memory_bytes"]
+    memory = {"build/" + name: json.loads((BUILD / (name + ".json")).read_text(encoding="utf-8"))["memory_bytes"]
+              for name in SNAPSHOTS.values()}
     pairs = {"build/" + rel: "build/" + packed_name(rel) for rel in PACKED}
-    files = {rel: (ROOT / rel).stat().st_size for rel in BOOT_SIZED + sorted(pairs.values())}
-    unpacked = {"build/" + SNAPSHOT: memory, **{gz: files[rel] for rel, gz in pairs.items()}}
+    files = {rel: (ROOT / rel).stat().st_size
+             for rel in BOOT_SIZED + ["build/" + SNAPSHOT_WEBKIT] + sorted(pairs.values())}
+    unpacked = {**memory, **{gz: files[rel] for rel, gz in pairs.items()}}
     write_if_changed(BUILD / "boot-sizes.json",
                      json.dumps({"files": files, "packed": pairs, "unpacked": unpacked}, indent=1) + "\n")
     first = sum(files[pairs.get(rel, rel)] for rel in BOOT_SIZED)
@@ -659,7 +750,8 @@ def precache_list():
     # The runtime's own standard library is not the page's (build/python_stdlib.zip is).
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
                     if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
-    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json", "build/" + SNAPSHOT]
+    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json"]
+    files += ["build/" + name for name in SNAPSHOTS.values()]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
@@ -676,8 +768,13 @@ def precache():
     urls = ["./"] + ["./" + rel for rel in files]
     # "packed": files the worker fetches as their gzipped copy (which the
     # first visit has just downloaded: a 304) and stores unpacked.
+    # "variants": the snapshots, each for the browsers whose
+    # heartsSnapshotVariant() (assets/snapshot-variant.js) names it: the
+    # worker caches only its own (both if it cannot tell).
+    variants = {"./build/" + name: engine for engine, name in SNAPSHOTS.items()}
     body = ("// Written by tools/build.py: the service worker's precache list.\n"
-            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs}, indent=1)
+            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs,
+                                             "variants": variants}, indent=1)
             + ";\n")
     write_if_changed(BUILD / "precache.js", body)
     size = sum((ROOT / rel).stat().st_size for rel in files)
@@ -686,7 +783,8 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, "precache.js"]
+DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, SNAPSHOT_WEBKIT,
+              "precache.js"]
 
 
 def dist(target):
