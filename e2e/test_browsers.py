@@ -31,8 +31,6 @@ import os
 import queue
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -46,6 +44,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from browser import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, QuietHandler, serve  # noqa: E402
+from webkit import Groups, end_group, isolated_env as _isolated_env, start_xvfb, webkit_driver as _webkit_driver  # noqa: E402
 
 PAGE = (Path(__file__).parent / "smoke_page.js").read_text(encoding="utf-8")
 QUERY = "?seed=1&speed=instant&lang=en&level=normal"
@@ -73,61 +72,6 @@ def require(*paths):
 
 
 # --- processes ------------------------------------------------------------------
-
-def group_members(pgid):
-    """Live (not zombie) processes in process group pgid."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) "
-        if fields[0] != "Z" and int(fields[2]) == pgid:
-            members.append(f"{entry} {stat[stat.index('(') + 1:stat.rindex(')')]}")
-    return members
-
-
-def end_group(pgid, grace=10.0):
-    """SIGTERM the group, SIGKILL what is left after grace seconds; returns
-    the processes still alive after that (should be none)."""
-    for sig, wait in ((signal.SIGTERM, grace), (signal.SIGKILL, 5.0)):
-        try:
-            os.killpg(pgid, sig)
-        except ProcessLookupError:
-            return []
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline and group_members(pgid):
-            time.sleep(0.1)
-        if not group_members(pgid):
-            return []
-    return group_members(pgid)
-
-
-class Groups:
-    """Process groups started by a test, each led by a process it started
-    (start_new_session); end() stops them all and reports survivors."""
-
-    def __init__(self):
-        self.leaders = []
-
-    def add(self, proc):
-        self.leaders.append(proc)
-        return proc
-
-    def end(self):
-        left = []
-        for proc in reversed(self.leaders):
-            left += end_group(proc.pid)
-            try:
-                proc.wait(timeout=5)  # reap the leader
-            except subprocess.TimeoutExpired:
-                left.append(f"{proc.pid} (leader, not reaped)")
-        self.leaders = []
-        return left
-
 
 @pytest.fixture
 def groups():
@@ -183,27 +127,6 @@ def smoke_server():
     server.stop()
 
 
-def start_xvfb(groups, log, number):
-    """Xvfb on display :number; the Popen once a client can connect to it,
-    or None (the number is taken, or Xvfb failed)."""
-    if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
-        return None
-    proc = subprocess.Popen([XVFB, f":{number}", "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
-    groups.add(proc)
-    deadline = time.monotonic() + 30
-    while proc.poll() is None and time.monotonic() < deadline:
-        with socket.socket(socket.AF_UNIX) as client:
-            try:
-                client.connect(f"/tmp/.X11-unix/X{number}")
-                return proc
-            except OSError:
-                time.sleep(0.2)
-    end_group(proc.pid)
-    proc.wait(timeout=5)
-    return None
-
-
 @pytest.fixture
 def display(groups, tmp_path):
     """An Xvfb display of the test's own, ':N'. The number is chosen here
@@ -220,18 +143,8 @@ def display(groups, tmp_path):
 
 
 def isolated_env(tmp_path, display=None):
-    """A home of the test's own: no profile, cache or service worker of an
-    earlier run (or of a person) is reused."""
-    home = tmp_path / "home"
-    for sub in ("data", "cache", "config", "tmp"):
-        (home / sub).mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
-           "XDG_CACHE_HOME": str(home / "cache"), "XDG_CONFIG_HOME": str(home / "config"),
-           "TMPDIR": str(home / "tmp")}
-    if display:
-        env["DISPLAY"] = display
-    env.pop("WAYLAND_DISPLAY", None)
-    return env
+    """tools/webkit.py's isolated_env, at home in the test's folder."""
+    return _isolated_env(tmp_path / "home", display)
 
 
 # --- what every browser must show -------------------------------------------------
@@ -480,32 +393,7 @@ class WebKitSmoke:
 
 
 def webkit_driver(display, tmp_path, groups, log):
-    from selenium import webdriver
-    from selenium.webdriver.webkitgtk.options import Options
-    from selenium.webdriver.webkitgtk.service import Service
-
-    options = Options()
-    options.binary_location = MINIBROWSER
-    options.add_argument("--automation")
-    class GroupedService(Service):
-        """Its process group holds the driver, MiniBrowser and its web processes."""
-
-        def start(self):
-            try:
-                super().start()
-            finally:
-                if getattr(self, "process", None) is not None:
-                    groups.add(self.process)
-
-    service = GroupedService(executable_path=WEBKIT_DRIVER, env=isolated_env(tmp_path, display), log_output=log,
-                             popen_kw={"start_new_session": True})
-    driver = webdriver.WebKitGTK(options=options, service=service)
-    driver.set_page_load_timeout(BOOT_S)
-    driver.set_script_timeout(STEP_S)
-    # Selenium waits for the driver's answer forever by default: a hung call
-    # fails after this instead (the client's timeout, per request).
-    driver.command_executor._client_config.timeout = BOOT_S + 60
-    return driver
+    return _webkit_driver(isolated_env(tmp_path, display), log, groups, BOOT_S, STEP_S)
 
 
 @pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")  # Selenium's own call

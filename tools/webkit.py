@@ -16,45 +16,146 @@ import socket
 import subprocess
 import tempfile
 import time
+from pathlib import Path
 
 from browser import MINIBROWSER, WEBKIT_DRIVER, XVFB
 
 
-def _end(proc):
-    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            proc.wait(timeout=wait)
-            break
-        except subprocess.TimeoutExpired:
+# --- process groups -------------------------------------------------------------
+
+def group_members(pgid):
+    """Live (not zombie) processes in process group pgid."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
             continue
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)  # what the leader left behind
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(timeout=5)
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) "
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            members.append(f"{entry} {stat[stat.index('(') + 1:stat.rindex(')')]}")
+    return members
 
 
-def _xvfb(log):
-    """Xvfb on a free display (as xvfb-run -a picks one): (Popen, ':N')."""
+def end_group(pgid, grace=10.0):
+    """SIGTERM the group, SIGKILL what is left after grace seconds; returns
+    the processes still alive after that (should be none)."""
+    for sig, wait in ((signal.SIGTERM, grace), (signal.SIGKILL, 5.0)):
+        try:
+            os.killpg(pgid, sig)
+        except ProcessLookupError:
+            return []
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline and group_members(pgid):
+            time.sleep(0.1)
+        if not group_members(pgid):
+            return []
+    return group_members(pgid)
+
+
+class Groups:
+    """Process groups started here, each led by a process started with
+    start_new_session; end() stops them all and reports survivors."""
+
+    def __init__(self):
+        self.leaders = []
+
+    def add(self, proc):
+        self.leaders.append(proc)
+        return proc
+
+    def end(self):
+        left = []
+        for proc in reversed(self.leaders):
+            left += end_group(proc.pid)
+            try:
+                proc.wait(timeout=5)  # reap the leader
+            except subprocess.TimeoutExpired:
+                left.append(f"{proc.pid} (leader, not reaped)")
+        self.leaders = []
+        return left
+
+
+# --- the display, the profile, the driver ----------------------------------------
+
+def start_xvfb(groups, log, number):
+    """Xvfb on display :number; the Popen once a client can connect to it,
+    or None (the number is taken, or Xvfb failed)."""
+    if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
+        return None
+    proc = groups.add(subprocess.Popen([XVFB, f":{number}", "-screen", "0", "1366x900x24", "-nolisten", "tcp"],
+                                       stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True))
+    deadline = time.monotonic() + 30
+    while proc.poll() is None and time.monotonic() < deadline:
+        with socket.socket(socket.AF_UNIX) as client:
+            try:
+                client.connect(f"/tmp/.X11-unix/X{number}")
+                return proc
+            except OSError:
+                time.sleep(0.2)
+    end_group(proc.pid)
+    proc.wait(timeout=5)
+    return None
+
+
+def free_display(groups, log):
+    """Xvfb on a free display, ':N' (or None): the number is chosen among free
+    ones (as xvfb-run -a does), far from the :0 a desktop or another tool
+    takes first; a number taken in the meantime is skipped."""
     first = 100 + os.getpid() % 400
     for number in range(first, first + 20):
-        if os.path.exists(f"/tmp/.X{number}-lock") or os.path.exists(f"/tmp/.X11-unix/X{number}"):
-            continue
-        proc = subprocess.Popen([XVFB, f":{number}", "-screen", "0", "1366x900x24", "-nolisten", "tcp"],
-                                stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
-        deadline = time.monotonic() + 30
-        while proc.poll() is None and time.monotonic() < deadline:
-            with socket.socket(socket.AF_UNIX) as client:
-                try:
-                    client.connect(f"/tmp/.X11-unix/X{number}")
-                    return proc, f":{number}"
-                except OSError:
-                    time.sleep(0.2)
-        _end(proc)
-    raise RuntimeError("Xvfb gave no usable display")
+        if start_xvfb(groups, log, number) is not None:
+            return f":{number}"
+    return None
+
+
+def isolated_env(home, display=None):
+    """An environment whose home is ``home`` (a folder of its own): no
+    profile, cache or service worker of an earlier run (or of a person) is
+    reused."""
+    home = Path(home)
+    for sub in ("data", "cache", "config", "tmp"):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
+           "XDG_CACHE_HOME": str(home / "cache"), "XDG_CONFIG_HOME": str(home / "config"),
+           "TMPDIR": str(home / "tmp")}
+    if display:
+        env["DISPLAY"] = display
+    env.pop("WAYLAND_DISPLAY", None)
+    return env
+
+
+def webkit_driver(env, log, groups, page_load_s, script_s):
+    """A Selenium session in MiniBrowser (--automation) through
+    WebKitWebDriver, run in ``env``; the driver's process group (which holds
+    MiniBrowser and its web processes) joins ``groups``."""
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+
+    class GroupedService(Service):
+        def start(self):
+            try:
+                super().start()
+            finally:
+                if getattr(self, "process", None) is not None:
+                    groups.add(self.process)
+
+    service = GroupedService(executable_path=WEBKIT_DRIVER, env=env, log_output=log,
+                             popen_kw={"start_new_session": True})
+    driver = webdriver.WebKitGTK(options=options, service=service)
+    driver.set_page_load_timeout(page_load_s)
+    driver.set_script_timeout(script_s)
+    # Selenium waits for the driver's answer forever by default: a hung call
+    # fails after this instead (the client's timeout, per request).
+    driver.command_executor._client_config.timeout = page_load_s + 60
+    return driver
 
 
 def missing():
@@ -65,47 +166,21 @@ def missing():
 
 @contextlib.contextmanager
 def webkit_session(timeout_s=240):
-    from selenium import webdriver
-    from selenium.webdriver.webkitgtk.options import Options
-    from selenium.webdriver.webkitgtk.service import Service
-
     if missing():
         raise RuntimeError(f"WebKit is not installed: {', '.join(missing())} missing (`make setup`)")
     with tempfile.TemporaryDirectory(prefix="hearts-webkit-") as home:
-        for sub in ("data", "cache", "config", "tmp"):
-            os.makedirs(os.path.join(home, sub))
-        log = open(os.path.join(home, "log"), "w")
-        procs = []
+        groups = Groups()
         driver = None
-        try:
-            xvfb, display = _xvfb(log)
-            procs.append(xvfb)
-            env = {**os.environ, "HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_CACHE_HOME": f"{home}/cache",
-                   "XDG_CONFIG_HOME": f"{home}/config", "TMPDIR": f"{home}/tmp", "DISPLAY": display}
-            env.pop("WAYLAND_DISPLAY", None)
-            options = Options()
-            options.binary_location = MINIBROWSER
-            options.add_argument("--automation")
-
-            class GroupedService(Service):
-                def start(self):
-                    try:
-                        super().start()
-                    finally:
-                        if getattr(self, "process", None) is not None:
-                            procs.append(self.process)
-
-            service = GroupedService(executable_path=WEBKIT_DRIVER, env=env, log_output=log,
-                                     popen_kw={"start_new_session": True})
-            driver = webdriver.WebKitGTK(options=options, service=service)
-            driver.set_page_load_timeout(timeout_s)
-            driver.set_script_timeout(timeout_s)
-            driver.command_executor._client_config.timeout = timeout_s + 60
-            yield driver
-        finally:
-            if driver is not None:
-                with contextlib.suppress(Exception):
-                    driver.quit()
-            for proc in reversed(procs):
-                _end(proc)
-            log.close()
+        with open(os.path.join(home, "log"), "w") as log:
+            try:
+                display = free_display(groups, log)
+                if display is None:
+                    raise RuntimeError("Xvfb gave no usable display")
+                driver = webkit_driver(isolated_env(os.path.join(home, "home"), display), log, groups,
+                                       timeout_s, timeout_s)
+                yield driver
+            finally:
+                if driver is not None:
+                    with contextlib.suppress(Exception):
+                        driver.quit()
+                groups.end()
