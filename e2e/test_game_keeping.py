@@ -216,6 +216,7 @@ def test_export_and_import_a_game_and_bad_files_refused_like_saves(browser, watc
         before = hand(page)
         # another game, then the file back
         page.locator('.overlay [data-action="new-game"]').click()
+        page.locator('.overlay [data-action="confirm-new-game"]').click()  # a game in progress: asked first
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         page.locator('#screen [data-action="menu"]').click()
         with page.expect_file_chooser() as chooser:

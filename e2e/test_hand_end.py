@@ -225,19 +225,25 @@ def moon_hand(shooter: int, direction: PassDirection):
     return dealt, passes
 
 
-def play_out(game: Game, shooter: int):
+def play_out(game: Game, shooter: int, stop=None) -> bool:
     """Play the hand so the shooter leads its highest card and everybody else
-    plays their first legal card (the shooter wins every trick)."""
+    plays their first legal card (the shooter wins every trick); with
+    ``stop``, only until stop(game) holds before a card (True if it did)."""
     while game.phase is Phase.PLAY:
+        if stop is not None and stop(game):
+            return True
         seat = game.to_act
         legal = game.legal_actions(seat)
         game.play(seat, legal[-1] if seat == shooter else legal[0])
+    return False
 
 
-def moon_game(shooters, end=Phase.GAME_END) -> str:
+def moon_game(shooters, end=Phase.GAME_END, stop=None) -> str:
     """A game (as a save, at ``end``) whose every hand is a moon shot by the
     given seats, the passes going left, right, across, none as usual. It has
-    no seed: once it has ended, a next hand could not be dealt."""
+    no seed: once it has ended, a next hand could not be dealt. With
+    ``stop``, the save is taken in the last hand, where stop(game) first
+    holds before a card."""
     game = None
     for n, shooter in enumerate(shooters):
         dealt, passes = moon_hand(shooter, PassDirection.for_hand(n))
@@ -248,6 +254,9 @@ def moon_game(shooters, end=Phase.GAME_END) -> str:
         if game.phase is Phase.PASS:
             for seat in range(4):
                 game.pass_cards(seat, passes[seat])
+        if stop is not None and n == len(shooters) - 1:
+            assert play_out(game, shooter, stop), "the game never came to the stop"
+            return dumps(game)
         play_out(game, shooter)
         assert game.results[-1].moon == shooter
     assert game.phase is end
@@ -405,15 +414,7 @@ def test_a_moon_at_the_hand_end(browser, watch, site, open_game, tr, size, lang)
 def moon_hand_before(stop) -> str:
     """A save of the first hand of a game in which you (South) shoot the moon,
     taken at your first turn where ``stop(game)`` holds."""
-    dealt, passes = moon_hand(0, PassDirection.LEFT)
-    game = Game.from_deal(dealt, "left")
-    for seat in range(4):
-        game.pass_cards(seat, passes[seat])
-    while not (game.to_act == 0 and stop(game)):
-        seat = game.to_act
-        legal = game.legal_actions(seat)
-        game.play(seat, legal[-1] if seat == 0 else legal[0])
-    return dumps(game)
+    return moon_game((0,), stop=lambda game: game.to_act == 0 and stop(game))
 
 
 MOTION = """(selector) => document.getAnimations()

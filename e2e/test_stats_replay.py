@@ -12,11 +12,9 @@ import re
 import pytest
 
 from hearts import stats as ST
-from hearts.game import Game, PassDirection, Phase
 from hearts.i18n import Translator, load
-from hearts.save import dumps
 from test_game import TABLE, assert_accessible, phase
-from test_hand_end import ROOT, moon_hand, open_size, play_to_hand_end, shoot
+from test_hand_end import ROOT, moon_game, open_size, play_to_hand_end, shoot
 
 # Moons by West, North, you, West: you end on 78, West wins with 52, North
 # 78 and East 104; the last card of the game is yours (West leads the last
@@ -26,25 +24,7 @@ SHOOTERS = (1, 2, 0, 1)
 
 def before_the_last_card() -> str:
     """A save of that game with one card left: yours, which ends it."""
-    game = None
-    for n, shooter in enumerate(SHOOTERS):
-        dealt, passes = moon_hand(shooter, PassDirection.for_hand(n))
-        if game is None:
-            game = Game.from_deal(dealt, "left")
-        else:
-            game.next_hand(dealt)
-        if game.phase is Phase.PASS:
-            for seat in range(4):
-                game.pass_cards(seat, passes[seat])
-        last = n == len(SHOOTERS) - 1
-        while game.phase is Phase.PLAY:
-            seat = game.to_act
-            legal = game.legal_actions(seat)
-            if last and sum(len(t.cards) for t in game.tricks) == 51:
-                assert seat == 0
-                return dumps(game)
-            game.play(seat, legal[-1] if seat == shooter else legal[0])
-    raise AssertionError("no last card")
+    return moon_game(SHOOTERS, stop=lambda game: sum(len(t.cards) for t in game.tricks) == 51 and game.to_act == 0)
 
 
 @pytest.fixture(scope="module")
