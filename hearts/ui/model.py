@@ -46,6 +46,7 @@ class Ui:
     save_error: str | None = None  # code of a refused saved game
     error: str | None = None  # text of an unexpected error
     next_seed: int | None = None  # seed of the next new game (?seed=N)
+    notes: tuple[str, ...] = ()  # about stored data or the address (hearts.ui.stored.NOTES)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from ..i18n import (
     reason_message, save_error_message, seat_name,
 )
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
+from .stored import NOTES
 
 
 def esc(text) -> str:
@@ -160,6 +161,8 @@ def _start(ui: Ui, tr) -> str:
     problem = ""
     if ui.save_error:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
+    problem += "".join(f'<p class="alert" role="alert">{esc(tr.gettext(NOTES[n]))}</p>'
+                       for n in ui.notes if n in NOTES)
     return (
         '<div class="start">'
         f'<h1 class="logo"><span class="logo-suits" aria-hidden="true">{suits}</span>{esc(name)}</h1>'
@@ -343,6 +346,8 @@ def _message(ui: Ui, pv: PlayerView, tr) -> str:
     if msg[0] == "hint":
         cards = msg[1]
         return S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+    if msg[0] == "note" and msg[1] in NOTES:
+        return tr.gettext(NOTES[msg[1]])
     return ""
 
 
