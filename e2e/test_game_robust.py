@@ -34,7 +34,7 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
         (json.dumps({"format": "hearts-save", "version": 99, "hands": []}), "newer version"),
         (json.dumps({"format": "chess", "version": 1}), "isn't a game of Hearts"),
     ]:
-        set_storage(page, "hearts.save", text)
+        set_storage(page, "hearts.save@/", text)
         open_game(page, site.game_url())
         alert = page.locator("#screen [role=alert]")
         assert words in alert.inner_text()
@@ -42,10 +42,10 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
         good = good or True
     # a tampered save: a card moved from one hand to another
     new_game(page)
-    save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+    save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
     dealt = save["hands"][0]["dealt"]
     dealt[0][0], dealt[1][0] = dealt[1][0], dealt[1][1]
-    set_storage(page, "hearts.save", json.dumps(save))
+    set_storage(page, "hearts.save@/", json.dumps(save))
     open_game(page, site.game_url())
     assert "rules don't allow" in page.locator("#screen [role=alert]").inner_text()
     page.locator('#screen [data-action="new-game"]').click()
@@ -55,9 +55,9 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
 
 def test_hostile_url_and_storage_stay_text(game, open_game, site):
     page = game.page
-    set_storage(page, "hearts.settings", json.dumps({"level": EVIL, "speed": EVIL, "four_colour": EVIL}))
-    set_storage(page, "hearts.lang", EVIL)
-    set_storage(page, "hearts.save", EVIL)
+    set_storage(page, "hearts.settings@/", json.dumps({"level": EVIL, "speed": EVIL, "four_colour": EVIL}))
+    set_storage(page, "hearts.lang@/", EVIL)
+    set_storage(page, "hearts.save@/", EVIL)
     open_game(page, site.game_url(lang=EVIL, level=EVIL, speed=EVIL, seed=EVIL))
     assert phase(page) == "start"
     assert injected(page) == 0
@@ -161,12 +161,12 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
             games_ended += 1  # a whole game played through the noise: enough
             break
         if step % 100 == 0:
-            save = page.evaluate("() => localStorage.getItem('hearts.save')")
+            save = page.evaluate("() => localStorage.getItem('hearts.save@/')")
             if save:
                 loads(save)
     assert games_ended >= 1, "the fuzz run never reached the end of a game"
     assert page.locator(".overlay.error").count() == 0
-    save = page.evaluate("() => localStorage.getItem('hearts.save')")
+    save = page.evaluate("() => localStorage.getItem('hearts.save@/')")
     if save:
         restored = loads(save)
         assert sum(restored.scores) % 26 == 0
