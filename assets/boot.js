@@ -461,6 +461,7 @@ function offerFreshStart() {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.action = "start-fresh";
+  button.className = "btn primary";
   button.textContent = texts.fresh;
   button.addEventListener("click", startFresh);
   const note = document.createElement("p");
