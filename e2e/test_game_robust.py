@@ -63,7 +63,10 @@ def test_hostile_url_and_storage_stay_text(game, open_game, site):
     assert injected(page) == 0
     assert page.title() not in ("1", "2")
     assert page.locator("html").get_attribute("lang") == "en"
-    assert page.locator("#screen [role=alert]").inner_text()  # the save was refused
+    alerts = page.locator("#screen [role=alert]").all_inner_texts()
+    assert any("damaged" in a for a in alerts), alerts  # the save was refused,
+    assert any("settings couldn't be read" in a for a in alerts), alerts  # the language is none
+    assert any("18 digits" in a for a in alerts), alerts  # and the seed no number
     new_game(page)
     assert injected(page) == 0
 

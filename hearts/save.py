@@ -42,7 +42,8 @@ MAX_HANDS = 500  # a game ends long before this; a guard against made-up input
 MAX_DEPTH = 8
 # Seeds the game makes are below 2**31; a seed is text in every deal's hash,
 # and Python refuses to turn an int of more than 4,300 digits into text.
-MAX_SEED = 2**63 - 1
+# 2**128 (39 digits) is far from both.
+MAX_SEED = 2**128
 
 
 class SaveError(ValueError):

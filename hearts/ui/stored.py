@@ -115,7 +115,7 @@ def lang_ok(text, languages) -> bool:
 
 # Seeds the game makes are below 2**31. A seed becomes text in every deal's
 # hash, and Python refuses to turn an int of more than 4,300 digits into
-# text: 18 digits are plenty and stay far from hearts.save.MAX_SEED, also
+# text: 18 digits are plenty and stay far below hearts.save.MAX_SEED, also
 # after the +1 of each new game.
 SEED_MAX_DIGITS = 18
 
