@@ -10,6 +10,12 @@
 // downloaded a second time, and a new build never caches stale files.
 // Only same-origin GET requests are answered; other origins are never touched.
 //
+// Each install of the game on an origin (at / and at /beta/, say) has its
+// own worker (the scope is this file's folder) and its own cache, named
+// "hearts <scope path> <version>"; a worker deletes only its own install's
+// old caches. A cache of before ("hearts-<version>", one name for every
+// install) is deleted only if it holds this install's index.html.
+//
 // self.PRECACHE.packed names files the build also ships gzipped (the
 // runtime's wasm and lock file, {file: its .gz copy}): a first visit
 // downloads the copy (assets/boot.js), so the worker fetches that too (a
@@ -24,10 +30,11 @@
 
 importScripts("./build/precache.js", "./assets/snapshot-variant.js");
 
-const PREFIX = "hearts-";
-const CACHE = PREFIX + self.PRECACHE.version;
 const INDEX = new URL("./index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
+const SCOPE = new URL(ROOT).pathname; // percent-encoded: never a space in it
+const CACHE = `hearts ${SCOPE} ${self.PRECACHE.version}`;
+const LEGACY_PREFIX = "hearts-";
 
 let opened = null;
 const openCache = () => (opened ??= caches.open(CACHE));
@@ -79,8 +86,13 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys())
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    for (const name of await caches.keys()) {
+      if (name === CACHE) continue;
+      const [tag, scope] = name.split(" ");
+      if (tag === "hearts" && scope === SCOPE) await caches.delete(name);
+      else if (name.startsWith(LEGACY_PREFIX) && !name.includes(" ")
+        && (await (await caches.open(name)).match(INDEX))) await caches.delete(name);
+    }
     await self.clients.claim();
   })());
 });

@@ -61,11 +61,55 @@ function normalise(tag) {
   return SUPPORTED.includes(base) ? base : null;
 }
 
+// Each install of the game (the folder of its page, the service worker's
+// scope) keeps its own values: "hearts.lang@/beta/" (hearts/ui/stored.py,
+// which also moves the root install's values of before, "hearts.lang", to
+// its own keys once).
+const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
+const keyOf = (key) => `${key}@${SCOPE}`;
+const ASIDE = "hearts.aside.";
+const LANG_MAX_CHARS = 16; // a language tag; anything longer is not one
+
+function storedLanguage() {
+  const own = localStorage.getItem(keyOf("hearts.lang"));
+  const value = own ?? (SCOPE === "/" ? localStorage.getItem("hearts.lang") : null);
+  return typeof value === "string" && value.length <= LANG_MAX_CHARS ? value : null;
+}
+
+// This install's stored values (and, at the root, those of before), for
+// "Start fresh" after a failed boot: [key, ...].
+function ownKeys() {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith("hearts.") || key.startsWith(ASIDE)) continue;
+      const at = key.indexOf("@");
+      if (at < 0 ? SCOPE === "/" : key.slice(at + 1) === SCOPE) keys.push(key);
+    }
+  } catch (_) { /* storage may be disabled */ }
+  return keys;
+}
+
+// Moves them aside (kept under "hearts.aside.<key>", not deleted) and starts again.
+function startFresh() {
+  for (const key of ownKeys()) {
+    try {
+      const value = localStorage.getItem(key);
+      localStorage.removeItem(key);
+      localStorage.setItem(ASIDE + key, value);
+    } catch (error) {
+      console.warn("boot: could not keep", key, "aside:", error);
+    }
+  }
+  location.reload();
+}
+
 export function pickLanguage() {
   const fromQuery = normalise(new URLSearchParams(location.search).get("lang"));
   if (fromQuery) return fromQuery;
   try {
-    const stored = normalise(localStorage.getItem("hearts.lang"));
+    const stored = normalise(storedLanguage());
     if (stored) return stored;
   } catch (_) { /* storage may be disabled */ }
   for (const tag of navigator.languages || [navigator.language]) {
@@ -82,6 +126,8 @@ const FALLBACK = {
   starting: "Loading the game…",
   unsupported: "This browser cannot run the game: it needs WebAssembly. Please use a current browser.",
   failed: "The game could not start. Please reload the page.",
+  fresh: "Start fresh",
+  fresh_note: "Your saved game and settings are put aside, not deleted, and the game starts without them.",
 };
 let texts = { ...FALLBACK };
 let stage = 0;
@@ -149,7 +195,12 @@ const canUnpack = typeof DecompressionStream === "function";
 // Served by the service worker: every file comes from its cache, unpacked
 // (sw.js), and the snapshot is there too. Otherwise this is a first visit
 // (or one without a worker): the gzipped copies are what crosses the link.
-const cached = Boolean(globalThis.navigator?.serviceWorker?.controller);
+// Only this install's own worker counts: on a first visit of /beta/, the
+// worker of an install at / (whose scope holds /beta/) may serve the page,
+// from nothing of ours.
+const SW_URL = new URL("../sw.js", import.meta.url).href;
+const ownWorker = () => globalThis.navigator?.serviceWorker?.controller?.scriptURL === SW_URL;
+const cached = ownWorker();
 const usePacked = canUnpack && !cached;
 const megabytes = (lang, bytes) => {
   try {
@@ -440,6 +491,26 @@ function fail(key, detail) {
   status.setAttribute("role", "alert");
   html.dataset.bootError = key;
   if (detail) console.warn("boot:", key, detail);
+  offerFreshStart();
+}
+
+// A boot that failed may have failed on what this install stored (and
+// would on every reload): offer to start without it, keeping it aside.
+function offerFreshStart() {
+  if ($("boot-fresh") || !ownKeys().length) return;
+  const box = document.createElement("div");
+  box.className = "boot-fresh";
+  box.id = "boot-fresh";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = "start-fresh";
+  button.className = "btn primary";
+  button.textContent = texts.fresh;
+  button.addEventListener("click", startFresh);
+  const note = document.createElement("p");
+  note.textContent = texts.fresh_note;
+  box.append(button, note);
+  $("boot").append(box);
 }
 
 async function loadTexts(lang) {
@@ -465,6 +536,11 @@ async function loadTexts(lang) {
   html.dataset.bootTexts = lang; // the loading screen speaks the page's language now
   if (failed) {
     $("boot-status").textContent = texts[html.dataset.bootError] || texts.failed;
+    const fresh = $("boot-fresh");
+    if (fresh) {
+      fresh.querySelector("button").textContent = texts.fresh;
+      fresh.querySelector("p").textContent = texts.fresh_note;
+    }
   } else {
     setStage(Math.max(stage, 1));
   }
@@ -485,11 +561,11 @@ function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   // html[data-sw="controlled"]: this page is served by the worker, so the
   // game now also starts offline (tests and the UI may rely on it).
-  const mark = () => { if (navigator.serviceWorker.controller) html.dataset.sw = "controlled"; };
+  const mark = () => { if (ownWorker()) html.dataset.sw = "controlled"; };
   navigator.serviceWorker.addEventListener("controllerchange", mark);
   mark();
   navigator.serviceWorker
-    .register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
+    .register(SW_URL, { updateViaCache: "none" })
     .catch((error) => console.warn("service worker not registered:", error));
 }
 

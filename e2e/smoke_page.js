@@ -2,7 +2,8 @@
 // asks the page. One expression; the drivers evaluate it and call a member by
 // name. It reads the page only through the test contract: html[data-ready],
 // data-phase, button[data-card], aria-disabled, aria-pressed, data-action,
-// and the saved game in localStorage ("hearts.save").
+// and the saved game in localStorage ("hearts.save@<the page's folder>":
+// every install of the game has its own keys, hearts/ui/stored.py).
 ({
   // Everything the smoke decides on, in one round trip.
   state() {
@@ -10,7 +11,8 @@
     const section = document.querySelector("#app [data-phase]");
     const cards = [...document.querySelectorAll("#app button[data-card]")];
     let save = null;
-    try { save = localStorage.getItem("hearts.save"); } catch (error) { save = "unreadable: " + error; }
+    const key = "hearts.save@" + location.pathname.replace(/[^/]*$/, "");
+    try { save = localStorage.getItem(key); } catch (error) { save = "unreadable: " + error; }
     return {
       ready: html.hasAttribute("data-ready"),
       bootError: html.getAttribute("data-boot-error"),

@@ -66,7 +66,7 @@ def pass_three(page):
 
 
 def saved_game(page):
-    return json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+    return json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
 
 
 def hidden_cards(save):

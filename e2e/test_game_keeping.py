@@ -20,7 +20,7 @@ from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, pass_three
 ELSEWHERE = ".overlay.elsewhere"
 # Before the page's scripts run, on the game's page only (not on about:blank).
 INJECT = "if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {{" \
-         " localStorage.setItem('hearts.save', {}); sessionStorage.setItem('seeded', '1'); }}"
+         " localStorage.setItem('hearts.save@/', {}); sessionStorage.setItem('seeded', '1'); }}"
 NO_LOCKS = "delete Navigator.prototype.locks;"
 
 
@@ -38,7 +38,7 @@ def near_hand_end(seed: int = 3) -> Game:
 
 
 def stored(page):
-    text = page.evaluate("() => localStorage.getItem('hearts.save')")
+    text = page.evaluate("() => localStorage.getItem('hearts.save@/')")
     return None if text is None else json.loads(text)
 
 
@@ -162,7 +162,7 @@ def test_a_refused_save_is_kept_aside_and_can_be_downloaded(browser, watch, site
         # New game does not destroy it: the copy aside stays, still downloadable
         page.locator('#screen [data-action="new-game"]').click()
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
-        assert page.evaluate("() => localStorage.getItem('hearts.refused')") == text
+        assert page.evaluate("() => localStorage.getItem('hearts.refused@/')") == text
         page.reload()
         page.locator("html[data-ready]").wait_for(state="attached")
         assert page.locator("#screen [role=alert]").count() == 0  # no message on every reload
@@ -192,7 +192,7 @@ def test_hiding_a_refused_save_keeps_it_and_the_message_does_not_come_back(brows
             page.reload()
             page.locator("html[data-ready]").wait_for(state="attached")
             assert page.locator("#screen [role=alert]").count() == 0
-        assert page.evaluate("() => localStorage.getItem('hearts.refused')") == text
+        assert page.evaluate("() => localStorage.getItem('hearts.refused@/')") == text
         watcher.assert_clean()
     finally:
         context.close()

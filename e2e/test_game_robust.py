@@ -34,7 +34,7 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
         (json.dumps({"format": "hearts-save", "version": 99, "hands": []}), "newer version"),
         (json.dumps({"format": "chess", "version": 1}), "isn't a game of Hearts"),
     ]:
-        set_storage(page, "hearts.save", text)
+        set_storage(page, "hearts.save@/", text)
         open_game(page, site.game_url())
         alert = page.locator("#screen [role=alert]")
         assert words in alert.inner_text()
@@ -42,10 +42,10 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
         good = good or True
     # a tampered save: a card moved from one hand to another
     new_game(page)
-    save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+    save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
     dealt = save["hands"][0]["dealt"]
     dealt[0][0], dealt[1][0] = dealt[1][0], dealt[1][1]
-    set_storage(page, "hearts.save", json.dumps(save))
+    set_storage(page, "hearts.save@/", json.dumps(save))
     open_game(page, site.game_url())
     assert "rules don't allow" in page.locator("#screen [role=alert]").inner_text()
     page.locator('#screen [data-action="new-game"]').click()
@@ -55,15 +55,18 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
 
 def test_hostile_url_and_storage_stay_text(game, open_game, site):
     page = game.page
-    set_storage(page, "hearts.settings", json.dumps({"level": EVIL, "speed": EVIL, "four_colour": EVIL}))
-    set_storage(page, "hearts.lang", EVIL)
-    set_storage(page, "hearts.save", EVIL)
+    set_storage(page, "hearts.settings@/", json.dumps({"level": EVIL, "speed": EVIL, "four_colour": EVIL}))
+    set_storage(page, "hearts.lang@/", EVIL)
+    set_storage(page, "hearts.save@/", EVIL)
     open_game(page, site.game_url(lang=EVIL, level=EVIL, speed=EVIL, seed=EVIL))
     assert phase(page) == "start"
     assert injected(page) == 0
     assert page.title() not in ("1", "2")
     assert page.locator("html").get_attribute("lang") == "en"
-    assert page.locator("#screen [role=alert]").inner_text()  # the save was refused
+    alerts = page.locator("#screen [role=alert]").all_inner_texts()
+    assert any("damaged" in a for a in alerts), alerts  # the save was refused,
+    assert any("settings couldn't be read" in a for a in alerts), alerts  # the language is none
+    assert any("18 digits" in a for a in alerts), alerts  # and the seed no number
     new_game(page)
     assert injected(page) == 0
 
@@ -161,12 +164,12 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
             games_ended += 1  # a whole game played through the noise: enough
             break
         if step % 100 == 0:
-            save = page.evaluate("() => localStorage.getItem('hearts.save')")
+            save = page.evaluate("() => localStorage.getItem('hearts.save@/')")
             if save:
                 loads(save)
     assert games_ended >= 1, "the fuzz run never reached the end of a game"
     assert page.locator(".overlay.error").count() == 0
-    save = page.evaluate("() => localStorage.getItem('hearts.save')")
+    save = page.evaluate("() => localStorage.getItem('hearts.save@/')")
     if save:
         restored = loads(save)
         assert sum(restored.scores) % 26 == 0

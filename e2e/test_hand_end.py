@@ -60,7 +60,7 @@ def play_to_hand_end(page):
 
 
 # Before the page's scripts run, on the game's page only (not on about:blank).
-INJECT = "if (location.protocol === 'http:') localStorage.setItem('hearts.save', {});"
+INJECT = "if (location.protocol === 'http:') localStorage.setItem('hearts.save@/', {});"
 
 
 def open_size(browser, watch, size, url, open_game, save=None):
@@ -166,7 +166,7 @@ def test_hand_end_over_the_table(browser, watch, site, open_game, tr, size, lang
         assert tile_texts(page) == names
         assert page.locator("#screen .ending .sheet thead th").all_inner_texts()[1:] == names
         # the numbers are this hand's, and what made them adds up
-        game = loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+        game = loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
         result = game.results[-1]
         hearts = [0] * 4
         queen = [False] * 4

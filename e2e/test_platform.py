@@ -558,7 +558,7 @@ def test_new_build_replaces_the_offline_cache(browser, tmp_path, serve_directory
         page = context.new_page()
         page.goto(origin + "/?lang=en")
         page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=90000)
-        assert page.evaluate("caches.keys()") == ["hearts-" + old_version]
+        assert page.evaluate("caches.keys()") == ["hearts / " + old_version]
         # "Deploy" a new build: another boot title and so another version.
         strings = json.loads((site_dir / "build" / "boot-i18n.json").read_text(encoding="utf-8"))
         strings["en"]["title"] = "Hearts 2"
@@ -572,10 +572,10 @@ def test_new_build_replaces_the_offline_cache(browser, tmp_path, serve_directory
         open_game(page, origin + "/?lang=en")
         expect(page.locator("#boot-title")).to_have_text("Hearts")
         for _ in range(60):
-            if page.evaluate("caches.keys()") == ["hearts-0123456789abcdef"]:
+            if page.evaluate("caches.keys()") == ["hearts / 0123456789abcdef"]:
                 break
             page.wait_for_timeout(500)
-        assert page.evaluate("caches.keys()") == ["hearts-0123456789abcdef"]
+        assert page.evaluate("caches.keys()") == ["hearts / 0123456789abcdef"]
         page.goto(origin + "/?lang=en")
         expect(page.locator("#boot-title")).to_have_text("Hearts 2")
     finally:

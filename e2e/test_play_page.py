@@ -158,7 +158,7 @@ def test_two_taps_play_a_card_once_chosen(table, site):
     assert "lifted" in lifted.get_attribute("class")
     click_card(page, card)
     lifted.wait_for(state="detached", timeout=TIMEOUT)
-    stored = json.loads(page.evaluate("() => localStorage.getItem('hearts.settings')"))
+    stored = json.loads(page.evaluate("() => localStorage.getItem('hearts.settings@/')"))
     assert stored["two_tap"] is True
     page.locator('#screen [data-action="menu"]').click()
     page.locator('.overlay [data-action="two-tap"]').click()  # off again

@@ -56,7 +56,7 @@ def test_statistics_count_the_finished_game_once(browser, watch, site, open_game
         (card,) = [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
         page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
         page.locator(f'{TABLE}[data-phase="game-end"]').wait_for()
-        stored = ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats')"))
+        stored = ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')"))
         assert ST.figures(stored)["all"].games == 1
         page.locator('#screen [data-action="menu"]').click()
         page.locator('.overlay [data-action="stats"]').click()
@@ -89,7 +89,7 @@ def test_statistics_count_the_finished_game_once(browser, watch, site, open_game
         page.locator('.overlay [data-action="confirm-stats-reset"]').click()
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games") == "0"
-        assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats')")) == ST.EMPTY
+        assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')")) == ST.EMPTY
         page.keyboard.press("Escape")
         page.locator(".overlay").wait_for(state="detached")
     finally:
@@ -100,14 +100,14 @@ def test_statistics_count_the_finished_game_once(browser, watch, site, open_game
 def test_damaged_statistics_are_reset_with_a_message(browser, watch, site, open_game):
     context = browser.new_context(viewport={"width": 360, "height": 740})
     context.add_init_script("if (location.protocol === 'http:' && !sessionStorage.getItem('x')) {"
-                            " sessionStorage.setItem('x', '1'); localStorage.setItem('hearts.stats', '{\"format\": \"hearts-stats\", \"version\": 1, \"buckets\": 7}'); }")
+                            " sessionStorage.setItem('x', '1'); localStorage.setItem('hearts.stats@/', '{\"format\": \"hearts-stats\", \"version\": 1, \"buckets\": 7}'); }")
     watcher = watch(context)
     page = context.new_page()
     try:
         open_game(page, site.game_url(lang="lt"))
         alert = page.locator('#screen [role="alert"]')
         assert alert.count() == 1 and "statistika" in alert.inner_text()
-        assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats')")) == ST.EMPTY
+        assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')")) == ST.EMPTY
         page.locator('#screen [data-action="stats"]').click()
         assert stat(page, "games") == "0"
         assert page.locator(".overlay .stat-empty").count() == 1
@@ -129,7 +129,7 @@ def test_the_hand_told_trick_by_trick(browser, watch, site, open_game, tr, size,
     try:
         page.locator('#screen [data-action="new-game"]').click()
         assert play_to_hand_end(page) == "hand-end"
-        save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+        save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
         plays = save["hands"][0]["plays"]
         page.locator('#screen .ending-actions [data-action="replay"]').click()
         page.locator(".overlay.replay").wait_for()
@@ -235,8 +235,8 @@ def many_games() -> str:
 def test_the_chart_draws_the_last_games(browser, watch, site, open_game, size, lang):
     context = browser.new_context(viewport={"width": 360, "height": 740} if size == "phone"
                                   else {"width": 1366, "height": 768})
-    context.add_init_script("if (location.protocol === 'http:' && !localStorage.getItem('hearts.stats'))"
-                            f" localStorage.setItem('hearts.stats', {json.dumps(many_games())});")
+    context.add_init_script("if (location.protocol === 'http:' && !localStorage.getItem('hearts.stats@/'))"
+                            f" localStorage.setItem('hearts.stats@/', {json.dumps(many_games())});")
     watcher = watch(context)
     page = context.new_page()
     try:

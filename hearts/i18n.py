@@ -470,7 +470,8 @@ def seat_name(seat: int, tr: Translator) -> str:
 #: What the boot screen says before Python runs (exported to JSON and read
 #: by assets/boot.js): stages "loading" (download), "booting" (the Python
 #: interpreter starts) and "starting" (the game itself loads), then errors.
-BOOT_KEYS = ("title", "description", "loading", "booting", "starting", "unsupported", "failed")
+BOOT_KEYS = ("title", "description", "loading", "booting", "starting", "unsupported", "failed",
+             "fresh", "fresh_note")
 _BOOT = {
     "title": _GAME_NAME,
     # The page's description and the installed app's (web app manifest).
@@ -482,6 +483,11 @@ _BOOT = {
         "This browser can't run the game: it needs WebAssembly. Please use an up-to-date browser."
     ),
     "failed": N_("The game couldn't start. Please reload the page."),
+    # TRANSLATORS: a button under "The game couldn't start": starts the game
+    # without what it stored in the browser (which may be what broke it).
+    "fresh": N_("Start fresh"),
+    # TRANSLATORS: under the "Start fresh" button.
+    "fresh_note": N_("Your saved game and settings are put aside, not deleted, and the game starts without them."),
 }
 
 

@@ -34,6 +34,7 @@ import json
 import re
 from typing import Any, NamedTuple
 
+from . import boundedjson
 from .cards import cards_of, mask_of
 from .game import Game, IllegalAction, Phase, deal
 
@@ -44,6 +45,14 @@ MAX_HANDS = 500  # a game ends long before this; a guard against made-up input
 MAX_REV = 2**53 - 1  # revisions stay exact in JavaScript too
 # What dumps() writes first: the revision is read from this head alone.
 _HEAD = re.compile(r'\{"format":"hearts-save","version":[0-9]{1,6},"rev":([0-9]{1,16})[,}]')
+# A save nests four levels (the save, its hands, a hand, its deal of four
+# lists); deeper text is refused before it is parsed (hearts.boundedjson:
+# 6,000 levels overflowed the page's stack).
+MAX_DEPTH = 8
+# Seeds the game makes are below 2**31; a seed is text in every deal's hash,
+# and Python refuses to turn an int of more than 4,300 digits into text.
+# 2**128 (39 digits) is far from both.
+MAX_SEED = 2**128
 
 
 class SaveError(ValueError):
@@ -139,10 +148,12 @@ def read(text: str | bytes) -> Saved:
             raise SaveError("save-corrupt", "the text is not UTF-8") from None
     if not isinstance(text, str):
         raise SaveError("save-corrupt", "a save is a text")
-    if len(text) > MAX_TEXT:
-        raise SaveError("save-corrupt", "the text is far too long for a save")
     try:
-        data = json.loads(text)
+        data = boundedjson.loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH)
+    except boundedjson.TooLong:
+        raise SaveError("save-corrupt", "the text is far too long for a save") from None
+    except boundedjson.TooDeep:
+        raise SaveError("save-corrupt", "the text is nested far deeper than a save") from None
     except (ValueError, RecursionError):
         raise SaveError("save-corrupt", "the text is not JSON (cut short?)") from None
     game = from_dict(data)
@@ -176,6 +187,8 @@ def _replay(data: dict) -> Game:
     seed = data["seed"]
     if seed is not None and type(seed) is not int:
         raise SaveError("save-impossible", "the seed is not an integer")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise SaveError("save-impossible", "the seed is out of range")
     hands = data["hands"]
     if type(hands) is not list or not 1 <= len(hands) <= MAX_HANDS:
         raise SaveError("save-impossible", "no hands, or too many")

@@ -12,6 +12,7 @@ searches run in slices of ~25 ms so the page never freezes.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 import gc
 import json
 import random
@@ -31,6 +32,7 @@ from .. import i18n
 from . import play as P
 from . import extras as _extras
 from ..save import MAX_TEXT, revision
+from . import stored as ST
 from . import update as U
 from .model import HUMAN, two_tap, visible
 from .view import ART, announcement, view
@@ -40,13 +42,16 @@ STATS_KEY = "hearts.stats"  # statistics across games (hearts.stats: versioned J
 SETTINGS_KEY = "hearts.settings"
 LANG_KEY = "hearts.lang"  # the same key assets/boot.js reads
 REFUSED_KEY = "hearts.refused"  # a refused save, kept aside (hearts/ui/keeping.py)
-OWNER_KEY = "hearts.owner"  # the Web Lock held by the tab that plays the game
+OWNER_KEY = "hearts.owner"  # the Web Lock held by the tab that plays the game (as key_of(OWNER_KEY))
 UNSAVED_KEY = "hearts.unsaved"  # (sessionStorage) revision of a position not stored
 # Seconds between tries to store a position that could not be stored.
 RETRY_SAVE = 2.0
 # Seconds a new page waits for the game's lock before it says another tab
 # has the game (a reloaded page's old self may not have let go yet).
 CLAIM_WAIT = (0.15, 0.3, 0.5)
+VIEW_KEY = "hearts.view"  # the picks and a finished trick (hearts.ui.stored.view_state)
+# Every key above is stored as key_of(key): this install's own (hearts.ui.stored).
+LEGACY_KEYS = (SAVE_KEY, SETTINGS_KEY, LANG_KEY)  # the root install's, until it moved them
 SLICE = 0.025
 # Seconds after the first render: long enough for the start screen to be
 # painted, short enough to be done before even a quick player's first pass
@@ -84,27 +89,56 @@ _state = {"model": None, "tasks": set(), "proxies": [], "tr": {}}
 
 # -- storage (any of it may be unavailable) -----------------------------------
 
-def _storage_get(key):
+def key_of(key):
+    """The localStorage key of ``key`` for this install (the page's folder,
+    the service worker's scope): ``hearts.save@/beta/``. assets/boot.js
+    makes the same for LANG_KEY."""
+    if "scope" not in _state:
+        _state["scope"] = ST.install_scope(str(window.location.pathname))
+    return ST.scoped(key, _state["scope"])
+
+
+def _storage_get(key, raw=False):
     try:
-        value = window.localStorage.getItem(key)
+        value = window.localStorage.getItem(key if raw else key_of(key))
     except Exception:
         return None
     return None if _nil(value) else str(value)
 
 
-def _storage_set(key, value) -> bool:
+def _storage_set(key, value, raw=False) -> bool:
     try:
-        window.localStorage.setItem(key, value)
+        window.localStorage.setItem(key if raw else key_of(key), value)
         return True
     except Exception:
         return False
 
 
-def _storage_remove(key):
+def _storage_remove(key, raw=False):
     try:
-        window.localStorage.removeItem(key)
+        window.localStorage.removeItem(key if raw else key_of(key))
     except Exception:
         pass
+
+
+def _migrate():
+    """The root install takes the values stored under the keys of before
+    (unscoped), once: moved when it has none of its own yet."""
+    for old, new in ST.migrations(ST.install_scope(str(window.location.pathname)), LEGACY_KEYS):
+        value = _storage_get(old, raw=True)
+        if value is not None and _storage_get(new, raw=True) is None and _storage_set(new, value, raw=True):
+            _storage_remove(old, raw=True)
+
+
+def _keep_view(model):
+    """After a change: keep the picks and a finished trick for a reload."""
+    text = ST.view_state(model)
+    if text != _state.get("view"):
+        _state["view"] = text
+        if text is None:
+            _storage_remove(VIEW_KEY)
+        else:
+            _storage_set(VIEW_KEY, text)
 
 
 def _storage_ok() -> bool:
@@ -257,6 +291,7 @@ def dispatch(msg):
         _crash(traceback.format_exc())
         return
     _state["model"] = model
+    _keep_view(model)
     try:
         render()
         for effect in effects:
@@ -512,24 +547,19 @@ def on_error(event):
 
 def _flags():
     params = window.URLSearchParams.new(window.location.search)
-    stored = {}
-    text = _storage_get(SETTINGS_KEY)
-    if text:
-        try:
-            stored = json.loads(text)
-            if not isinstance(stored, dict):
-                stored = {}
-        except ValueError:
-            stored = {}
+    stored, settings_ok = ST.read_settings(_storage_get(SETTINGS_KEY))
+    if not ST.lang_ok(_storage_get(LANG_KEY), i18n.LANGUAGES):
+        settings_ok = False
+    notes = () if settings_ok else ("settings-unreadable",)
+
     def param(name):
         value = params.get(name)
         return None if _nil(value) else str(value)
 
-    seed = param("seed")
-    try:
-        seed = int(seed) if seed is not None else None
-    except ValueError:
-        seed = None
+    seed, refused = ST.parse_seed(param("seed"))
+    if refused:
+        notes += ("seed-refused",)
+    _state["notes"] = notes
     lang = i18n.negotiate([str(document.documentElement.lang or "en")])
     # Two-tap play is on by default on a touch screen, but never by itself in
     # a test run (?speed=instant): there a click plays, unless it was chosen.
@@ -567,10 +597,18 @@ def main():
         proxy = create_proxy(handler)
         _state["proxies"].append(proxy)
         target.addEventListener(name, proxy)
+    _migrate()
     try:
         flags = _flags()
         _state["boot_saved"] = flags["saved"]
         model, effects = U.init(**flags)
+        model, effects = ST.restore_view(model, effects, _storage_get(VIEW_KEY))
+        _state["view"] = ST.view_state(model)
+        notes = _state.get("notes", ())
+        if notes and model.ui.screen == "table":  # said over the table, once
+            model = replace(model, ui=replace(model.ui, message=("note", notes[0])))
+        elif notes:
+            model = replace(model, ui=replace(model.ui, notes=notes))
     except Exception:
         model, effects = U.init(), []
         _state["model"] = model
@@ -697,9 +735,10 @@ async def _retry_saves():
         _save(*pending)
 
 
-def _session(method, *args):
+def _session(method, key, *args):
+    """sessionStorage's method on this install's own key."""
     try:
-        return getattr(window.sessionStorage, method)(*args)
+        return getattr(window.sessionStorage, method)(key_of(key), *args)
     except Exception:
         return None
 
@@ -753,7 +792,7 @@ async def _claim(steal: bool) -> bool:
 
     options = {"steal": True} if steal else {"ifAvailable": True}
     try:
-        promise = locks.request(OWNER_KEY, to_js(options, dict_converter=window.Object.fromEntries),
+        promise = locks.request(key_of(OWNER_KEY),  # this install's game only to_js(options, dict_converter=window.Object.fromEntries),
                                 _keep(held))
         promise.then(_keep(lambda _v=None: None), _keep(lost))
     except Exception:

@@ -65,6 +65,7 @@ class Ui:
     behind: bool = False  # the stored position (just restored) lacks moves made after it
     refused: bool = False  # a refused save is kept aside (it can be downloaded)
     file_error: str | None = None  # code of a refused imported file
+    notes: tuple[str, ...] = ()  # about stored data or the address (hearts.ui.stored.NOTES)
 
 
 @dataclass(frozen=True)

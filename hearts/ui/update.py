@@ -9,9 +9,11 @@ runs and is tested in CPython.
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import replace
 from typing import NamedTuple
 
+from ..cards import cards_of
 from ..game import Game, IllegalAction, Phase, deal
 from ..save import SaveError, dumps, read
 from .model import (
@@ -274,7 +276,7 @@ def _start_game(model, msg_seed):
     ui = replace(
         ui, screen="table", overlay=None, picked=(), message=None, hint=(),
         hint_pending=False, pause=False, save_error=None, error=None, file_error=None,
-        next_seed=None if ui.next_seed is None else ui.next_seed + 1,
+        next_seed=None if ui.next_seed is None else ui.next_seed + 1, notes=(),
     )
     return _changed(Model(ui=ui, game=game), [])
 
@@ -406,9 +408,18 @@ def _continue(model, msg):
     if game.phase is not Phase.HAND_END:
         return model, []
     new = game.copy()
-    new.next_hand()
+    new.next_hand(None if new.seed is not None else _unseeded_deal(new))
     items = [("pass", 0)] if new.phase is Phase.PLAY else []  # the hand without passing
     return _changed(replace(model, ui=replace(ui, picked=()), game=new), items)
+
+
+def _unseeded_deal(game):
+    """The next hands of a game without a seed (a save of a dealt game,
+    "seed": null): dealt from a seed its position fixes, so that Continue
+    deals (the engine has no deal of its own for it) and the same save
+    deals the same cards."""
+    seed = zlib.crc32(dumps(game).encode())
+    return [cards_of(mask) for mask in deal(seed, game.hand_number + 1)]
 
 
 def _collect(model, msg):
@@ -477,7 +488,7 @@ def _crash(model, msg):
 def _start_over(model, msg):
     ui = replace(model.ui, screen="start", overlay=None, error=None,
                  picked=(), message=None, hint=(), hint_pending=False, pause=False,
-                 thinking=None, save_error=None, epoch=model.ui.epoch + 1)
+                 thinking=None, save_error=None, epoch=model.ui.epoch + 1, notes=())
     return Model(ui=ui), [ClearSave()]
 
 

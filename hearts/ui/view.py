@@ -19,6 +19,7 @@ from ..i18n import (
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
 from . import play_view as P
 from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
+from .stored import NOTES
 
 
 def esc(text) -> str:
@@ -209,6 +210,8 @@ def _start(ui: Ui, tr) -> str:
         from .stats_view import stats_error
 
         problem += f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
+    problem += "".join(f'<p class="alert" role="alert">{esc(tr.gettext(NOTES[n]))}</p>'
+                       for n in ui.notes if n in NOTES)
     return (
         '<div class="start">'
         f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
@@ -397,6 +400,8 @@ def _message(ui: Ui, pv: PlayerView, tr) -> str:
         cards = msg[1]
         text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
         return _explained(text, msg, tr)
+    if msg[0] == "note" and msg[1] in NOTES:
+        return tr.gettext(NOTES[msg[1]])
     return P.announce_item(msg, tr)
 
 

@@ -1,0 +1,228 @@
+"""What the page stores, tried as an attacker and as a second install would
+(issue 17, items 2, 3 and 6): hostile nesting in every key the game reads,
+a failed boot that offers to start fresh, two installs on one origin
+offline, the keys of before, a seedless save at a hand's end, a huge
+?seed=, the picks and the finished trick after a reload.
+
+Keys: the game stores ``<name>@<the install's folder>`` (hearts/ui/stored.py);
+the root install moves the values under today's names (``hearts.save``) to
+its own keys once. Where a test stores a hostile value it stores it under
+both names, so that it would reach the code of before too: every test here
+failed on the code before these changes.
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from hearts import Game, Phase
+from hearts.save import dumps, loads
+from hearts.ui.stored import position
+from test_game import LEGAL, TABLE, TIMEOUT, click_card, hand, new_game, phase
+
+ROOT = Path(__file__).resolve().parent.parent
+NESTED = "[" * 6000 + "]" * 6000  # 12 kB: killed the page's Python ("Maximum call stack size exceeded")
+NESTED_SETTINGS = '{"a":' * 10000 + "1" + "}" * 10000  # 10,000 levels
+NAMES = ("hearts.save", "hearts.settings", "hearts.lang")
+OVERLAY = "#screen .overlay"
+
+
+def store(page, name, value, scope="/"):
+    """value under the install's key and under the name of before."""
+    page.evaluate("([keys, v]) => keys.forEach((k) => localStorage.setItem(k, v))",
+                  [[name, f"{name}@{scope}"], value])
+
+
+def storage(page):
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def test_hostile_nesting_in_every_key_still_starts_and_says_so(fresh, site, open_game):
+    page = fresh.page
+    open_game(page, site.game_url())
+    # the keys of before alone (the root install moves them to its own keys) ...
+    for name in NAMES:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [name, NESTED])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["hearts.settings", NESTED_SETTINGS])
+    # ... then the install's own keys, the view's state among them
+    for values in ({}, {"hearts.settings@/": NESTED}):
+        for name in NAMES + ("hearts.view",):
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"{name}@/", NESTED])
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["hearts.settings@/", NESTED_SETTINGS])
+        for key, value in values.items():
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+        open_game(page, site.game_url(lang=None))  # the stored language is read too
+        alerts = page.locator("#screen [role=alert]").all_inner_texts()
+        assert any("damaged" in a for a in alerts), alerts
+        assert any("settings couldn't be read" in a for a in alerts), alerts
+        assert page.locator("html").get_attribute("lang") == "en"
+        assert page.locator("html").get_attribute("data-boot-error") is None
+        assert phase(page) == "start" and page.locator(OVERLAY).count() == 0
+        # and the game plays
+        new_game(page)
+        assert phase(page) == "pass" and len(hand(page)) == 13
+        assert loads(storage(page)["hearts.save@/"]).phase is Phase.PASS
+
+
+def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, site, open_game):
+    context = browser.new_context(service_workers="block")  # every request goes through route()
+    try:
+        page = context.new_page()
+        open_game(page, site.game_url(lang="fi"))
+        new_game(page)
+        saved = storage(page)["hearts.save@/"]
+        # a boot that fails (here: the game's Python cannot be loaded)
+        context.route("**/build/app.zip", lambda route: route.abort())
+        page.goto(site.game_url(lang="fi"))
+        page.locator('html[data-boot-error="failed"]').wait_for(state="attached", timeout=TIMEOUT)
+        fresh = page.locator('#boot [data-action="start-fresh"]')
+        expect(fresh).to_have_text("Aloita puhtaalta pöydältä", timeout=TIMEOUT)
+        assert "ei poisteta" in page.locator("#boot-fresh").inner_text()
+        context.unroute("**/build/app.zip")
+        fresh.click()
+        page.locator("html[data-ready]").wait_for(state="attached", timeout=90_000)
+        assert phase(page) == "start"
+        kept = storage(page)
+        assert kept.get("hearts.aside.hearts.save@/") == saved
+        assert "hearts.save@/" not in kept and "hearts.save" not in kept
+    finally:
+        context.close()
+
+
+def test_the_root_install_finds_the_save_of_before_once(fresh, site, open_game):
+    page = fresh.page
+    open_game(page, site.game_url())
+    game = Game.new(seed=77)
+    page.evaluate("() => localStorage.clear()")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["hearts.save", dumps(game)])
+    # another install does not take it
+    open_game(page, site.game_url(base=site.subpath_url))
+    assert phase(page) == "start"
+    # the root install does, and moves it to its own key
+    open_game(page, site.game_url())
+    assert phase(page) == "pass"
+    assert sorted(hand(page)) == sorted(str(c) for c in game.view(0).hand)
+    kept = storage(page)
+    assert "hearts.save" not in kept and loads(kept["hearts.save@/"]).view(0) == game.view(0)
+    assert "hearts.save@/games/hearts/" not in kept
+
+
+def _two_installs(tmp_path):
+    """`make dist` at / and a copy of it, of another version, at /beta/."""
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--dist", str(site)],
+                   check=True, capture_output=True)
+    beta = site / "beta"
+    shutil.copytree(site, beta, ignore=shutil.ignore_patterns("beta"))
+    precache = beta / "build" / "precache.js"
+    text = precache.read_text(encoding="utf-8")
+    version = json.loads(text[text.index("{"):text.rindex("}") + 1])["version"]
+    precache.write_text(text.replace(version, "0123456789abcdef"), encoding="utf-8")
+    return site
+
+
+def test_two_installs_on_one_origin_keep_their_own_offline_copy_and_save(
+        browser_type, browser_type_launch_args, watch, tmp_path, serve_directory, open_game):
+    origin = serve_directory(_two_installs(tmp_path))
+    profile = tmp_path / "profile"  # one browser profile, started twice: the workers start again
+    hands = {}
+    context = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)
+    watcher = watch(context, origin)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        for path, seed in (("/", 1), ("/beta/", 2)):
+            open_game(page, f"{origin}{path}?seed={seed}&speed=instant&lang=en")
+            # its own worker, not the one of the install at / (whose scope holds /beta/)
+            page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=90_000)
+            assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == f"{origin}{path}sw.js"
+            new_game(page)
+            hands[path] = hand(page)
+        assert hands["/"] != hands["/beta/"]
+        names = page.evaluate("caches.keys()")
+        assert sorted(n.split(" ")[1] for n in names) == ["/", "/beta/"], names
+        watcher.assert_clean()
+    finally:
+        context.close()
+    # the browser again, offline: each install starts from its own cache, with its own game
+    context = browser_type.launch_persistent_context(str(profile), offline=True, **browser_type_launch_args)
+    watcher = watch(context, origin)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        for path, seed in (("/", 1), ("/beta/", 2)):
+            open_game(page, f"{origin}{path}?seed={seed}&speed=instant&lang=en")
+            assert phase(page) == "pass" and hand(page) == hands[path], path
+            card = hand(page)[0]
+            click_card(page, card)
+            assert page.locator(f'#screen [data-card="{card}"]').get_attribute("aria-pressed") == "true"
+        kept = storage(page)
+        assert loads(kept["hearts.save@/"]).view(0).hand != loads(kept["hearts.save@/beta/"]).view(0).hand
+        assert "hearts.save" not in kept
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def _hand_end_without_seed():
+    game = Game.new(seed=9)
+    for seat in range(4):
+        game.pass_cards(seat, game.view(seat).hand[:3])
+    while game.phase is Phase.PLAY:
+        game.play(game.to_act, game.legal[0])
+    data = json.loads(dumps(game))
+    data["seed"] = None
+    return json.dumps(data)
+
+
+def test_a_seedless_save_at_the_hand_s_end_continues(fresh, site, open_game):
+    page = fresh.page
+    open_game(page, site.game_url())
+    store(page, "hearts.save", _hand_end_without_seed())
+    open_game(page, site.game_url())
+    page.locator(f'{TABLE}[data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
+    page.locator('#screen [data-action="continue"]').click()
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
+    assert page.locator(OVERLAY).count() == 0 and len(hand(page)) == 13
+    assert loads(storage(page)["hearts.save@/"]).hand_number == 1
+
+
+def test_a_seed_of_4300_digits_is_refused_with_a_message(fresh, site, open_game):
+    page = fresh.page
+    open_game(page, site.game_url(seed="9" * 4300))
+    assert "18 digits" in page.locator("#screen [role=alert]").inner_text()
+    new_game(page)
+    assert phase(page) == "pass" and page.locator(OVERLAY).count() == 0
+    # a sane seed still fixes the deal, and the note is gone with the new game
+    assert page.locator("#screen [role=alert]").count() == 0
+
+
+def test_the_picks_and_the_finished_trick_come_back_after_a_reload(fresh, site, open_game):
+    page = fresh.page
+    open_game(page, site.game_url())
+    new_game(page)
+    picks = hand(page)[:2]
+    for card in picks:
+        click_card(page, card)
+    open_game(page, site.game_url())
+    pressed = [c for c in hand(page) if page.locator(f'#screen [data-card="{c}"]').get_attribute(
+        "aria-pressed") == "true"]
+    assert pressed == picks
+    # a finished trick on the table when the page went: after the pass, the
+    # first trick played, its cards still shown (the pause before it goes)
+    game = Game.new(seed=4)
+    for seat in range(4):
+        game.pass_cards(seat, game.view(seat).hand[:3])
+    for _ in range(4):
+        game.play(game.to_act, game.legal[0])
+    store(page, "hearts.save", dumps(game))
+    state = {"at": position(game), "picked": [], "pause": True}
+    store(page, "hearts.view", json.dumps(state))
+    open_game(page, site.game_url(speed="slow"))
+    expect(page.locator("#screen .trick .card.played")).to_have_count(4)
+    winner = page.locator("#screen .trick .card.winner")
+    assert winner.get_attribute("data-seat") == str(game.tricks[0].winner)
+    # then it goes to its winner, as it would have
+    expect(winner).to_have_count(0, timeout=TIMEOUT)

@@ -1,0 +1,203 @@
+"""Stored values as hostile input (issue 17): bounded JSON, every install's
+own keys, settings and ?seed= that cannot be used, a seedless save at a
+hand's end, and the picks and finished trick kept for a reload."""
+
+import json
+
+import pytest
+
+from hearts import Game, Phase, boundedjson
+from hearts.save import MAX_SEED, SaveError, dumps, loads
+from hearts.ui import stored as ST
+from hearts.ui import update as U
+from hearts.ui.model import HUMAN, visible
+from hearts.ui.view import view
+from hearts.i18n import LANGUAGES, load
+
+from test_ui import Driver, EN, pass_three, play_legal
+
+NESTED = "[" * 6000 + "]" * 6000  # the 12 kB of issue 17, which killed the page's Python
+NESTED_OBJECTS = '{"a":' * 10000 + "1" + "}" * 10000
+
+
+# -- bounded JSON ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, levels", [
+    ("1", 0), ("[]", 1), ('{"a": [[1], {"b": []}]}', 4), ('"[[[["', 0),
+    ('["\\"[[", "\\\\"]', 1), ("[" * 50, 50), (NESTED, 6000), (NESTED_OBJECTS, 10000),
+])
+def test_depth_counts_brackets_outside_strings(text, levels):
+    assert boundedjson.depth(text) == levels
+
+
+def test_too_deep_and_too_long_are_refused_before_parsing(monkeypatch):
+    def no_parse(text):
+        raise AssertionError("parsed")
+    monkeypatch.setattr(boundedjson.json, "loads", no_parse)
+    with pytest.raises(boundedjson.TooDeep):
+        boundedjson.loads(NESTED, max_chars=10**6, max_depth=8)
+    with pytest.raises(boundedjson.TooLong):
+        boundedjson.loads("[" + "1," * 100 + "1]", max_chars=100, max_depth=8)
+
+
+def test_a_save_nested_deeper_than_a_save_is_corrupt_not_a_crash():
+    for text in (NESTED, NESTED_OBJECTS, '{"format": "hearts-save", "x": ' + NESTED + "}"):
+        with pytest.raises(SaveError) as error:
+            loads(text)
+        assert error.value.code == "save-corrupt"
+    game = Game.new(seed=3)
+    assert loads(dumps(game)).view(0) == game.view(0)  # a real save still loads
+
+
+def test_a_save_with_a_seed_out_of_range_is_refused():
+    data = json.loads(dumps(Game.new(seed=1)))
+    for seed in (MAX_SEED + 1, -1, int("9" * 4300)):
+        data["seed"] = seed
+        with pytest.raises(SaveError) as error:
+            loads(json.dumps(data))
+        assert error.value.code in ("save-impossible", "save-corrupt")
+
+
+# -- keys of one install ------------------------------------------------------------
+
+def test_keys_are_the_install_s_own_and_the_root_moves_the_old_ones():
+    assert ST.install_scope("/") == "/" and ST.install_scope("/index.html") == "/"
+    assert ST.install_scope("/beta/") == ST.install_scope("/beta/index.html") == "/beta/"
+    root = ST.scoped("hearts.save", ST.install_scope("/"))
+    beta = ST.scoped("hearts.save", ST.install_scope("/beta/"))
+    assert len({root, beta, "hearts.save"}) == 3
+    assert ST.migrations("/", ["hearts.save", "hearts.lang"]) == [
+        ("hearts.save", "hearts.save@/"), ("hearts.lang", "hearts.lang@/")]
+    assert ST.migrations("/beta/", ["hearts.save"]) == []
+
+
+# -- settings, language and seed ------------------------------------------------------
+
+def test_settings_that_cannot_be_used_are_reported():
+    assert ST.read_settings('{"level": "hard", "speed": "fast"}') == ({"level": "hard", "speed": "fast"}, True)
+    for bad in (NESTED, NESTED_OBJECTS, '{"level": ' + "[" * 3 + "]" * 3 + "}", "[]", "not json",
+                '{"a": "' + "x" * 2000 + '"}'):
+        assert ST.read_settings(bad) == ({}, False), bad[:20]
+    assert ST.lang_ok("nb-NO", LANGUAGES) and ST.lang_ok(None, LANGUAGES)
+    assert not ST.lang_ok(NESTED, LANGUAGES) and not ST.lang_ok("xx", LANGUAGES)
+
+
+def test_a_seed_beyond_18_digits_is_refused_and_said(tmp_path):
+    assert ST.parse_seed("123456789012345678") == (123456789012345678, False)
+    for bad in ("1234567890123456789", "9" * 4300, "-3", "1e9", "٣", "0x10"):
+        assert ST.parse_seed(bad) == (None, True), bad
+    # the largest seed the address takes, a hundred new games on: still fine
+    model, _ = U.init(seed=10**18 - 1)
+    for _ in range(100):
+        model, _ = U.update(model, U.NewGame())
+    assert loads(dumps(model.game)).seed == model.game.seed
+    # the note reaches the start screen in every language
+    model, _ = U.init()
+    for lang in LANGUAGES:
+        html = view(*visible(model.__class__(ui=model.ui.__class__(notes=("seed-refused",)))), load(lang))
+        assert 'role="alert"' in html and "18" in html
+
+
+def test_notes_show_on_the_start_screen_and_over_the_table_and_go_with_a_new_game():
+    model, _ = U.init()
+    from dataclasses import replace
+    noted = replace(model, ui=replace(model.ui, notes=("settings-unreadable",)))
+    assert "settings couldn&#x27;t be read" in view(*visible(noted), EN)
+    model, _ = U.update(noted, U.NewGame(seed=1))
+    assert model.ui.notes == () and "be read" not in view(*visible(model), EN)
+    on_table = replace(model, ui=replace(model.ui, message=("note", "settings-unreadable")))
+    assert "settings couldn&#x27;t be read" in view(*visible(on_table), EN)
+
+
+# -- a save without a seed at the hand's end -----------------------------------------------
+
+def _hand_ended_without_seed():
+    d = Driver()
+    d.send(U.NewGame())
+    while d.model.game.phase is not Phase.HAND_END:
+        if d.phase() == "pass":
+            pass_three(d)
+        else:
+            play_legal(d)
+    data = json.loads(dumps(d.model.game))
+    data["seed"] = None
+    return json.dumps(data)
+
+
+def test_continue_after_a_seedless_hand_deals_the_next_hand():
+    text = _hand_ended_without_seed()
+    model, effects = U.init(saved=text, speed="instant")
+    assert model.game.phase is Phase.HAND_END and model.ui.save_error is None
+    d = Driver(model, effects)
+    d.send(U.Continue())
+    assert d.model.ui.overlay is None and d.model.game.hand_number == 1
+    assert len(d.pv.hand) == 13
+    again = loads(d.saved)  # and the next save, seedless, loads
+    assert again.seed is None and again.view(HUMAN) == d.pv
+    # the same save deals the same cards
+    other = Driver(*U.init(saved=text, speed="instant"))
+    other.send(U.Continue())
+    assert other.pv.hand == d.pv.hand
+
+
+# -- picks and a finished trick after a reload ------------------------------------------------
+
+def _reload(model):
+    """What the page does on a reload: init from the save, then the view's state."""
+    saved = dumps(model.game)
+    state = ST.view_state(model)
+    fresh, effects = U.init(saved=saved, speed="instant")
+    return ST.restore_view(fresh, effects, state)
+
+
+def test_picks_come_back_after_a_reload():
+    d = Driver()
+    d.send(U.NewGame())
+    picks = [str(c) for c in d.pv.hand[:2]]
+    for card in picks:
+        d.send(U.ClickCard(card))
+    model, _ = _reload(d.model)
+    assert model.ui.picked == tuple(picks)
+    assert U.init(saved=dumps(d.model.game), speed="instant")[0].ui.picked == ()  # the save alone: none
+
+
+def test_a_finished_trick_comes_back_after_a_reload_and_is_then_collected():
+    d = Driver()
+    d.send(U.NewGame())
+    pass_three(d)
+    # play until a trick is complete on the table (not collected yet)
+    while not d.model.ui.pause:
+        if d.model.game.to_act == HUMAN:
+            d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+        else:
+            d.settle() if d.queue else play_legal(d)
+            if d.queue:
+                msg = d.queue.popleft()
+                if isinstance(msg, U.Collect):
+                    d.queue.appendleft(msg)
+                    break
+                d.model, effects = U.update(d.model, msg)
+                d.run(effects)
+    assert d.model.ui.pause
+    model, effects = _reload(d.model)
+    assert model.ui.pause and view(*visible(model), EN).count('class="card played') == 4
+    assert not [e for e in effects if isinstance(e, U.Think)]
+    collect = [e for e in effects if isinstance(e, U.Later)]
+    assert collect and isinstance(collect[0].msg, U.Collect)
+    model, _ = U.update(model, collect[0].msg)
+    assert not model.ui.pause
+
+
+def test_a_view_state_of_another_position_or_hostile_is_ignored():
+    d = Driver()
+    d.send(U.NewGame())
+    card = str(d.pv.hand[0])
+    d.send(U.ClickCard(card))
+    state = json.loads(ST.view_state(d.model))
+    saved = dumps(d.model.game)
+    for text in (NESTED, json.dumps({**state, "at": "1:0:5:0,0,0,0"}),
+                 json.dumps({**state, "picked": ["AS", "AS"]}), json.dumps({**state, "picked": ["ZZ"]}),
+                 json.dumps({**state, "picked": [1, 2]}), "null", ""):
+        fresh, effects = U.init(saved=saved, speed="instant")
+        model, _ = ST.restore_view(fresh, effects, text)
+        assert model.ui.picked == () and not model.ui.pause, text[:30]
