@@ -792,7 +792,8 @@ async def _claim(steal: bool) -> bool:
 
     options = {"steal": True} if steal else {"ifAvailable": True}
     try:
-        promise = locks.request(key_of(OWNER_KEY),  # this install's game only to_js(options, dict_converter=window.Object.fromEntries),
+        # (the lock of this install's game only: key_of)
+        promise = locks.request(key_of(OWNER_KEY), to_js(options, dict_converter=window.Object.fromEntries),
                                 _keep(held))
         promise.then(_keep(lambda _v=None: None), _keep(lost))
     except Exception:
