@@ -161,6 +161,9 @@ def test_two_installs_on_one_origin_keep_their_own_offline_copy_and_save(
         kept = storage(page)
         assert loads(kept["hearts.save@/"]).view(0).hand != loads(kept["hearts.save@/beta/"]).view(0).hand
         assert "hearts.save" not in kept
+        # both open at once, each plays its own game: neither holds the other's lock
+        other = open_game(context.new_page(), f"{origin}/?seed=1&speed=instant&lang=en")
+        assert [p.get_attribute("html", "data-lock") for p in (page, other)] == ["held", "held"]
         watcher.assert_clean()
     finally:
         context.close()
