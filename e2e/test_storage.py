@@ -50,7 +50,7 @@ def test_hostile_nesting_in_every_key_still_starts_and_says_so(fresh, site, open
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["hearts.settings", NESTED_SETTINGS])
     # ... then the install's own keys, the view's state among them
     for values in ({}, {"hearts.settings@/": NESTED}):
-        for name in NAMES + ("hearts.view",):
+        for name in NAMES + ("hearts.view", "hearts.stats"):
             page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"{name}@/", NESTED])
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["hearts.settings@/", NESTED_SETTINGS])
         for key, value in values.items():
@@ -59,6 +59,7 @@ def test_hostile_nesting_in_every_key_still_starts_and_says_so(fresh, site, open
         alerts = page.locator("#screen [role=alert]").all_inner_texts()
         assert any("damaged" in a for a in alerts), alerts
         assert any("settings couldn't be read" in a for a in alerts), alerts
+        assert any("statistics" in a for a in alerts), alerts  # refused, and said
         assert page.locator("html").get_attribute("lang") == "en"
         assert page.locator("html").get_attribute("data-boot-error") is None
         assert phase(page) == "start" and page.locator(OVERLAY).count() == 0

@@ -29,12 +29,15 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
+
+from . import boundedjson
 
 FORMAT = "hearts-stats"
 VERSION = 1
 MAX_TEXT = 100_000  # characters; real statistics are well under 5 kB
+MAX_DEPTH = 4  # {"buckets": {"easy": [...]}}: three levels; deeper is not ours
 RECENT = 20  # final scores kept for the chart
 LEVELS = ("easy", "normal", "hard")
 BUCKETS = LEVELS + ("undo",)
@@ -210,10 +213,10 @@ def loads(text) -> Stats:
     """The statistics stored in ``text``, or :class:`StatsError` (never a part)."""
     if not isinstance(text, str):
         raise StatsError("stats-corrupt", "not a text")
-    if len(text) > MAX_TEXT:  # checked before parsing
-        raise StatsError("stats-corrupt", "far too long")
-    try:
-        data = json.loads(text)
+    try:  # measured before it is parsed: deep nesting overflowed the page's stack
+        data = boundedjson.loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH)
+    except boundedjson.Refused as refused:
+        raise StatsError("stats-corrupt", str(refused)) from None
     except (ValueError, RecursionError):
         raise StatsError("stats-corrupt", "not JSON") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -105,6 +105,21 @@ def test_bad_texts_are_refused_with_a_code(text, code):
     assert e.value.code == code
 
 
+def test_deep_nesting_is_refused_before_it_is_parsed(monkeypatch):
+    """In the page, json's recursion over 6,000 levels overflows the C stack
+    before Python can raise RecursionError: the text must never reach it."""
+    import hearts.boundedjson
+
+    def no_parse(text):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(hearts.boundedjson.json, "loads", no_parse)
+    for text in ("[" * 6000 + "]" * 6000, '{"a":' * 10000 + "1" + "}" * 10000):
+        with pytest.raises(ST.StatsError) as e:
+            ST.loads(text)
+        assert e.value.code == "stats-corrupt" and "deep" in str(e.value)
+
+
 def test_numbers_that_do_not_add_up_are_refused():
     data = ST.to_dict(ST.record(ST.EMPTY, summary()))
     data["buckets"]["normal"][0] = 5  # five games but one place
