@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..save import MAX_TEXT, SaveError, read, revision
+from ..save import SaveError, read, revision  # read: measured before parsed (hearts.boundedjson)
 from .model import Model, with_ui
 
 OWNERS = ("here", "open", "moved")
@@ -102,37 +102,6 @@ class PickFile(NamedTuple):
 
 
 EXPORT_NAME = "hearts-game.json"
-# A save nests five deep ({"hands": [{"dealt": [[card]]}]}); a file nested
-# deeper is no save, and parsing it could overflow the page's stack.
-MAX_DEPTH = 16
-
-
-def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Whether the JSON-like ``text`` opens more than ``limit`` brackets at
-    once (outside strings): one pass, nothing parsed.
-
-    >>> too_deep('{"a": [[1], "[[[["]}', 3), too_deep("[" * 6000 + "]" * 6000)
-    (False, True)
-    """
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
 
 
 # -- handlers -------------------------------------------------------------------
@@ -214,8 +183,6 @@ def _imported(model, msg):
     try:
         if msg.text is None:
             raise SaveError("save-corrupt", "the file could not be read")
-        if len(msg.text) > MAX_TEXT or too_deep(msg.text):
-            raise SaveError("save-corrupt", "far too long or too deep for a save")
         game, undo_used = read(msg.text)
     except SaveError as error:
         return with_ui(model, file_error=error.code), []
