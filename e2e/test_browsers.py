@@ -309,7 +309,8 @@ class WebKitSmoke:
             now = self.call("point", selector)
             if now and now == before:
                 return now
-            assert time.monotonic() < deadline, f"nothing of {selector} can be clicked: {now}"
+            if time.monotonic() > deadline:  # a wait that gives up, as until() does
+                raise AssertionError(f"nothing of {selector} can be clicked: {now}")
             before = now
 
     def act(self, selector, what, done):
