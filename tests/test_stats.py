@@ -3,20 +3,19 @@ itself, and a finished hand told trick by trick (models and views, CPython)."""
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
 
-from hearts import Game, Phase
 from hearts import replay as R
 from hearts import stats as ST
-from hearts.ai.explain import explained_search, pass_reasons, play_reason
+from hearts.ai.explain import explained_search, play_reason
 from hearts.ai.hard import Hard
 from hearts.i18n import LANGUAGES, Translator, load
 from hearts.ui import extras as X
 from hearts.ui import update as U
 from hearts.ui.hint_text import decimal, explanation
-from hearts.ui.model import HUMAN, Model, with_ui
+from hearts.ui.model import with_ui
 from test_ui import Driver, play_hand, run_search
 
 EN = Translator("en")
@@ -179,18 +178,11 @@ def test_queens_and_moons_come_from_the_games_history():
     assert s.moons_by == sum(r.moon == 0 for r in game.results)
 
 
-@dataclass(frozen=True)
-class UndoModel(Model):
-    """Stands for the model of the undo branch, which carries undo_used."""
-
-    undo_used: bool = True
-
-
 def test_games_with_undo_count_apart():
     d = finish_game(StatsDriver())
     model = with_ui(d.model, stats=ST.EMPTY)
-    assert not X.undo_used(model)
-    recorded, _ = X.record_game(UndoModel(ui=model.ui, game=model.game))  # the flag on the model
+    assert not model.undo_used
+    recorded, _ = X.record_game(replace(model, undo_used=True))  # the flag on the model
     f = ST.figures(recorded.ui.stats)
     assert f["undo"].games == 1 and f["normal"].games == 0 and f["all"].games == 1
 

@@ -50,13 +50,6 @@ def warm_up() -> None:
     from . import replay_view  # noqa: F401
 
 
-def undo_used(model) -> bool:
-    """Whether undo was used in the current game. The undo feature (another
-    branch) keeps a bool ``undo_used`` on the model or the game; read it
-    wherever it is, False when there is none."""
-    return any(getattr(x, "undo_used", False) is True for x in (model, model.ui, model.game))
-
-
 def load_stats(text) -> tuple[ST.Stats, str | None, list]:
     """Stored statistics at start: (stats, error code, effects). Refused
     ones are reset (stored empty) and the code says why."""
@@ -75,7 +68,7 @@ def record_game(model) -> tuple[object, list]:
     game = model.game
     if game is None or game.phase is not Phase.GAME_END:
         return model, []
-    summary = ST.summarize(game, model.ui.settings.level, undo_used(model))
+    summary = ST.summarize(game, model.ui.settings.level, model.undo_used)
     new = ST.record(model.ui.stats, summary)
     if new is model.ui.stats:
         return model, []
