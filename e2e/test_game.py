@@ -65,6 +65,18 @@ def pass_three(page):
     page.locator(f'{TABLE}[data-phase="play"]').wait_for()
 
 
+def seen_by_the_page(page, name, what):
+    """window[name] once a watcher in the page has set it (not null): for
+    moments too short for a test's round trips on a loaded machine (the
+    page's CSP forbids wait_for_function)."""
+    for _ in range(TIMEOUT // 50):
+        found = page.evaluate("(name) => window[name]", name)
+        if found is not None:
+            return found
+        page.wait_for_timeout(50)
+    pytest.fail(f"the page never saw {what}")
+
+
 def saved_game(page):
     return json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
 

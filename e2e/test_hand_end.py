@@ -18,7 +18,7 @@ from hearts.game import Game, PassDirection, Phase
 from hearts.i18n import Translator, load, seat_name
 from hearts.save import dumps, loads
 from hearts import strings as S
-from test_game import LEGAL, TABLE, assert_accessible, phase
+from test_game import LEGAL, TABLE, assert_accessible, phase, seen_by_the_page
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
@@ -417,9 +417,19 @@ def moon_hand_before(stop) -> str:
     return moon_game((0,), stop=lambda game: game.to_act == 0 and stop(game))
 
 
-MOTION = """(selector) => document.getAnimations()
-  .filter((a) => a.effect && a.effect.target && a.effect.target.matches(selector))
-  .map((a) => a.animationName)"""
+# The moment's motion, looked at by the page when the moment first appears
+# (at ?speed=instant the queen's trick is gone before a test could look).
+WATCH_MOMENT = """(selector) => {
+  window.__moment = null;
+  const look = () => {
+    if (window.__moment === null && document.querySelector(selector))
+      window.__moment = document.getAnimations()
+        .filter((a) => a.effect && a.effect.target && a.effect.target.matches(selector))
+        .map((a) => a.animationName);
+  };
+  new MutationObserver(look).observe(document.getElementById("screen"),
+                                     {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
+}"""
 
 
 @pytest.mark.parametrize("speed, reduce, moving", [("normal", "no-preference", True),
@@ -443,13 +453,13 @@ def test_the_queen_and_the_moon_get_their_moments(browser, watch, site, open_gam
             if page.locator('#screen [data-action="continue"]').count():
                 page.locator('#screen [data-action="continue"]').click()
             card = card or page.locator(LEGAL).first.get_attribute("data-card")
+            page.evaluate(WATCH_MOMENT, selector)
             page.locator(f'#screen [data-card="{card}"]').click()
             if name == "moon" and speed == "instant":
                 page.locator('#screen [data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
                 assert not page.locator("#screen .moon-rise").is_visible()
                 continue
-            page.locator(selector).wait_for(timeout=TIMEOUT)
-            running = page.evaluate(MOTION, selector)
+            running = seen_by_the_page(page, "__moment", f"the {name}'s moment")
             assert running == ([name] if moving else []), (name, running)
             if moving:
                 SHOTS.mkdir(parents=True, exist_ok=True)

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, new_game, play_turns
+from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, new_game, play_turns, seen_by_the_page
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
@@ -251,16 +251,6 @@ WATCH_FULL_TRICK = """() => {
 }"""
 
 
-def full_trick(page):
-    """What WATCH_FULL_TRICK saw, once the trick is complete."""
-    for _ in range(TIMEOUT // 50):
-        found = page.evaluate("() => window.__fullTrick")
-        if found is not None:
-            return found
-        page.wait_for_timeout(50)
-    pytest.fail("the trick was never complete")
-
-
 def check_trick(table, found=None):
     """The trick's cards lie in front of their players; the leader is marked.
     (One look at the page, all boxes at once, its motion set to where the
@@ -301,7 +291,7 @@ def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
     shoot(page, table.size, "thinking")
     assert after == before
     # the full trick before it goes to its winner
-    found = full_trick(page)
+    found = seen_by_the_page(page, "__fullTrick", "the trick complete")
     assert len(found["cards"]) == 4
     check_trick(table, found)
     page.screenshot(path=str(SHOTS / f"{table.size[0]}x{table.size[1]}-trick-won.png"))
