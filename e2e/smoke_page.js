@@ -58,9 +58,8 @@
 
   // The start screen's fieldsets (the settings), in px: for each, how far
   // its legend's centre is from the box's (null without a legend) and the
-  // space between its last child and its bottom edge. Engines lay legends
-  // out each their own way (issue 16: Firefox put them at the left edge,
-  // WebKit made a box with a legend 18 px taller).
+  // space between its last child and its bottom edge: engines lay legends
+  // out each their own way.
   fieldsets() {
     return [...document.querySelectorAll("#app fieldset")].map((box) => {
       const r = box.getBoundingClientRect();
