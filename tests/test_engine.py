@@ -155,6 +155,8 @@ def test_bad_passes_are_refused_and_change_nothing():
     refused(game, lambda: game.pass_cards(4, hands[0][:3]), Reason.NO_SUCH_SEAT)
     refused(game, lambda: game.pass_cards(True, hands[1][:3]), Reason.NO_SUCH_SEAT)
     refused(game, lambda: game.play(0, hands[0][0]), Reason.WRONG_PHASE)
+    # to_act is None while passing: play(game.to_act, ...) is refused, not a TypeError
+    refused(game, lambda: game.play(game.to_act, hands[0][0]), Reason.WRONG_PHASE)
     refused(game, lambda: game.next_hand(), Reason.WRONG_PHASE)
     game.pass_cards(0, hands[0][:3])
     refused(game, lambda: game.pass_cards(0, hands[0][3:6]), Reason.ALREADY_PASSED)
