@@ -10,6 +10,10 @@ _PAGE_ONLY = re.compile(r"^(?:from|import) (?:pyscript|pyodide|js)[\s.]", re.MUL
 
 
 def pytest_ignore_collect(collection_path, config):
+    if collection_path.name == "conftest.py":
+        # No doctests there; tests/ and e2e/ each have one, and collecting
+        # both as the module "conftest" clashes.
+        return True
     if collection_path.suffix == ".py" and _PAGE_ONLY.search(collection_path.read_text(encoding="utf-8")):
         return True
     return None
