@@ -54,8 +54,11 @@ play: build
 	@echo "Hearts: http://127.0.0.1:$(PORT)/  (Ctrl+C stops)"
 	$(PY) -m http.server --bind 127.0.0.1 $(PORT)
 
+# mypy first (its settings and files in pyproject.toml): a type error fails
+# the run in seconds, before the browsers start.
 test: build
-	$(PY) -m pytest -rs
+	$(PY) -m mypy
+	$(PY) -m pytest
 
 bench: build
 	$(PY) bench/boot_bench.py

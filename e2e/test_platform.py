@@ -286,8 +286,7 @@ def test_index_html_has_no_inline_script_and_only_relative_urls():
     for url in urls:
         assert url.startswith("./"), url
     assert not [a for t, a in parser.tags if t != "script" and any(k.startswith("on") for k in a)]
-    assert ("div", {"id": "app"}) in parser.tags or any(t in ("main", "div") and a.get("id") == "app"
-                                                         for t, a in parser.tags)
+    assert [t for t, a in parser.tags if a.get("id") == "app"] == ["main"]  # the one root the UI renders into
 
 
 # --- the loading screen -------------------------------------------------------

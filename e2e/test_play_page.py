@@ -19,9 +19,9 @@ SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
 COMBOS = [(lang, size) for lang in ("en", "lt") for size in SIZES]
 TEXTS = {
     "en": {"abandon": "Abandon this game?", "passed": "You passed to West; East passed to you.",
-           "undone": "Your last card is taken back."},
+           "undone": "Your last card is taken back.", "given": "Cards you passed"},
     "lt": {"abandon": "Nutraukti šią partiją?", "passed": "Perdavėte kortas Vakarams; Rytai perdavė jums.",
-           "undone": "Paskutinė jūsų korta atsiimta."},
+           "undone": "Paskutinė jūsų korta atsiimta.", "given": "Jūsų perduotos kortos"},
 }
 
 
@@ -81,7 +81,7 @@ def test_after_the_pass_whom_and_the_cards_given(table, site):
     box = page.locator("#screen .given")
     assert box.is_visible() and table.texts["passed"] in box.inner_text()
     assert box.locator(".card").count() == 3
-    assert page.locator("#screen .given-cards").get_attribute("aria-label")
+    assert page.locator("#screen .given-cards").get_attribute("aria-label") == table.texts["given"]
     for card in given:  # in West's hand now: not one of ours, its code nowhere in the page
         assert page.locator(f'#screen [data-card="{card}"]').count() == 0
     fits(page, table.width)

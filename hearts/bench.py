@@ -93,7 +93,7 @@ def rollout_positions(count: int, seed: int) -> list[tuple]:
     """``count`` positions of play from seeded games with random legal moves:
     playout's arguments for the seat to act, with the true hands."""
     rng = random.Random(seed)
-    positions = []
+    positions: list[tuple] = []
     while len(positions) < count:
         game = Game.new(seed + len(positions))
         for seat in (0, 1, 2, 3):
@@ -101,10 +101,13 @@ def rollout_positions(count: int, seed: int) -> list[tuple]:
         for _ in range(rng.randrange(0, 44)):
             game.play(game.to_act, rng.choice(game.legal))
         me = game.to_act
+        assert me is not None  # (44 cards at most: the hand is still being played)
         view = game.view(me)
+        trick = view.trick
+        assert trick is not None
         hands = [game.view(s).hand_mask for s in (0, 1, 2, 3)]
         positions.append((
-            hands, list(view.trick.cards), view.trick.leader, view.played_mask,
+            hands, list(trick.cards), trick.leader, view.played_mask,
             list(view.points_taken), view.hearts_broken, not view.tricks, me,
         ))
     return positions

@@ -135,8 +135,8 @@ def _suit_table(suit: int) -> tuple[tuple[Card, ...], ...]:
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_suit_table(s) for s in range(4))
 
 
-def mask_of(cards: Iterable[Card | str]) -> int:
-    """The set holding ``cards`` (Card values or their text forms).
+def mask_of(cards: Iterable[Card | str | int]) -> int:
+    """The set holding ``cards`` (Card values, their text forms or their indexes).
 
     >>> bin(mask_of(["2C", "3C"]))
     '0b11'

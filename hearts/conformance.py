@@ -61,7 +61,7 @@ def replay(record: dict) -> Iterator[str]:
 
 def check_file(path: str) -> tuple[int, list[str]]:
     """Replay every hand of one file: (hands read, mismatch lines)."""
-    hands, problems = 0, []
+    hands, problems = 0, list[str]()
     with open(path, encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
             if not line.strip():

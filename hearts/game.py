@@ -245,8 +245,15 @@ def _check_seat(seat) -> int:
     raise IllegalAction(Reason.NO_SUCH_SEAT, repr(seat))
 
 
-def _hand_record(dealt, passes, tricks) -> HandRecord:
-    return HandRecord(tuple(dealt), tuple(passes), tuple(c for t in tricks for c in t.cards))
+# One finished hand in Game._log: the deal, the passes, the tricks.
+_LogEntry = tuple[tuple[int, int, int, int], tuple[int | None, ...], tuple[Trick, ...]]
+
+
+def _hand_record(
+    dealt: tuple[int, int, int, int], passes: Sequence[int | None], tricks: Iterable[Trick]
+) -> HandRecord:
+    a, b, c, d = passes
+    return HandRecord(dealt, (a, b, c, d), tuple(card for t in tricks for card in t.cards))
 
 
 class Game:
@@ -278,9 +285,29 @@ class Game:
     phase: Phase
     to_act: int | None
     legal: tuple[Card, ...]
-    # _hands[seat] is the mask of the cards seat holds; _trick the
-    # cards of the trick in progress, led by _leader, of suit _led (None
-    # before its first card); _trick_points the points in it so far.
+    _seed: int | None
+    _pass_offset: int  # the first hand's place in _PASS_CYCLE
+    _hand_number: int
+    _scores: list[int]
+    _results: list[HandResult]
+    _log: list[_LogEntry]
+    _winner: int | None
+    # This hand: the masks as dealt, as held now (_hands[seat]), as chosen
+    # to pass (None until chosen) and as received.
+    _dealt: tuple[int, int, int, int]
+    _hands: list[int]
+    _passes: list[int | None]
+    _received: list[int]
+    # The cards of the trick in progress, led by _leader (None while
+    # passing), of suit _led (None before its first card); _trick_points
+    # the points in it so far.
+    _trick: list[Card]
+    _leader: int | None
+    _led: int | None
+    _trick_points: int
+    _tricks: list[Trick]
+    _taken: list[int]
+    _hearts_broken: bool
 
     # -- creating games -------------------------------------------------
 
@@ -319,7 +346,9 @@ class Game:
         return cls._start(_check_deal(hands), seed=seed, pass_offset=offset)
 
     @classmethod
-    def _start(cls, dealt, *, seed, pass_offset) -> "Game":
+    def _start(
+        cls, dealt: tuple[int, int, int, int], *, seed: int | None, pass_offset: int
+    ) -> "Game":
         g = cls.__new__(cls)
         g._seed = seed
         g._pass_offset = pass_offset
@@ -331,7 +360,7 @@ class Game:
         g._begin_hand(dealt)
         return g
 
-    def _begin_hand(self, dealt) -> None:
+    def _begin_hand(self, dealt: tuple[int, int, int, int]) -> None:
         self._dealt = dealt
         self._hands = list(dealt)
         self._passes = [None, None, None, None]
@@ -424,7 +453,7 @@ class Game:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """This hand's tricks so far, the one in progress last (without a winner)."""
-        if self._trick:
+        if self._trick and self._leader is not None:  # (a trick begun has a leader)
             return (*self._tricks, Trick(self._leader, tuple(self._trick)))
         return tuple(self._tricks)
 
@@ -486,7 +515,9 @@ class Game:
             to_act=self.to_act,
             legal=self.legal_actions(seat),
             tricks=tuple(self._tricks),
-            trick=Trick(self._leader, tuple(self._trick)) if phase is _PLAY else None,
+            trick=Trick(self._leader, tuple(self._trick))
+            if phase is _PLAY and self._leader is not None  # (always, while playing)
+            else None,
             hearts_broken=self.hearts_broken,
             points_taken=self.points_taken,
             card_counts=tuple(count(h) for h in self._hands),  # type: ignore[arg-type]
@@ -515,15 +546,19 @@ class Game:
         if m & ~self._dealt[seat]:  # while passing, the hands are as dealt
             raise IllegalAction(Reason.CARD_NOT_HELD)
         passes[seat] = m
-        if None not in passes:
+        chosen = [p for p in passes if p is not None]
+        if len(chosen) == 4:
             offset = self.pass_direction.value
-            self._hands = rules.exchange(self._dealt, passes, offset)
+            self._hands = rules.exchange(self._dealt, chosen, offset)
             for s in SEATS:
-                self._received[(s + offset) & 3] = passes[s]
+                self._received[(s + offset) & 3] = chosen[s]
             self._start_play()
 
-    def play(self, seat: int, card: Card | str) -> None:
+    def play(self, seat: int | None, card: Card | str) -> None:
         """``seat`` plays ``card`` to the current trick.
+
+        ``seat`` is usually :attr:`to_act` as it is: any other value, None
+        included (no seat is to act), is refused with IllegalAction.
 
         This is the engine's hot path (the benchmark plays thousands of
         hands through it), so it is short: the legal cards of the seat to act
@@ -532,12 +567,12 @@ class Game:
         """
         # Seats 0-3 are small ints, one object each: `is` also refuses True,
         # 1.0 and "1". There is no seat to act outside _PLAY.
-        if seat is not self.to_act:
+        if seat is not self.to_act or seat is None:
             raise self._not_your_turn(seat)
         if card.__class__ is not Card:
             card = _card(card)
         if card not in self.legal:
-            raise IllegalAction(self._why_not(card))
+            raise IllegalAction(self._why_not(seat, card))
         hands = self._hands
         hands[seat] ^= _BITS[card]
         trick = self._trick
@@ -657,9 +692,9 @@ class Game:
         else:
             self.phase = _HAND_END
 
-    def _why_not(self, card: Card) -> Reason:
+    def _why_not(self, seat: int, card: Card) -> Reason:
         reason = rules.refusal(
-            self._hands[self.to_act], self._led, not self._tricks, self._hearts_broken, card
+            self._hands[seat], self._led, not self._tricks, self._hearts_broken, card
         )
         assert reason is not None, "a legal card was refused"
         return reason

@@ -130,6 +130,6 @@ def build(game: Game, hand: int) -> Replay:
         dealt=tuple(tuple(str(c) for c in cards_of(m)) for m in rec.dealt),
         passed=tuple(() if p is None else tuple(str(c) for c in cards_of(p)) for p in rec.passes),
         tricks=tricks,
-        points=tuple(result.points),
+        points=result.points,
         moon=result.moon,
     )

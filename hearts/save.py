@@ -220,6 +220,8 @@ def _replay(data: dict) -> Game:
             raise SaveError("save-impossible", f"hand {n}: cards played before all passed")
         for card in plays:
             game.play(game.to_act, card)
+    if game is None:  # (not reached: the length of hands was checked above)
+        raise SaveError("save-impossible", "no hands")
     scores = data["scores"]
     if scores != list(game.scores):
         raise SaveError("save-impossible", f"totals {scores} but the hands add up to {game.scores}")

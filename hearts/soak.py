@@ -63,8 +63,9 @@ def play_game(seed: int) -> int:
             for seat in game.waiting_to_pass:
                 game.pass_cards(seat, lineup[seat].choose_pass(game.view(seat), rng))
         elif game.phase is Phase.PLAY:
-            seat = game.to_act
-            game.play(seat, lineup[seat].choose_play(game.view(seat), rng))
+            to_act = game.to_act
+            assert to_act is not None  # (a seat is always to act while playing)
+            game.play(to_act, lineup[to_act].choose_play(game.view(to_act), rng))
         else:
             result = game.results[-1]
             if sum(result.points) != (78 if result.moon is not None else 26):
@@ -74,7 +75,8 @@ def play_game(seed: int) -> int:
             game.next_hand()
         check(game)
     low = min(game.scores)
-    if game.scores.count(low) != 1 or game.scores[game.winner] != low or max(game.scores) < 100:
+    winner = game.winner
+    if winner is None or game.scores.count(low) != 1 or game.scores[winner] != low or max(game.scores) < 100:
         raise AssertionError(f"the game ended wrongly at {game.scores}")
     return len(game.results)
 

@@ -249,13 +249,13 @@ def _from_dict(data: dict) -> Stats:
         values = raw[name]
         if type(values) is not list or len(values) != len(FIELDS):
             raise StatsError("stats-corrupt", f"bucket {name}")
-        counts = [_count(v) for v in values[:-2]]
+        counts = {field: _count(v) for field, v in zip(FIELDS[:-2], values)}
         best, worst = values[-2:]
-        c = Counters(*counts, best=None if best is None else _count(best),
+        c = Counters(**counts, best=None if best is None else _count(best),
                      worst=None if worst is None else _count(worst))
         if (sum(c.places()) != c.games or c.won > c.games or c.hands < c.games
                 or (c.games == 0) != (c.best is None) or (c.best is None) != (c.worst is None)
-                or (c.best is not None and c.best > c.worst)):
+                or (c.best is not None and c.worst is not None and c.best > c.worst)):
             raise StatsError("stats-corrupt", f"bucket {name} does not add up")
         buckets.append((name, c))
     recent = []

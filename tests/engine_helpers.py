@@ -1,11 +1,26 @@
-"""Building crafted deals and playing them, for the engine's tests."""
+"""Building crafted deals and playing them, for the engine's tests; where
+the hands recorded by an independent engine are."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 import random
+
+import pytest
 
 from hearts import Card, Game, PassDirection, Phase, cards_of
 from hearts.cards import CARDS, mask_of
+
+# ../shared/conformance beside the checkout (HEARTS_SHARED=DIR names another
+# shared/): without it the rules are not checked against the other engine,
+# and tests/conftest.py says so at the end of the run.
+SHARED_HANDS = (
+    Path(os.environ.get("HEARTS_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+    / "conformance" / "hands.jsonl"
+)
+NOT_CHECKED = f"conformance NOT checked: {SHARED_HANDS} is missing (set HEARTS_SHARED=DIR to name shared/)"
+needs_shared_hands = pytest.mark.skipif(not SHARED_HANDS.is_file(), reason=NOT_CHECKED)
 
 
 def rig(fixed: dict[int, list[str]]) -> list[list[Card]]:

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
-from engine_helpers import oracle_broken, oracle_legal, oracle_points, oracle_winner
+from engine_helpers import (
+    SHARED_HANDS as SHARED,
+    needs_shared_hands,
+    oracle_broken,
+    oracle_legal,
+    oracle_points,
+    oracle_winner,
+)
 
 from hearts import Game, cards_of, deal
 from hearts.ai import hard, policy
@@ -92,9 +98,6 @@ def test_the_look_ahead_plays_by_the_rules(seed, monkeypatch):
     check(game, monkeypatch)
 
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "hands.jsonl"
-
-
 def recorded(kinds: tuple[str, ...], limit: int):
     """Recorded deals of the given kinds (the last part of their ids)."""
     if not SHARED.exists():
@@ -113,14 +116,14 @@ def replayed(record, plays: int) -> Game:
     return game
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="shared/ is not beside the checkout")
+@needs_shared_hands
 @pytest.mark.parametrize("record", recorded(("clubvoid", "ftexc"), 30), ids=lambda r: r["id"])
 def test_the_look_ahead_keeps_the_first_trick_rule(record, monkeypatch):
     for plays in range(4):  # from each seat's turn on the first trick
         check(replayed(record, plays), monkeypatch)
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="shared/ is not beside the checkout")
+@needs_shared_hands
 @pytest.mark.parametrize("record", recorded(("heartlead",), 36), ids=lambda r: r["id"])
 def test_the_look_ahead_keeps_hearts_closed_after_a_heart_lead(record, monkeypatch):
     # From every point of the hand: the heart lead from an all-hearts hand

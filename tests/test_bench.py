@@ -6,7 +6,9 @@ import itertools
 import random
 from collections import Counter
 
+from hearts import bench, plain_engine
 from hearts.bench import plain_hands, random_hands
+from hearts.game import Game
 from hearts.plain_engine import three_of
 
 
@@ -27,9 +29,46 @@ def test_three_of_never_repeats_an_item():
             assert len(set(three_of(range(n), rand))) == 3
 
 
-def test_both_benchmarks_play_and_report_a_rate():
-    assert random_hands(20, 1) > 0
-    assert plain_hands(20, 1) > 0
+class _Clock:
+    """A fake process_time that reads 10.0 and then 12.5: a run of 2.5 s."""
+
+    def __init__(self):
+        self.readings = iter([10.0, 12.5])
+
+    def process_time(self):
+        return next(self.readings)
+
+
+def test_the_engine_bench_plays_whole_hands_and_reports_hands_per_second(monkeypatch):
+    plays = []
+
+    class Counted(Game):
+        __slots__ = ()
+
+        def play(self, seat, card):
+            plays.append(card)
+            super().play(seat, card)
+
+    monkeypatch.setattr(bench, "Game", Counted)
+    monkeypatch.setattr(bench, "time", _Clock())
+    assert random_hands(20, 1) == 20 / 2.5
+    assert len(plays) == 20 * 52  # 20 hands, every card of each
+
+
+def test_the_plain_bench_plays_the_same_number_of_hands(monkeypatch):
+    hands = []
+    real = plain_engine.random_hand
+
+    def counted(rng, hand_number):
+        points = real(rng, hand_number)
+        assert sum(points) in (26, 78)  # a hand played to its end
+        hands.append(hand_number)
+        return points
+
+    monkeypatch.setattr(plain_engine, "random_hand", counted)
+    monkeypatch.setattr(bench, "time", _Clock())
+    assert plain_hands(20, 1) == 20 / 2.5
+    assert hands == list(range(20))
 
 
 def test_the_bench_without_a_command_prints_usage(capsys):

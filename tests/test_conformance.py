@@ -7,15 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
+from engine_helpers import SHARED_HANDS as SHARED, needs_shared_hands
 from hearts.conformance import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "conformance" / "hands.jsonl"
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="shared/ is not beside the checkout")
+@needs_shared_hands
 def test_every_shared_hand_replays_exactly():
     run = subprocess.run(
         [sys.executable, "-m", "hearts.conformance", str(SHARED)],
@@ -25,10 +23,9 @@ def test_every_shared_hand_replays_exactly():
     assert run.stdout.strip().splitlines()[-1] == "300 hands, 0 mismatches"
 
 
+@needs_shared_hands
 def test_a_wrong_record_is_reported_with_its_hand_id(tmp_path):
-    good = SHARED.read_text().splitlines()[0] if SHARED.exists() else None
-    if good is None:
-        pytest.skip("shared/ is not beside the checkout")
+    good = SHARED.read_text().splitlines()[0]
     record = json.loads(good)
     record["tricks"][4]["winner"] = (record["tricks"][4]["winner"] + 1) % 4
     record["plays"][9]["legal"] = record["plays"][9]["legal"] + ["2C"]

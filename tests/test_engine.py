@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 import pytest
-from engine_helpers import held, moon_deal, play_lowest, play_random, rig
+from engine_helpers import held, moon_deal, oracle_winner, play_lowest, play_random, rig
 
 from hearts import (
     CARDS,
@@ -155,6 +155,8 @@ def test_bad_passes_are_refused_and_change_nothing():
     refused(game, lambda: game.pass_cards(4, hands[0][:3]), Reason.NO_SUCH_SEAT)
     refused(game, lambda: game.pass_cards(True, hands[1][:3]), Reason.NO_SUCH_SEAT)
     refused(game, lambda: game.play(0, hands[0][0]), Reason.WRONG_PHASE)
+    # to_act is None while passing: play(game.to_act, ...) is refused, not a TypeError
+    refused(game, lambda: game.play(game.to_act, hands[0][0]), Reason.WRONG_PHASE)
     refused(game, lambda: game.next_hand(), Reason.WRONG_PHASE)
     game.pass_cards(0, hands[0][:3])
     refused(game, lambda: game.pass_cards(0, hands[0][3:6]), Reason.ALREADY_PASSED)
@@ -294,13 +296,20 @@ def test_the_queen_of_spades_can_be_the_only_legal_lead():
 
 def test_every_trick_goes_to_the_highest_card_of_its_suit_in_random_games():
     rng = random.Random(5)
-    for seed in range(30):
+    tricks = []
+
+    def at_hand_end(g: Game) -> None:
+        if g.phase is Phase.HAND_END:
+            tricks.extend(g.tricks)
+
+    for seed in range(30):  # whole games, every hand
         game = Game.new(seed)
-        play_random(game, rng, stop=lambda g: g.phase is Phase.HAND_END or g.phase is Phase.GAME_END)
-        for t in game.tricks:
-            led = t.cards[0].suit
-            best = max((c for c in t.cards if c.suit is led))
-            assert t.seats[t.cards.index(best)] == t.winner
+        play_random(game, rng, each=at_hand_end)
+        tricks.extend(game.tricks)  # the game's last hand
+        for t in tricks:
+            assert t.winner == t.seats[oracle_winner(t.cards)]
+        assert len(tricks) == 13 * len(game.results)
+        tricks.clear()
 
 
 # -- scoring -----------------------------------------------------------

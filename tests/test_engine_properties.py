@@ -52,6 +52,8 @@ def test_random_games_keep_every_invariant(seed, choices):
             assert sum(result.points) == (78 if result.moon is not None else 26)
 
     play_random(game, random.Random(choices), each=check)
+    check_invariants(game)  # the end too (play_random checks before each step only)
+    assert all(sum(r.points) == (78 if r.moon is not None else 26) for r in game.results)
     assert max(game.scores) >= 100
     assert game.scores.count(min(game.scores)) == 1
 

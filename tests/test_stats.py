@@ -11,7 +11,7 @@ from hearts import replay as R
 from hearts import stats as ST
 from hearts.ai.explain import explained_search, play_reason
 from hearts.ai.hard import Hard
-from hearts.i18n import LANGUAGES, Translator, load
+from hearts.i18n import LANGUAGES, Translator, card_name, load, seat_name
 from hearts.ui import extras as X
 from hearts.ui import update as U
 from hearts.ui.hint_text import decimal, explanation
@@ -255,8 +255,7 @@ def test_the_replay_follows_the_games_history():
             assert all(card in t.hands[seat] for seat, card in zip(t.seats, t.cards))
         # the winner of each trick leads the next
         assert all(a.winner == b.leader for a, b in zip(r.tricks, r.tricks[1:]))
-        if r.direction:
-            assert all(len(p) == 3 for p in r.passed)
+        assert [len(p) for p in r.passed] == [3 if r.direction else 0] * 4
     with pytest.raises(ValueError):
         R.build(game, len(game.results))
 
@@ -339,6 +338,8 @@ def test_the_explanations_figures_are_the_searchs():
         means = search.last_stats.get("means", {})
         assert dict(e.options) == {c: means[c] for c in dict(e.options)}
         assert len(e.options) == min(3, len(means))
+        # figures exactly when the search had a choice to make
+        assert bool(e.options) == (search.last_stats["choices"] > 1)
         if e.options:
             found += 1
             assert e.options[0][0] == str(card)
@@ -392,19 +393,31 @@ def test_the_explanation_in_every_language(lang):
     text = explanation(e, tr)
     assert decimal(0.42, tr) in text and decimal(3.06, tr) in text
     assert ("0.4" if lang == "en" else "0,4") in text
-    for code in (("queen", 2), ("stopper", 3, "AH"), ("void", "C")):
-        assert explanation(replace(e, reason=code), tr)
+    # each rule of thumb its own sentence, naming its card or player
+    said = {code: explanation(Explanation(cards=("9S",), reason=code), tr)
+            for code in (("duck", "AS"), ("queen", 2), ("stopper", 3, "AH"), ("void", "C"))}
+    assert len(set(said.values())) == 4 and all(said.values())
+    assert card_name("AS", tr) in said[("duck", "AS")] and seat_name(2, tr) in said[("queen", 2)]
+    assert seat_name(3, tr) in said[("stopper", 3, "AH")] and card_name("AH", tr) in said[("stopper", 3, "AH")]
     p = Explanation(cards=("QS", "AH", "2D"), pass_reasons=(("QS", "queen"), ("AH", "high-heart"), ("2D", "void")))
-    assert explanation(p, tr)
+    text = explanation(p, tr)
+    assert all(card_name(c, tr) in text for c in p.cards)
+    if lang != "en":
+        english = load("en")
+        assert text != explanation(p, english)
+        assert not set(said.values()) & {explanation(Explanation(cards=("9S",), reason=c), english) for c in said}
 
 
 def test_the_hint_in_the_page_carries_its_explanation():
     d = _playing(StatsDriver())
-    pv = d.pv
-    e = run_search(explained_search(pv, random.Random(3), samples=8))
+    for _ in range(13):  # the first of our turns with a choice to explain
+        e = run_search(explained_search(d.pv, random.Random(3), samples=8))
+        if len(e.options) > 1:
+            break
+        play_hand_one(d)
+    assert len(e.options) > 1, "no turn with a choice in the whole hand"
     d.send(U.HintReady(d.model.ui.epoch, e.cards, e))
     html = d.html()
     assert "Hint: " in html
-    if len(e.options) > 1:
-        assert "Expected this hand:" in html
+    assert "Expected this hand:" in html
     assert any(len(item) == 3 for items in d.announced for item in items if item[0] == "hint")

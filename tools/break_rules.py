@@ -24,7 +24,7 @@ GROUPS = {
     "opponents": ["tests/test_ai.py", "tests/test_ai_rollout_rules.py", "tests/test_ai_fairness.py"],
 }
 # name: (text in hearts/rules.py, its broken replacement[, the groups that must notice])
-MUTATIONS = {
+MUTATIONS: dict[str, tuple[str, str] | tuple[str, str, tuple[str, ...]]] = {
     "any heart breaks hearts": ("    if trick[0] // 13 == HEARTS:\n        return False\n", ""),
     "no first-trick exception": ("            return hand & NO_POINTS or hand\n", "            return hand\n"),
     "spades need not be followed": ("        if follow:\n            return follow\n",

@@ -1,4 +1,5 @@
-"""Computer opponents: Easy, Normal and Hard (see ``shared/RULES.md``).
+"""Computer opponents: Easy, Normal and Hard (as the rules page describes them,
+:mod:`hearts.rules_text`).
 
 Every opponent decides from its seat's :class:`~hearts.game.PlayerView` and
 a ``random.Random`` it is handed, nothing else::

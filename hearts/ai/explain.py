@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..game import Phase, PlayerView
-from . import make_opponent
+from ..game import PlayerView
+from .hard import Hard
 
 RANKS = "23456789TJQKA"
 SHOWN = 3  # candidates shown at most
@@ -50,9 +50,9 @@ def explained_search(view: PlayerView, rng: random.Random, **options):
 
     ``options`` go to :class:`~hearts.ai.hard.Hard` (default: the page's
     hint budget, 0.3 s of thinking)."""
-    bot = make_opponent("hard", **(options or {"budget": 0.3}))
+    bot = Hard(**(options or {"budget": 0.3}))
     result = yield from bot.search(view, rng)
-    if view.phase is Phase.PASS:
+    if isinstance(result, tuple):  # the view was passing
         cards = tuple(str(c) for c in result)
         return Explanation(cards=cards, pass_reasons=pass_reasons(view, cards))
     card = str(result)

@@ -39,6 +39,9 @@ from . import policy
 from .knowledge import infer, sample_deal
 from .opponents import _check_pass, play_args
 
+# What a search returns: three cards while passing, else the card to play.
+Decision = Card | tuple[Card, Card, Card]
+
 
 def playout(hands, trick, leader, played, taken, broken, first, me) -> int:
     """Play the hand to its end from the given state with the look-ahead
@@ -141,7 +144,7 @@ class Hard:
     def choose_play(self, view: PlayerView, rng: random.Random) -> Card:
         return _run(self.think(view, rng))
 
-    def search(self, view: PlayerView, rng: random.Random) -> Generator:
+    def search(self, view: PlayerView, rng: random.Random) -> Generator[int, None, Decision]:
         """The decision this view asks for, as a sliced search: three cards
         while passing (decided at once), else :meth:`think` (returns a card)."""
         if view.phase is Phase.PASS:
@@ -188,13 +191,13 @@ class Hard:
         return CARDS[cands[best_i]]
 
 
-def _now(value):
+def _now(value: Decision) -> Generator[int, None, Decision]:
     """A search that is already decided."""
     return value
     yield  # pragma: no cover  (makes this a generator)
 
 
-def _run(search):
+def _run(search: Generator[int, None, Card]) -> Card:
     while True:
         try:
             next(search)
@@ -217,9 +220,9 @@ def pass_for_hand(hand: int) -> int:
     return policy.normal_pass(hand)
 
 
-def step(search: Iterator, seconds: float) -> Card | None:
-    """Run ``search`` (from :meth:`Hard.think`) for about ``seconds``; its card
-    once it has finished, else None (call again later)."""
+def step(search: Iterator[int], seconds: float) -> Decision | None:
+    """Run ``search`` (from :meth:`Hard.search` or ``think``) for about
+    ``seconds``; its decision once it has finished, else None (call again later)."""
     end = time.perf_counter() + seconds
     try:
         while True:

@@ -110,13 +110,17 @@ def infer(view: PlayerView) -> Knowledge:
         guess_groups = _groups(me, guess, free)
         if _feasible(guess_groups, need):
             allowed, groups = guess, guess_groups
-    voids = tuple(
-        tuple(not allowed[s] & SUIT_MASKS[u] & unseen for u in range(4)) for s in range(4)
-    )
+    voids = tuple(_voids(allowed[s] & unseen) for s in range(4))
     return Knowledge(
         me, hand, unseen, tuple(known), tuple(allowed), tuple(need),  # type: ignore[arg-type]
         free, voids, groups,
     )
+
+
+def _voids(cards: int) -> tuple[bool, bool, bool, bool]:
+    """For each suit, clubs to spades, whether ``cards`` holds none of it."""
+    clubs, diamonds, hearts, spades = SUIT_MASKS
+    return (not cards & clubs, not cards & diamonds, not cards & hearts, not cards & spades)
 
 
 def _groups(me: int, allowed, free: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -185,8 +189,8 @@ def sample_deal(k: Knowledge, rng) -> list[int]:
         return hands
     room = list(k.need)
     counts = [len(cards) for _, cards in groups]
-    for g, (seats, cards) in enumerate(groups):
-        cards = list(cards)
+    for g, (seats, group) in enumerate(groups):
+        cards = list(group)
         rng.shuffle(cards)
         options = [s for s in range(4) if seats >> s & 1]
         for c in cards:

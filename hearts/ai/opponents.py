@@ -31,9 +31,9 @@ class Opponent(Protocol):
 
 def play_args(view: PlayerView) -> tuple:
     """The mask-level arguments of the rules in :mod:`hearts.ai.policy`."""
-    if view.phase is not Phase.PLAY or not view.legal or view.to_act != view.seat:
-        raise ValueError("it is not this seat's turn to play")
     trick = view.trick
+    if view.phase is not Phase.PLAY or not view.legal or view.to_act != view.seat or trick is None:
+        raise ValueError("it is not this seat's turn to play")
     return (
         view.hand_mask, mask_of(view.legal), list(trick.cards), trick.leader,
         view.played_mask, list(view.points_taken), view.seat,

@@ -32,6 +32,7 @@ import os
 import random
 import sys
 import time
+from typing import Any
 from multiprocessing import get_context
 
 from ..cards import cards_of
@@ -69,8 +70,9 @@ def play_deal(index: int, hero: str, field: str, seed: int, hard_options: dict) 
             for s in range(4):
                 game.pass_cards(s, bots[s].choose_pass(game.view(s), rngs[s]))
         while game.phase is Phase.PLAY:
-            s = game.to_act
-            game.play(s, bots[s].choose_play(game.view(s), rngs[s]))
+            seat = game.to_act
+            assert seat is not None  # (a seat is always to act while playing)
+            game.play(seat, bots[seat].choose_play(game.view(seat), rngs[seat]))
         points = game.results[-1].points
         hero_total += points[rotation]
         field_total += sum(points) - points[rotation]
@@ -104,7 +106,7 @@ def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2)) 
         for start in range(0, deals, size):
             tasks.append((t, list(range(start, min(deals, start + size))), seed, hard_options))
     tasks.sort(key=lambda task: TABLES[task[0]][0] != "hard")  # the slow ones first
-    results = {t: {} for t in tables}
+    results: dict[int, dict[int, tuple[float, float]]] = {t: {} for t in tables}
     cpu = {t: 0.0 for t in tables}
     t0 = time.perf_counter()
     if jobs > 1 and len(tasks) > 1:
@@ -118,7 +120,7 @@ def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2)) 
             results[table].update(zip(indices, rows))
             cpu[table] += secs
     wall = time.perf_counter() - t0
-    out = {
+    out: dict[str, Any] = {
         "hands_per_table": deals * 4, "deals_per_table": deals, "seed": seed, "jobs": jobs,
         "hard": hard_options, "wall_seconds": round(wall, 1), "tables": [],
     }
@@ -128,14 +130,13 @@ def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2)) 
         hm, hci = mean_ci([r[0] for r in rows])
         fm, fci = mean_ci([r[1] for r in rows])
         dm, dci = mean_ci([r[0] - r[1] for r in rows])
-        known = hci is not None and fci is not None
         out["tables"].append({
             "table": f"{hero} vs 3 {field}",
             "hero": {"level": hero, "mean": round(hm, 3), "ci95": _round(hci)},
             "field": {"level": field, "mean": round(fm, 3), "ci95": _round(fci)},
             "difference": {"mean": round(dm, 3), "ci95": _round(dci)},
             "ratio": round(hm / fm, 3) if fm else None,
-            "separated": known and hm + hci < fm - fci,
+            "separated": hci is not None and fci is not None and hm + hci < fm - fci,
             "cpu_seconds": round(cpu[t], 1),
         })
     return out

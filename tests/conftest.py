@@ -1,0 +1,46 @@
+"""What every unit test may rely on, with no `make build` first.
+
+- The translations: i18n/<lang>.po compiled once per run into a temporary
+  directory (by the catalog tool, the one way catalogs are compiled), and
+  ``hearts.i18n.load(lang)`` reads them from there, so the tests see the
+  catalogs as they are in the checkout, not a stale build.
+- A loud line at the end of the run when the recorded hands of ../shared
+  are missing and the conformance tests were skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+import tempfile
+
+import pytest
+
+from engine_helpers import NOT_CHECKED
+
+_compiled: list[str] = []
+
+
+def pytest_configure(config):
+    # Here, not in a fixture: some test modules load a catalog at import.
+    from hearts import catalogs, i18n
+
+    localedir = tempfile.mkdtemp(prefix="hearts-locale-")
+    _compiled.append(localedir)
+    with contextlib.redirect_stdout(io.StringIO()):  # one line per language
+        catalogs.main(["compile", localedir])
+    patch = pytest.MonkeyPatch()
+    patch.setattr(i18n, "default_localedir", lambda: localedir)
+    config.add_cleanup(patch.undo)
+
+
+def pytest_unconfigure(config):
+    for localedir in _compiled:
+        shutil.rmtree(localedir, ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter):
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(NOT_CHECKED in str(report.longrepr) for report in skipped):
+        terminalreporter.write_sep("!", NOT_CHECKED, red=True, bold=True)
