@@ -45,6 +45,16 @@ class FakeLoop:
     def start(self, coro: Coroutine[Any, Any, None]) -> None:
         self._at(self.now, coro)
 
+    def __del__(self) -> None:
+        """Tasks a test did not wait for are closed quietly (an unstarted
+        Runtime._task closes the coroutine it was given, too)."""
+        for _, _, coro in self.timers:
+            frame = getattr(coro, "cr_frame", None)
+            inner = frame.f_locals.get("coro") if frame is not None else None
+            coro.close()
+            if inner is not None and hasattr(inner, "close"):
+                inner.close()
+
     def _at(self, when: float, coro) -> None:
         heapq.heappush(self.timers, (when, self.order, coro))
         self.order += 1

@@ -22,12 +22,12 @@ import random
 import time
 import traceback
 
-from pyscript import document, window
-from pyscript.js_modules import morph as dom  # assets/morph.js (pyscript.toml)
-from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.js_modules import morph as dom  # type: ignore[import-not-found]  # assets/morph.js (pyscript.toml)
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 try:  # Pyodide 0.28+ gives JavaScript's null as jsnull, not None
-    from pyodide.ffi import jsnull
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover
     jsnull = None
 

@@ -200,6 +200,9 @@ class Runtime:
         self._keep_view(model)
         try:
             self.render()
+        except Exception:  # shown (or said as text); the effects still run: the save first
+            self._failed(msg, traceback.format_exc())
+        try:
             self.run(effects)
         except Exception:
             self._failed(msg, traceback.format_exc())
