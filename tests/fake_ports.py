@@ -222,8 +222,10 @@ class Driver(Runtime):
             self.settle()
         return self.model
 
-    def settle(self):
-        while self.queue:
+    def settle(self, until=None):
+        """Let the waiting messages in, one at a time, until none is left
+        (or ``until(model)`` holds)."""
+        while self.queue and not (until is not None and until(self.model)):
             self.step(self.queue.popleft())
 
     @property

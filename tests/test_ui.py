@@ -17,7 +17,7 @@ from hearts.slices import finish
 from hearts.save import dumps
 from hearts.ui import play as P
 from hearts.ui import update as U
-from hearts.ui.model import HUMAN, Model, Ui, displayed_phase, visible
+from hearts.ui.model import HUMAN, Model, Ui, visible
 from hearts.ui.view import announcement, view
 
 from fake_ports import Driver
