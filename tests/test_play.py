@@ -158,10 +158,7 @@ def test_undo_of_the_hands_last_card_takes_its_points_back():
     to_my_turn(d)
     before = state(d.model.game)
     d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
-    while not (d.model.ui.pause and d.model.game.phase is Phase.HAND_END):
-        msg = d.queue.popleft()
-        d.model, effects = U.update(d.model, msg)
-        d.run(effects)
+    d.settle(until=lambda m: m.ui.pause and m.game.phase is Phase.HAND_END)
     assert P.can_undo(d.model)
     d.queue.clear()
     d.send(P.Undo())
@@ -318,10 +315,7 @@ def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is
     for card in d.pv.passed:  # West holds them now: their codes are nowhere in the page
         assert f'"{card}"' not in html and f">{card}<" not in html
     d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
-    while not d.model.ui.pause:  # the first trick, still on the table
-        msg = d.queue.popleft()
-        d.model, effects = U.update(d.model, msg)
-        d.run(effects)
+    d.settle(until=lambda m: m.ui.pause)  # the first trick, still on the table
     assert sorted(given_cards(d.html())) == sorted(picked)
     d.settle()  # collected
     assert given_cards(d.html()) == [] and "passed to you" not in d.html()

@@ -166,19 +166,9 @@ def test_a_finished_trick_comes_back_after_a_reload_and_is_then_collected():
     d.send(U.NewGame())
     pass_three(d)
     # play until a trick is complete on the table (not collected yet)
-    while not d.model.ui.pause:
-        if d.model.game.to_act == HUMAN:
-            d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
-        else:
-            d.settle() if d.queue else play_legal(d)
-            if d.queue:
-                msg = d.queue.popleft()
-                if isinstance(msg, U.Collect):
-                    d.queue.appendleft(msg)
-                    break
-                d.model, effects = U.update(d.model, msg)
-                d.run(effects)
-    assert d.model.ui.pause
+    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.settle(until=lambda m: m.ui.pause)  # the opponents' cards, up to the full trick
+    assert d.model.ui.pause and isinstance(d.queue[0], U.Collect)
     model, effects = _reload(d.model)
     assert model.ui.pause and view(*visible(model), EN).count('class="card played') == 4
     assert not [e for e in effects if isinstance(e, U.Think)]

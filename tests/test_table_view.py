@@ -116,13 +116,9 @@ def test_the_winner_s_plate_is_marked_while_the_trick_is_shown():
     d.send(U.NewGame())
     pass_three(d)
     while True:
-        model = d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
-        while d.queue and not model.ui.pause:
-            msg = d.queue.popleft()
-            d.model, effects = U.update(d.model, msg)
-            d.run(effects)
-            model = d.model
-        if model.ui.pause:
+        d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+        d.settle(until=lambda m: m.ui.pause)
+        if d.model.ui.pause:
             break
         d.settle()
     winner = d.pv.tricks[-1].winner

@@ -1,86 +1,31 @@
 """The UI's model, update and view, in CPython (no browser).
 
-A tiny synchronous driver stands in for the controller: it runs the
-effects update() returns (opponent turns, timers, hints) at once.
+The driver (tests/fake_ports.py) is the page's runtime over fake ports: it
+runs the effects update() returns (opponent turns, timers, hints) at once.
 """
 
 import re
 import subprocess
 import sys
-from collections import deque
 from pathlib import Path
 
 import pytest
 
 from hearts import Game, IllegalAction, Phase
 from hearts.i18n import LANGUAGES, Translator, load, reason_message
-from hearts.ai.hard import step
+from hearts.slices import finish
 from hearts.save import dumps
 from hearts.ui import play as P
 from hearts.ui import update as U
-from hearts.ui.model import HUMAN, Model, Ui, displayed_phase, visible
+from hearts.ui.model import HUMAN, Model, Ui, visible
 from hearts.ui.view import announcement, view
+
+from fake_ports import Driver
 
 EN = Translator("en")
 
 
-def run_search(gen):
-    return step(gen, 1e9)  # to the end
-
-
-class Driver:
-    """Runs update() and its effects synchronously; keeps what was saved/announced."""
-
-    def __init__(self, model=None, effects=(), level="normal"):
-        if model is None:
-            model, effects = U.init(speed="instant", level=level, seed=1)
-        self.model = model
-        self.saved = None
-        self.announced = []
-        self.queue = deque()
-        self.run(effects)
-
-    def send(self, msg, settle=True):
-        self.model, effects = U.update(self.model, msg)
-        self.run(effects)
-        if settle:
-            self.settle()
-        return self.model
-
-    def run(self, effects):
-        for e in effects:
-            if isinstance(e, U.Save):
-                self.saved = e.text
-            elif isinstance(e, U.Announce):
-                self.announced.append(e.items)
-            elif isinstance(e, U.Think):
-                game = self.model.game
-                card = run_search(U.opponent_search(
-                    game.view(e.seat), self.model.ui.settings.level, U.rng_for(game, e.seat)))
-                self.queue.append(U.OpponentMove(e.epoch, e.seat, str(card)))
-            elif isinstance(e, U.Later):
-                self.queue.append(e.msg)
-            elif isinstance(e, U.FindHint):
-                pv = self.model.game.view(HUMAN)
-                r = run_search(U.hint_search(pv, U.rng_for(self.model.game, HUMAN, "hint")))
-                cards = tuple(str(c) for c in r) if isinstance(r, tuple) else (str(r),)
-                self.queue.append(U.HintReady(e.epoch, cards))
-
-    def settle(self):
-        while self.queue:
-            msg = self.queue.popleft()
-            self.model, effects = U.update(self.model, msg)
-            self.run(effects)
-
-    @property
-    def pv(self):
-        return self.model.game.view(HUMAN)
-
-    def html(self, tr=EN):
-        return view(*visible(self.model), tr)
-
-    def phase(self):
-        return displayed_phase(*visible(self.model))
+run_search = finish  # a search generator, to its end
 
 
 def pass_three(d):

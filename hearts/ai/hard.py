@@ -33,6 +33,7 @@ import time
 from typing import Generator, Iterator
 
 from .. import rules
+from ..slices import finish, run_slice
 from ..cards import CARDS, FULL_DECK, Card, cards_of, mask_of
 from ..game import Phase, PlayerView
 from . import policy
@@ -142,7 +143,7 @@ class Hard:
     # -- playing ------------------------------------------------------------
 
     def choose_play(self, view: PlayerView, rng: random.Random) -> Card:
-        return _run(self.think(view, rng))
+        return finish(self.think(view, rng))
 
     def search(self, view: PlayerView, rng: random.Random) -> Generator[int, None, Decision]:
         """The decision this view asks for, as a sliced search: three cards
@@ -197,14 +198,6 @@ def _now(value: Decision) -> Generator[int, None, Decision]:
     yield  # pragma: no cover  (makes this a generator)
 
 
-def _run(search: Generator[int, None, Card]) -> Card:
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            return done.value
-
-
 def pass_for_hand(hand: int) -> int:
     """Hard's pass: Normal's, unless the hand looks able to shoot the moon,
     then it keeps its high cards and passes its lowest non-hearts."""
@@ -223,11 +216,5 @@ def pass_for_hand(hand: int) -> int:
 def step(search: Iterator[int], seconds: float) -> Decision | None:
     """Run ``search`` (from :meth:`Hard.search` or ``think``) for about
     ``seconds``; its decision once it has finished, else None (call again later)."""
-    end = time.perf_counter() + seconds
-    try:
-        while True:
-            next(search)
-            if time.perf_counter() >= end:
-                return None
-    except StopIteration as done:
-        return done.value
+    done = run_slice(search, seconds)
+    return None if done is None else done.value

@@ -1,0 +1,346 @@
+"""The page's runtime (hearts/ui/runtime.py) over fake ports: messages go
+through dispatch, effects run in order, time is a fake clock's, and no
+failing port loses the game."""
+
+import json
+
+from hearts.save import loads, revision
+from hearts.slices import run_slice
+from hearts.ui import runtime as R
+from hearts.ui import update as U
+from hearts.ui.model import CARD_DELAY, HUMAN
+from hearts.ui.runtime import Runtime
+
+from fake_ports import Driver, FakePorts
+
+
+def page(ports=None, speed="instant", **init):
+    """A runtime on the start screen (seed 1), as the page's, not the Driver."""
+    ports = FakePorts() if ports is None else ports
+    model, effects = U.init(speed=speed, seed=1, **init)
+    rt = Runtime(ports, model)
+    rt.run(effects)
+    return rt, ports
+
+
+def pass_three(rt):
+    for card in rt.model.game.view(HUMAN).hand[:3]:
+        rt.dispatch(U.ClickCard(str(card)))
+    rt.dispatch(U.ConfirmPass())
+
+
+def stored_game(rt):
+    return loads(rt.get(R.SAVE_KEY))
+
+
+class LoggingPorts(FakePorts):
+    """FakePorts that note, in order, what the runtime asked of them."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.log = []
+
+    def render(self, html):
+        self.log.append("render")
+        super().render(html)
+
+    def storage_set(self, key, value):
+        if key.startswith(R.SAVE_KEY + "@"):
+            self.log.append("save")
+        return super().storage_set(key, value)
+
+    def announce(self, text):
+        self.log.append("announce")
+        super().announce(text)
+
+    def start(self, coro):
+        self.log.append("task")
+        super().start(coro)
+
+
+# -- the loop ------------------------------------------------------------------------
+
+def test_a_messages_effects_run_in_order_and_its_tasks_after_it():
+    rt, ports = page(LoggingPorts())
+    rt.dispatch(U.NewGame())
+    for card in rt.model.game.view(HUMAN).hand[:3]:
+        rt.dispatch(U.ClickCard(str(card)))
+    ports.log.clear()
+    rt.dispatch(U.ConfirmPass())  # seed 1: North leads, so an opponent thinks
+    assert ports.log == ["render", "save", "announce", "task"]
+    game = rt.model.game
+    assert stored_game(rt).view(HUMAN) == game.view(HUMAN)  # what was stored is what is shown
+    ports.log.clear()
+    ports.loop.run()  # North's card arrives, then East's, and the human's turn
+    assert ports.log[:3] == ["render", "save", "announce"]
+    assert rt.model.game.to_act == HUMAN and rt.model.game is not game
+
+
+def test_a_message_sent_while_one_is_handled_waits_for_it():
+    rt, ports = page()
+    seen = []
+    real_step = rt.step
+
+    def step(msg):
+        seen.append(type(msg).__name__)
+        if isinstance(msg, U.NewGame):
+            rt.dispatch(U.ShowOverlay("menu"))  # as an effect's refused save would
+            assert seen == ["NewGame"]  # not handled inside NewGame's
+        real_step(msg)
+
+    rt.step = step
+    rt.dispatch(U.NewGame())
+    assert seen == ["NewGame", "ShowOverlay"] and rt.model.ui.overlay == "menu" and not rt.queue
+
+
+def test_the_opponents_card_waits_for_its_delay_by_the_clock():
+    rt, ports = page(speed="normal")
+    rt.dispatch(U.NewGame())
+    pass_three(rt)
+    trick = rt.model.game.view(HUMAN).trick
+    seat = rt.model.ui.thinking
+    assert seat is not None and seat != HUMAN
+    ports.loop.run(until=CARD_DELAY["normal"] - 0.01)
+    assert rt.model.game.view(HUMAN).trick == trick and rt.model.ui.thinking == seat
+    ports.loop.run(until=CARD_DELAY["normal"] + 0.01)
+    assert len(rt.model.game.view(HUMAN).trick.cards) == len(trick.cards) + 1
+    assert ports.marks["data-think-ms"]  # recorded for bench/ai_browser.py
+
+
+# -- slices --------------------------------------------------------------------------
+
+def test_a_sliced_search_keeps_to_its_budget_by_the_clock():
+    ports = FakePorts(tick=0.01)  # every reading of the clock: 10 ms later
+    rt = Runtime(ports)
+    pauses_at_step = []
+
+    def search():
+        for _ in range(20):
+            pauses_at_step.append(len(ports.loop.sleeps))
+            yield
+        return "found"
+
+    result = []
+
+    async def think():
+        result.append(await rt.sliced(search()))
+
+    rt.spawn(think())
+    ports.loop.run()
+    assert result == ["found"]
+    per_slice = [pauses_at_step.count(n) for n in sorted(set(pauses_at_step))]
+    # 25 ms a slice: the clock read at its start and after each step (10 ms each)
+    assert max(per_slice) == 3 and sum(per_slice) == 20
+    assert len(per_slice) == 7  # a pause for the page between slices
+
+
+def test_run_slice_stops_at_its_budget_and_gives_a_result_of_none():
+    def gen():
+        yield
+        yield
+        return None
+
+    ticks = iter(range(10))
+    search = gen()
+    assert run_slice(search, 0.5, lambda: next(ticks)) is None  # a step a slice
+    assert run_slice(search, 0.5, lambda: next(ticks)) is None
+    done = run_slice(search, 0.5, lambda: next(ticks))
+    assert done is not None and done.value is None  # finished, though its value is None
+
+
+def test_a_hard_opponent_thinks_in_slices_and_the_page_gets_turns():
+    d = Driver(level="hard", ports=FakePorts(tick=0.004))
+    d.send(U.NewGame())
+    for card in d.pv.hand[:3]:
+        d.send(U.ClickCard(str(card)))
+    before = len(d.fake.loop.sleeps)
+    d.send(U.ConfirmPass())  # North leads the two of clubs, East thinks
+    assert len(d.pv.trick.cards) == 2 and d.pv.to_act == HUMAN
+    assert len(d.fake.loop.sleeps) - before > 3  # not one search in one go
+
+
+# -- ports that fail -------------------------------------------------------------------
+
+class Failing(FakePorts):
+    def __init__(self, what, **kw):
+        super().__init__(**kw)
+        self.what = what
+
+    def announce(self, text):
+        if self.what == "announce":
+            raise RuntimeError("the live region is gone")
+        super().announce(text)
+
+    def render(self, html):
+        if self.what == "render":
+            raise RuntimeError("morph failed")
+        super().render(html)
+
+    async def claim(self, key, steal, lost):
+        if self.what == "claim":
+            raise RuntimeError("no locks today")
+        return await super().claim(key, steal, lost)
+
+
+def test_a_failing_port_shows_the_error_and_loses_no_game():
+    ports = Failing("announce")
+    rt, _ = page(ports)
+    rt.dispatch(U.NewGame())  # its announcement fails
+    game = rt.model.game
+    assert rt.model.ui.overlay == "error" and "the live region is gone" in rt.model.ui.error
+    assert any("RuntimeError" in w for w in ports.warnings)
+    assert game is not None and stored_game(rt).view(HUMAN) == game.view(HUMAN)  # saved before
+    ports.what = None
+    rt.dispatch(U.KeepGame())
+    assert rt.model.ui.overlay is None and rt.model.game is game
+    pass_three(rt)
+    ports.loop.run()
+    assert rt.model.game.to_act == HUMAN and len(rt.model.game.view(HUMAN).hand) == 13
+
+
+def test_a_failing_task_shows_the_error_too():
+    ports = Failing("claim")
+    rt, _ = page(ports)
+    rt.dispatch(U.NewGame())
+    rt.dispatch(U.Elsewhere("open"))
+    rt.dispatch(U.TakeOver())
+    ports.loop.run()
+    assert rt.model.ui.overlay == "error" and "no locks today" in rt.model.ui.error
+    assert rt.tasks == 0
+
+
+def test_when_not_even_the_error_can_be_drawn_it_is_plain_text():
+    ports = Failing("render")
+    rt, _ = page(ports)
+    rt.dispatch(U.NewGame())
+    assert "morph failed" in ports.rendered[-1] and "Traceback" in ports.rendered[-1]
+    assert stored_game(rt) is not None  # the game was stored all the same
+
+
+def test_saving_resumes_by_itself_when_storage_works_again():
+    rt, ports = page()
+    rt.dispatch(U.NewGame())
+    ports.storage_works = False
+    pass_three(rt)
+    ports.loop.run(until=0.5)
+    assert rt.model.ui.storage == "off"
+    rev = rt.model.ui.rev
+    assert ports.session[rt.key_of(R.UNSAVED_KEY)] == str(rev)  # a reload can tell
+    assert revision(rt.get(R.SAVE_KEY)) < rev
+    ports.storage_works = True
+    ports.loop.run(until=0.5 + R.RETRY_SAVE)  # tried again after RETRY_SAVE seconds
+    assert rt.model.ui.storage == "ok" and revision(rt.get(R.SAVE_KEY)) == rt.model.ui.rev
+    assert rt.key_of(R.UNSAVED_KEY) not in ports.session and rt.pending is None
+
+
+def test_a_stale_tab_never_overwrites_a_newer_position():
+    storage = {}
+    a, a_ports = page(FakePorts(storage=storage))
+    a.dispatch(U.NewGame())
+    b = Runtime(FakePorts(storage=storage), a.model)  # the same position in a second tab
+    pass_three(a)
+    a_ports.loop.run()
+    newer = a.get(R.SAVE_KEY)
+    for card in b.model.game.view(HUMAN).hand[:3]:
+        b.dispatch(U.ClickCard(str(card)))
+    b.dispatch(U.ConfirmPass())  # its save is refused: not newer than the stored one
+    assert storage[b.key_of(R.SAVE_KEY)] == newer
+    assert b.model.ui.owner == "moved" and b.model.ui.overlay == "elsewhere"
+
+
+# -- the start, and the game's lock -------------------------------------------------------
+
+def boot(ports, **params):
+    rt = Runtime(ports)
+    rt.boot(lambda name: params.get(name), "en", False)
+    return rt
+
+
+def test_boot_waits_for_the_lock_then_is_ready_and_warms_up():
+    ports = FakePorts()
+    rt = boot(ports, speed="instant", seed="3")
+    assert "data-ready" not in ports.marks and ports.title == "Hearts"
+    assert rt.model.ui.next_seed == 3 and rt.model.ui.settings.speed == "instant"
+    ports.loop.run()
+    assert ports.marks["data-ready"] == "1" and ports.marks["data-lock"] == "held"
+    assert ports.marks["data-warm"] == "done" and ports.marks["data-update-ms"]
+    assert ports.claims == [(rt.key_of(R.OWNER_KEY), False)]
+
+
+def test_a_page_whose_game_another_tab_holds_plays_nothing_until_taken_over():
+    storage = {}
+    first = boot(FakePorts(storage=storage), speed="instant")
+    first.ports.loop.run()
+    first.dispatch(U.NewGame())
+    ports = FakePorts(storage=storage, lock="elsewhere")
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert len(ports.claims) == 1 + len(R.CLAIM_WAIT)  # asked again, then gave up
+    assert ports.marks["data-lock"] == "elsewhere" and rt.model.ui.overlay == "elsewhere"
+    rt.dispatch(U.TakeOver())
+    ports.loop.run()
+    assert ports.claims[-1][1] is True and ports.marks["data-lock"] == "held"
+    assert rt.model.ui.owner == "here" and rt.model.game.view(HUMAN) == first.model.game.view(HUMAN)
+    first.ports.lost()  # the first tab is told that its lock was taken
+    assert first.model.ui.overlay == "elsewhere" and first.ports.marks["data-lock"] == "elsewhere"
+
+
+def test_without_web_locks_the_lock_says_none():
+    ports = FakePorts(lock="none")
+    boot(ports)
+    ports.loop.run()
+    assert ports.marks["data-lock"] == "none"
+
+
+def test_a_page_going_stores_nothing_more_and_lets_the_lock_go():
+    rt, ports = page()
+    rt.dispatch(U.NewGame())
+    text = rt.get(R.SAVE_KEY)
+    rt.leave()
+    assert ports.released == 1
+    pass_three(rt)
+    assert rt.get(R.SAVE_KEY) == text
+    rt.come_back()  # back from the back-forward cache: from the stored position
+    ports.loop.run()
+    assert not rt.leaving and rt.model.game.view(HUMAN) == loads(text).view(HUMAN)
+
+
+def test_moves_stored_while_the_page_started_are_adopted():
+    storage = {}
+    old = boot(FakePorts(storage=storage), speed="instant")
+    old.ports.loop.run()
+    old.dispatch(U.NewGame())
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")  # the reload reads the save...
+    pass_three(old)  # ...its old self still stores a move
+    old.ports.loop.run()
+    ports.loop.run()
+    assert rt.model.game.view(HUMAN) == old.model.game.view(HUMAN)
+
+
+def test_the_boot_moves_the_keys_of_before_and_reads_settings_and_notes():
+    storage = {"hearts.settings": json.dumps({"level": "hard", "four_colour": True}), "hearts.lang": "[" * 99}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, seed="x" * 20)
+    assert "hearts.settings" not in storage and R.SETTINGS_KEY + "@/" in storage
+    settings = rt.model.ui.settings
+    assert settings.level == "hard" and settings.four_colour is True
+    assert rt.model.ui.notes == ("settings-unreadable", "seed-refused")
+
+
+# -- effects that are the page's: settings, language, files ---------------------------------
+
+def test_settings_language_and_files_reach_their_ports():
+    d = Driver()
+    d.send(U.SetLevel("hard"))
+    assert json.loads(d.get(R.SETTINGS_KEY))["level"] == "hard"
+    d.send(U.SetLang("fi"))
+    assert d.get(R.LANG_KEY) == "fi" and d.fake.lang == "fi" and d.fake.title == "Hertta"
+    d.send(U.NewGame())
+    d.send(U.ExportGame())
+    [(text, name)] = d.fake.downloads
+    assert loads(text).view(HUMAN) == d.pv and name == "hearts-game.json"
+    assert d.fake.revoked == ["blob:1"]  # let go after DOWNLOAD_KEPT seconds
+    assert d.fake.loop.now >= R.DOWNLOAD_KEPT
+    d.send(U.ImportGame())
+    assert d.fake.picked_files == 1
