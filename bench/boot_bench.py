@@ -24,7 +24,9 @@ round's figures are compared with each other): Chromium as above, Debian's
 Firefox ESR through puppeteer-core (bench/firefox_boot.mjs) and WebKit
 (WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb,
 tools/webkit.py). Medians, and each browser's ratio to Chromium in the same
-round (median of the rounds; WebKit's target: at most 2x).
+round (median of the rounds; WebKit's target: at most 2x). In Chromium and
+WebKit also a later visit (about:blank, LATER_S of rest, the page again),
+and where each load went (PARTS, from the marks below).
 
 Then the first visit on a slow link: our page in a new profile at 10 Mbit/s
 and 40 ms (SLOW_LINK, Chromium's own network emulation over CDP:
@@ -253,6 +255,7 @@ def first_visit_on_a_slow_link(playwright, url):
 # within a few seconds of leaving a page that had run the game, and ~1 ms
 # after a rest), which no later visit pays.
 LATER_S = 3
+WHEN = ("cold", "warm", "later")
 # What each part of the boot took in one load, from its marks (ms): until
 # boot.js runs, the interpreter's start (restoring the snapshot), PyScript
 # and main.py, the game's imports, its first render.
@@ -370,9 +373,6 @@ def three_browsers(playwright, url, reps):
         if not rounds["Firefox"] and not rounds["WebKit"]:
             break  # neither is installed
     return rounds
-
-
-WHEN = ("cold", "warm", "later")
 
 
 def report_browsers(rounds):
