@@ -429,45 +429,6 @@ function fetchEarly() {
   }
 }
 
-// The wasm compiles as soon as its bytes come in, while the snapshot is
-// still arriving and being unpacked: Pyodide itself starts compiling only
-// once the snapshot is in (loadPyodide awaits it first). Pyodide's fetch()
-// of the wasm then gets a stand-in, and its instantiateStreaming() of that
-// stand-in the module compiled here; anything else, or a compile that
-// failed, goes to the browser's own (with the real file). Undone with
-// fetch()'s wrapping, once the interpreter is up. It starts once the boot
-// has measured the link (snapshotWanted): the compile's work would make
-// the first bytes seem slow to come.
-let undoCompileAhead = () => {};
-function compileAhead() {
-  const native = WebAssembly.instantiateStreaming;
-  if (typeof WebAssembly.compileStreaming !== "function" || typeof native !== "function") return () => {};
-  const give = handOver.get(WASM_URL);
-  const compiled = WebAssembly.compileStreaming(give());
-  compiled.catch(() => {}); // then the browser's instantiateStreaming() says why
-  const standIns = new WeakSet();
-  handOver.set(WASM_URL, async () => {
-    const standIn = new Response(null, { headers: { "Content-Type": "application/wasm" } });
-    standIns.add(standIn);
-    return standIn;
-  });
-  WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
-    const response = await source;
-    if (!standIns.has(response)) return native.call(WebAssembly, response, imports);
-    let module;
-    try {
-      module = await compiled;
-    } catch (_) {
-      return native.call(WebAssembly, give(), imports);
-    }
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
-  };
-  return () => {
-    WebAssembly.instantiateStreaming = native;
-    handOver.set(WASM_URL, give);
-  };
-}
-
 function watchPyodideFetches() {
   let interpreterUp = false;
   const counting = function fetch(input, init) {
@@ -496,7 +457,6 @@ function watchPyodideFetches() {
     letGo();
   });
   return () => {
-    undoCompileAhead();
     interpreterUp = true;
     handOver.clear(); // and the copies kept for a second start with it
     letGo();
@@ -794,7 +754,6 @@ async function startInterpreter(runtime) {
         + " the service worker fetches the snapshot for the next visits");
     }
   }
-  undoCompileAhead = compileAhead();
   const pyodide = await runtime;
   if (snapshot) {
     try {
