@@ -28,7 +28,7 @@ try:  # Pyodide 0.28+ gives JavaScript's null as jsnull, not None
 except ImportError:  # pragma: no cover
     jsnull = None
 
-from .. import i18n
+from .. import i18n, vocabulary
 from . import play as P
 from . import extras as _extras
 from ..save import MAX_TEXT, revision
@@ -346,7 +346,7 @@ def _run(effect):
     elif isinstance(effect, U.Language):
         _storage_set(LANG_KEY, effect.lang)
         document.documentElement.lang = effect.lang
-        document.title = i18n.game_name(_tr(effect.lang))
+        document.title = vocabulary.game_name(_tr(effect.lang))
     elif isinstance(effect, U.Announce):
         announce(effect.items)
     elif isinstance(effect, _extras.StoreStats):
@@ -614,7 +614,7 @@ def main():
         _state["model"] = model
         _crash(traceback.format_exc())
     _state["model"] = model
-    document.title = i18n.game_name(_tr(model.ui.settings.lang))
+    document.title = vocabulary.game_name(_tr(model.ui.settings.lang))
     _listen_for_files()
     started = time.perf_counter()
     render()
