@@ -228,8 +228,9 @@ function drawProgress() {
     $("boot-progress").value = Math.round(value * 10) / 10;
     html.dataset.bootProgress = String(Math.floor(value));
   }
-  // "3.2 MB / 19.9 MB" while the bytes come, in the page's number format.
-  $("boot-bytes").textContent = stage <= 1 && expected && !failed
+  // "3.2 MB / 19.9 MB" while the bytes come, in the page's number format
+  // (once the page's language is known).
+  $("boot-bytes").textContent = stage <= 1 && expected && !failed && html.dataset.bootTexts
     ? `${megabytes(html.lang, got)} / ${megabytes(html.lang, expected)}` : "";
 }
 
