@@ -1,178 +1,34 @@
-// Boot sequence of the Hearts page (no inline scripts: the page has a CSP).
+// PyScript's interpreter module (pyscript.toml names it), which starts the
+// game at once (no inline scripts: the page has a CSP).
 //
-// 1. Pick the language: ?lang=xx, else localStorage "hearts.lang", else
-//    navigator.languages; Norwegian (no/nn/nb) means nb; default en.
-//    Sets <html lang> - the Python UI reads it from there.
-// 2. Fill the loading screen with translated texts (build/boot-i18n.json).
-// 3. Only if WebAssembly exists: start Pyodide at once (from its memory
-//    snapshot when it can, see startInterpreter), fetch the game's
-//    Python (build/app.zip), preload the other files and start PyScript;
-//    show the progress: the bar moves with the bytes of the big files as
-//    they arrive (build/boot-sizes.json), then with the boot's stages.
-//    pyscript.toml names this module as PyScript's interpreter:
-//    PyScript's loadPyodide() call gets the interpreter that is already
-//    starting, with app.zip on its sys.path (the end of this file).
-// 4. When Python sets html[data-ready], the loading screen hides (CSS) and
-//    the service worker is registered (after boot, so the first visit does
-//    not download everything twice).
-// 5. On an error or a time-out, show a translated message.
+// Only if WebAssembly exists: start Pyodide as soon as the page runs (from
+// its memory snapshot when it can, see startInterpreter), fetch the
+// runtime's big files, the game's Python (build/app.zip) and the small
+// files PyScript reads, preload the other modules and start PyScript.
+// PyScript's loadPyodide() call (the end of this file) gets the
+// interpreter that is already starting, with app.zip on its sys.path. After
+// the boot, register the service worker (so the first visit does not
+// download everything twice). What arrives and how far the boot is, the
+// loading screen shows (assets/loading-screen.js).
 //
 // Attributes on <html> that tests and the UI may read:
-//   lang              the chosen language
-//   data-boot-stage   1 downloading, 2 starting Python (the files are in),
-//                     3 loading the game (Python is up)
-//   data-boot-progress  where the loading bar stands, 0-100: it only grows,
-//                     to BYTES_SHARE with the bytes, to 100 at data-ready
-//   data-boot-error   "unsupported" (no WebAssembly) or "failed"
-//   data-boot-ms      ms from navigation start to data-ready
 //   data-sw           "controlled" once the service worker serves the page
 //                     (the game then starts offline too)
 //   data-snapshot     "restored": Python came from its memory snapshot;
 //                     "deferred": a first visit on a slow link, Python
 //                     started anew (the worker caches the snapshot);
 //                     "unused": it started the usual way
-// and performance marks hearts:boot, hearts:interpreter, hearts:pyscript,
-// hearts:py-ready, hearts:ready (main.py adds hearts:main, hearts:imported)
-// that `make bench` reads.
-// data-ready is set by Python (hearts.ui.controller) and by nobody else.
+// and performance marks hearts:boot, hearts:interpreter, hearts:pyscript
+// (loading-screen.js adds hearts:py-ready and hearts:ready, main.py
+// hearts:main and hearts:imported) that `make bench` reads.
 
 import "./snapshot-variant.js"; // globalThis.heartsSnapshotVariant(): which snapshot restores here
+import * as screen from "./loading-screen.js";
 
-// The table's styles and PyScript's are attached here, not in <head>: a
-// stylesheet in <head> holds up the first paint, and the loading screen
-// needs only the styles inline in index.html (which preloads these two).
-for (const href of ["./build/vendor/pyscript/core.css", "./assets/game.css"]) {
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  document.head.append(link);
-}
-
-const SUPPORTED = ["en", "fi", "nb", "lt", "nl"];
+const { absolute, fail } = screen;
 const BOOT_TIMEOUT_MS = 120000;
-const AFTER_MAIN_GRACE_MS = 15000;
 const html = document.documentElement;
-const $ = (id) => document.getElementById(id);
 
-function normalise(tag) {
-  if (!tag) return null;
-  const base = String(tag).toLowerCase().split(/[-_]/)[0];
-  if (base === "no" || base === "nn" || base === "nb") return "nb";
-  return SUPPORTED.includes(base) ? base : null;
-}
-
-// Each install of the game (the folder of its page, the service worker's
-// scope) keeps its own values: "hearts.lang@/beta/" (hearts/ui/stored.py,
-// which also moves the root install's values of before, "hearts.lang", to
-// its own keys once).
-const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
-const keyOf = (key) => `${key}@${SCOPE}`;
-const ASIDE = "hearts.aside.";
-const LANG_MAX_CHARS = 16; // a language tag; anything longer is not one
-
-function storedLanguage() {
-  const own = localStorage.getItem(keyOf("hearts.lang"));
-  const value = own ?? (SCOPE === "/" ? localStorage.getItem("hearts.lang") : null);
-  return typeof value === "string" && value.length <= LANG_MAX_CHARS ? value : null;
-}
-
-// This install's stored values (and, at the root, those of before), for
-// "Start fresh" after a failed boot: [key, ...].
-function ownKeys() {
-  const keys = [];
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (!key || !key.startsWith("hearts.") || key.startsWith(ASIDE)) continue;
-      const at = key.indexOf("@");
-      if (at < 0 ? SCOPE === "/" : key.slice(at + 1) === SCOPE) keys.push(key);
-    }
-  } catch (_) { /* storage may be disabled */ }
-  return keys;
-}
-
-// Moves them aside (kept under "hearts.aside.<key>", not deleted) and starts again.
-function startFresh() {
-  for (const key of ownKeys()) {
-    try {
-      const value = localStorage.getItem(key);
-      localStorage.removeItem(key);
-      localStorage.setItem(ASIDE + key, value);
-    } catch (error) {
-      console.warn("boot: could not keep", key, "aside:", error);
-    }
-  }
-  location.reload();
-}
-
-export function pickLanguage() {
-  const fromQuery = normalise(new URLSearchParams(location.search).get("lang"));
-  if (fromQuery) return fromQuery;
-  try {
-    const stored = normalise(storedLanguage());
-    if (stored) return stored;
-  } catch (_) { /* storage may be disabled */ }
-  for (const tag of navigator.languages || [navigator.language]) {
-    const lang = normalise(tag);
-    if (lang) return lang;
-  }
-  return "en";
-}
-
-const FALLBACK = {
-  title: "Hearts",
-  loading: "Downloading the game…",
-  booting: "Starting Python…",
-  starting: "Loading the game…",
-  unsupported: "This browser cannot run the game: it needs WebAssembly. Please use a current browser.",
-  failed: "The game could not start. Please reload the page.",
-  fresh: "Start fresh",
-  fresh_note: "Your saved game and settings are put aside, not deleted, and the game starts without them.",
-};
-let texts = { ...FALLBACK };
-let stage = 0;
-let failed = false;
-
-function setStage(n) {
-  if (failed || n < stage) return;
-  stage = n;
-  const key = n <= 1 ? "loading" : n === 2 ? "booting" : "starting";
-  $("boot-status").textContent = texts[key] || texts.booting;
-  html.dataset.bootStage = String(n);
-  showProgress();
-}
-
-// --- The loading bar ---------------------------------------------------------
-// On a first visit the boot is mostly waiting for the runtime
-// (pyodide.asm.wasm, python_stdlib.zip, pyodide.asm.mjs), the snapshot of
-// its memory and the game's Python. Their sizes come from the build
-// (build/boot-sizes.json: a host may compress and send no Content-Length).
-// The bar's first BYTES_SHARE parts follow the bytes of the files this
-// visit reads (`reading`: the plain files or their gzipped copies, with or
-// without the snapshot); then each stage of the start moves it on
-// (MILESTONES), and data-ready fills it. The big fetch() bodies are counted
-// as they arrive: the snapshot, app.zip and the runtime's three files
-// (fetched here, see download()); a plain file's bytes are counted on a
-// copy of its response (Response.clone(), no second request), read and
-// dropped. The module is counted once it is in (Resource Timing). The bar is
-// drawn at most once a frame; it never moves back.
-const BYTES_SHARE = 80;
-const MILESTONES = {
-  "hearts:interpreter": 88, // Python is up (restored from the snapshot)
-  "hearts:py-ready": 92, // PyScript has taken the interpreter
-  "hearts:main": 95, // main.py runs
-  "hearts:imported": 98, // the game's modules are imported
-};
-let sizes = null; // {absolute URL: bytes}, from build/boot-sizes.json
-let unpackedSizes = {}; // {absolute URL of a .gz file: bytes unpacked}
-const cameUnpacked = new Set(); // .gz files the host sent with Content-Encoding
-const reading = new Set(); // absolute URLs of the big files this visit reads
-const arrived = new Map(); // absolute URL -> bytes that arrived
-const finished = new Set(); // absolute URLs whose download is complete
-let milestone = 0;
-let shown = 0;
-let frame = 0;
-const absolute = (path) => new URL(path, document.baseURI).href;
 // This browser's snapshot: WebKit cannot restore the one made in Chromium
 // (which Firefox restores), the build makes one in each (tools/build.py
 // snapshot(), assets/snapshot-variant.js).
@@ -202,19 +58,6 @@ const SW_URL = new URL("../sw.js", import.meta.url).href;
 const ownWorker = () => globalThis.navigator?.serviceWorker?.controller?.scriptURL === SW_URL;
 const cached = ownWorker();
 const usePacked = canUnpack && !cached;
-const megabytes = (lang, bytes) => {
-  try {
-    return new Intl.NumberFormat(lang, {
-      style: "unit", unit: "megabyte", minimumFractionDigits: 1, maximumFractionDigits: 1,
-    }).format(bytes / 1e6);
-  } catch (_) {
-    return `${(bytes / 1e6).toFixed(1)} MB`;
-  }
-};
-
-// A .gz file the host sent with Content-Encoding arrives unpacked: the
-// page then reads its unpacked size, not the file's.
-const sizeOf = (url) => (cameUnpacked.has(url) && unpackedSizes[url]) || sizes[url];
 
 // The link's speed, from the bytes of the first downloads (see
 // snapshotWanted): bytes and time from the first chunk on.
@@ -227,93 +70,22 @@ const SNAPSHOT_SAVES_MS = 1500;
 const PROBE_BYTES = 384e3;
 const PROBE_TIMEOUT_MS = 3000;
 
-function addBytes(url, count) {
-  arrived.set(url, (arrived.get(url) || 0) + count);
+screen.onBytes((url, count) => {
   if (!linkStart) linkStart = performance.now();
   else linkBytes += count; // the first chunk came in no time that can be measured
   if (onLinkBytes) onLinkBytes();
-  showProgress();
-}
-
-// [bytes in, bytes expected] of the files this visit reads.
-function bytesSoFar() {
-  let expected = 0;
-  let got = 0;
-  for (const url of reading) {
-    const size = sizes && sizeOf(url);
-    if (!size) continue;
-    expected += size;
-    got += finished.has(url) ? size : Math.min(arrived.get(url) || 0, size);
-  }
-  return [got, expected];
-}
-
-// Drawn in the next frame; but the stage changes at once when the last byte
-// is in: the interpreter's start may hold the main thread, and with it the
-// frames, until it is up.
-function showProgress() {
-  if (stage <= 1 && !failed) {
-    const [got, expected] = bytesSoFar();
-    if (expected && got >= expected) setStage(2); // only the interpreter's start is left
-  }
-  if (!frame) frame = requestAnimationFrame(drawProgress);
-}
-
-function drawProgress() {
-  frame = 0;
-  const [got, expected] = bytesSoFar();
-  const value = Math.max(shown, milestone, expected ? (BYTES_SHARE * got) / expected : 0);
-  if (value > shown || !html.dataset.bootProgress) {
-    shown = value;
-    $("boot-progress").value = Math.round(value * 10) / 10;
-    html.dataset.bootProgress = String(Math.floor(value));
-  }
-  // "3.2 MB / 19.9 MB" while the bytes come, in the page's number format.
-  $("boot-bytes").textContent = stage <= 1 && expected && !failed
-    ? `${megabytes(html.lang, got)} / ${megabytes(html.lang, expected)}` : "";
-}
-
-function reach(value) {
-  milestone = Math.max(milestone, value);
-  showProgress();
-}
-
-async function loadSizes() {
-  try {
-    const response = await fetch(new URL("../build/boot-sizes.json", import.meta.url));
-    const { files, unpacked } = await response.json();
-    const known = {};
-    for (const [path, size] of Object.entries(files)) known[absolute(`./${path}`)] = size;
-    unpackedSizes = Object.fromEntries(Object.entries(unpacked).map(([path, size]) => [absolute(`./${path}`), size]));
-    sizes = known;
-  } catch (_) {
-    sizes = null; // the bar then moves with the stages only
-  }
-  showProgress();
-}
-
-// Counts a copy of a response's body as it arrives (the original goes on
-// untouched to whoever asked for it).
-function countBody(url, response) {
-  if (!response.ok || !response.body) return;
-  const reader = response.clone().body.getReader();
-  const next = () => reader.read().then(({ done, value }) => {
-    if (done) return;
-    addBytes(url, value.byteLength);
-    return next();
-  });
-  next().catch(() => {}); // a failed download is reported by its reader
-}
+});
 
 // The body of a gzipped file, unpacked as it arrives, its bytes counted for
-// the bar as they come (unless they are counted already). A host may send a .gz file with Content-Encoding:
-// gzip, and then the browser has unpacked it already: the first two bytes
-// (in practice in the first chunk) say whether it is still gzipped.
+// the bar as they come (unless they are counted already). A host may send
+// a .gz file with Content-Encoding: gzip, and then the browser has unpacked
+// it already: the first two bytes (in practice in the first chunk) say
+// whether it is still gzipped.
 async function unpackedBody(url, response, { counted = false } = {}) {
   const reader = response.body.getReader();
   const read = async () => {
     const chunk = await reader.read();
-    if (!chunk.done && !counted) addBytes(url, chunk.value.byteLength);
+    if (!chunk.done && !counted) screen.count(url, chunk.value.byteLength);
     return chunk;
   };
   const head = [];
@@ -324,10 +96,7 @@ async function unpackedBody(url, response, { counted = false } = {}) {
   }
   const [b0, b1] = head.flatMap((bytes) => [...bytes.subarray(0, 2)]);
   const packed = b0 === 0x1f && b1 === 0x8b;
-  if (!packed) {
-    cameUnpacked.add(url);
-    showProgress();
-  }
+  if (!packed) screen.cameUnpacked(url);
   const body = new ReadableStream({
     start(controller) {
       for (const bytes of head) controller.enqueue(bytes);
@@ -364,16 +133,15 @@ function download(url) {
   // first bytes measure the link (snapshotWanted), before Pyodide starts.
   const fetchOk = (from) => nativeFetch(from).then((response) => {
     if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
-    countBody(from, response);
+    screen.countBody(from, response);
     return [from, response];
   });
-  reading.add(packed ? packed.copy : url);
+  screen.expect(packed ? packed.copy : url);
   let next = packed
     ? fetchOk(packed.copy).catch((error) => {
       console.warn(`boot: ${error}; loading ${url} instead`);
-      reading.delete(packed.copy);
-      reading.add(url);
-      showProgress();
+      screen.expect(packed.copy, false);
+      screen.expect(url);
       return fetchOk(url);
     })
     : fetchOk(url);
@@ -411,9 +179,9 @@ function failOnError(stream, url) {
 
 // Two small files PyScript fetches itself, pyscript.toml as it starts and
 // main.py once the interpreter is up: fetched here at once, and PyScript's
-// own fetch() of each gets that response (once). A <link rel="preload">
-// did that before, but WebKit warns of a preload not used within a few
-// seconds of the load event, and on a first visit main.py comes later.
+// own fetch() of each gets that response (once). Not a <link
+// rel="preload">: WebKit warns of a preload not used within a few seconds
+// of the load event, and on a first visit main.py comes later.
 const EARLY = ["./pyscript.toml", "./main.py"];
 const early = new Map(); // absolute URL -> Promise<Response>, until PyScript asks
 
@@ -449,10 +217,10 @@ function watchPyodideFetches() {
   globalThis.fetch = counting;
   for (const url of [WASM_URL, STDLIB_URL, LOCK_URL]) download(url);
   fetchEarly();
-  reading.add(MODULE_URL);
-  reading.add(APP_ZIP_URL);
-  if (canUnpack) reading.add(SNAPSHOT_URL);
-  whenReady(() => { // whatever PyScript did not ask for is not kept
+  screen.expect(MODULE_URL);
+  screen.expect(APP_ZIP_URL);
+  if (canUnpack) screen.expect(SNAPSHOT_URL);
+  screen.whenReady(() => { // whatever PyScript did not ask for is not kept
     early.clear();
     letGo();
   });
@@ -461,100 +229,6 @@ function watchPyodideFetches() {
     handOver.clear(); // and the copies kept for a second start with it
     letGo();
   };
-}
-
-// The two modules and the lock file: counted whole once they are in.
-if (typeof PerformanceObserver === "function") {
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (entry.entryType === "mark") {
-          if (entry.name in MILESTONES) reach(MILESTONES[entry.name]);
-        } else if (entry.responseEnd > 0) {
-          finished.add(entry.name);
-          showProgress();
-        }
-      }
-    }).observe({ entryTypes: ["mark", "resource"] });
-  } catch (_) { /* the stages still move the bar */ }
-}
-
-function fail(key, detail) {
-  if (html.hasAttribute("data-ready") || failed) return;
-  failed = true;
-  $("boot-bytes").textContent = "";
-  const box = $("boot");
-  box.dataset.state = "error";
-  const status = $("boot-status");
-  status.textContent = texts[key];
-  status.className = "boot-error";
-  status.setAttribute("role", "alert");
-  html.dataset.bootError = key;
-  if (detail) console.warn("boot:", key, detail);
-  offerFreshStart();
-}
-
-// A boot that failed may have failed on what this install stored (and
-// would on every reload): offer to start without it, keeping it aside.
-function offerFreshStart() {
-  if ($("boot-fresh") || !ownKeys().length) return;
-  const box = document.createElement("div");
-  box.className = "boot-fresh";
-  box.id = "boot-fresh";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.dataset.action = "start-fresh";
-  button.className = "btn primary";
-  button.textContent = texts.fresh;
-  button.addEventListener("click", startFresh);
-  const note = document.createElement("p");
-  note.textContent = texts.fresh_note;
-  box.append(button, note);
-  $("boot").append(box);
-}
-
-async function loadTexts(lang) {
-  let all = null;
-  try {
-    const response = await fetch(new URL("../build/boot-i18n.json", import.meta.url));
-    all = await response.json();
-    const own = all[lang] || {};
-    texts = { ...FALLBACK, ...(all.en || {}), ...own };
-    // "starting" is optional: never mix an English stage text into another language.
-    if (lang !== "en" && !own.starting) texts.starting = texts.booting;
-  } catch (_) {
-    texts = { ...FALLBACK };
-  }
-  $("boot-title").textContent = texts.title;
-  document.title = texts.title;
-  if (texts.description) {
-    document.querySelector('meta[name="description"]').content = texts.description;
-  }
-  if (all && all[lang]) { // the installed app's name in the page's language
-    document.querySelector('link[rel="manifest"]').href = `./build/manifest-${lang}.webmanifest`;
-  }
-  html.dataset.bootTexts = lang; // the loading screen speaks the page's language now
-  if (failed) {
-    $("boot-status").textContent = texts[html.dataset.bootError] || texts.failed;
-    const fresh = $("boot-fresh");
-    if (fresh) {
-      fresh.querySelector("button").textContent = texts.fresh;
-      fresh.querySelector("p").textContent = texts.fresh_note;
-    }
-  } else {
-    setStage(Math.max(stage, 1));
-  }
-}
-
-function whenReady(callback) {
-  if (html.hasAttribute("data-ready")) return callback();
-  const observer = new MutationObserver(() => {
-    if (html.hasAttribute("data-ready")) {
-      observer.disconnect();
-      callback();
-    }
-  });
-  observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
 function registerServiceWorker() {
@@ -568,54 +242,12 @@ function registerServiceWorker() {
     .register(SW_URL, { updateViaCache: "none" })
     .catch((error) => console.warn("service worker not registered:", error));
 }
-
-// The stages: 1 while the files arrive, 2 once they are all in (the
-// interpreter starts), 3 when it is up (hearts:interpreter) and PyScript
-// and the game start. PyScript fires "py:ready" on the script element just
-// before main.py runs, "py:done" after.
-addEventListener("py:ready", () => {
-  performance.mark("hearts:py-ready");
-  setStage(3);
-});
-addEventListener("py:done", () => {
-  // main.py has run; if the game is not playable soon after (the UI may
-  // finish its start in an asyncio task), something broke.
-  setTimeout(() => {
-    if (!html.hasAttribute("data-ready")) fail("failed", "py:done without data-ready");
-  }, AFTER_MAIN_GRACE_MS);
-});
-addEventListener("error", (event) => {
-  const message = String(event.message || "");
-  if (message.includes("PythonError") || message.includes("pyodide")) fail("failed", message);
-});
-addEventListener("unhandledrejection", (event) => fail("failed", event.reason));
-
-// PyScript shows Python errors as div.py-error: treat them as a failed boot.
-new MutationObserver((records) => {
-  for (const record of records)
-    for (const node of record.addedNodes)
-      if (node.nodeType === 1 && node.classList.contains("py-error")) fail("failed", node.textContent);
-}).observe(document.body, { childList: true });
-
-const lang = pickLanguage();
-html.lang = lang;
-loadTexts(lang);
-
-whenReady(() => {
-  performance.mark("hearts:ready");
-  reach(100);
-  if (frame) cancelAnimationFrame(frame);
-  drawProgress(); // at once: the loading screen is hidden now
-  html.dataset.bootMs = String(Math.round(performance.now()));
-  $("boot").hidden = true;
-  if (failed) $("boot").dataset.state = "";
-  registerServiceWorker();
-});
+screen.whenReady(registerServiceWorker);
 
 // Preload what the page needs after the interpreter, in parallel with its
 // start-up (the runtime's wasm, standard library and lock file are fetched
-// by download(), pyscript.toml and main.py by fetchEarly()). A file that cannot be loaded fails the boot here: Pyodide
-// itself would wait forever.
+// by download(), pyscript.toml and main.py by fetchEarly()). A file that
+// cannot be loaded fails the boot here: Pyodide itself would wait forever.
 const PRELOAD = [
   ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
   // Imported, not preloaded: PyScript imports morph.js (which imports
@@ -671,18 +303,18 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   fail("unsupported");
 } else {
   performance.mark("hearts:boot");
-  loadSizes();
+  screen.loadSizes();
   const unwatch = watchPyodideFetches();
   runtime = import(new URL("../build/vendor/pyodide/pyodide.mjs", import.meta.url).href);
   interpreter = startInterpreter(runtime);
   interpreter.finally(unwatch).catch(() => {});
   interpreter.then(() => {
     performance.mark("hearts:interpreter");
-    setStage(3);
+    screen.setStage(3);
   }, (error) => fail("failed", error));
   appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
-    countBody(absolute("./build/app.zip"), response);
+    screen.countBody(APP_ZIP_URL, response);
     return response.arrayBuffer();
   });
   appZip.catch((error) => fail("failed", error));
@@ -724,13 +356,13 @@ function snapshotWanted() {
   return new Promise((resolve) => {
     const decide = (timedOut) => {
       const elapsed = performance.now() - linkStart;
-      const allIn = [WASM_URL, STDLIB_URL].every((url) => arrived.get(url) >= sizes?.[url]
-        || arrived.get(PACKED.get(url)?.copy) >= sizes?.[PACKED.get(url)?.copy]);
+      const allIn = [WASM_URL, STDLIB_URL].every((url) => screen.bytesIn(url) >= screen.expectedSize(url)
+        || screen.bytesIn(PACKED.get(url)?.copy) >= screen.expectedSize(PACKED.get(url)?.copy));
       if (!timedOut && linkBytes < PROBE_BYTES && !allIn) return;
       onLinkBytes = null;
       clearTimeout(timer);
       linkBytesPerMs = linkStart && elapsed > 0 ? linkBytes / elapsed : linkStart ? Infinity : 0;
-      const snapshotBytes = (sizes && sizes[SNAPSHOT_URL]) || 6e6;
+      const snapshotBytes = screen.expectedSize(SNAPSHOT_URL) || 6e6;
       resolve(!timedOut && snapshotBytes / linkBytesPerMs <= SNAPSHOT_SAVES_MS);
     };
     const timer = setTimeout(() => decide(true), PROBE_TIMEOUT_MS);
@@ -748,8 +380,7 @@ async function startInterpreter(runtime) {
       snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
     } else {
       deferred = true;
-      reading.delete(SNAPSHOT_URL);
-      showProgress();
+      screen.expect(SNAPSHOT_URL, false);
       console.info(`boot: ${(linkBytesPerMs * 8e-3).toFixed(1)} Mbit/s: Python starts anew,`
         + " the service worker fetches the snapshot for the next visits");
     }
@@ -792,7 +423,7 @@ export { version };
 
 export async function loadPyodide({ stdout, stderr } = {}) {
   if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
-  const [pyodide, zip] = await Promise.all([interpreter, appZip]);
+  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language]);
   const path = `${pyodide.FS.cwd()}/app.zip`;
   pyodide.FS.writeFile(path, new Uint8Array(zip));
   const sys = pyodide.pyimport("sys");

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from hearts.game import Reason
-from hearts.i18n import Translator, reason_message
+from hearts.i18n import Translator
+from hearts.vocabulary import reason_message
 
 TABLE = "#screen > section[data-phase]"
 LEGAL = '#screen [data-card]:not([aria-disabled="true"])'

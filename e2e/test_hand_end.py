@@ -15,7 +15,8 @@ import pytest
 
 from hearts.cards import cards_of
 from hearts.game import Game, PassDirection, Phase
-from hearts.i18n import Translator, load, seat_name
+from hearts.i18n import Translator, load
+from hearts.vocabulary import seat_name
 from hearts.save import dumps, loads
 from hearts import strings as S
 from test_game import LEGAL, TABLE, assert_accessible, phase, seen_by_the_page

@@ -1,4 +1,5 @@
-"""The translators' tool: make, update and compile the gettext catalogs.
+"""The translators' tool: make, update and compile the gettext catalogs,
+and export what the loading screen says.
 
 Run from the repository root, in a venv with Babel (a development
 dependency; the page never imports this module, and it is not shipped)::
@@ -6,17 +7,21 @@ dependency; the page never imports this module, and it is not shipped)::
     python -m hearts.catalogs extract        # code -> i18n/hearts.pot
     python -m hearts.catalogs update         # .pot -> every i18n/<lang>.po (en filled)
     python -m hearts.catalogs compile DIR    # i18n/<lang>.po -> DIR/<lang>/LC_MESSAGES/hearts.mo
-    python -m hearts.catalogs export-boot OUT.json [--podir i18n | --localedir DIR]
+    python -m hearts.catalogs export-boot DIR OUT.json   # the loading screen's data, from DIR's catalogs
 
 ``extract`` runs exactly ``pybabel`` + :data:`EXTRACT_ARGS`. The runtime
-side (reading the compiled catalogs) is :mod:`hearts.i18n`.
+side (reading the compiled catalogs) is :mod:`hearts.i18n`; ``tools/build.py``
+compiles and exports with :func:`compile_catalogs` and :func:`boot_data`.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from typing import Any
 
-from .i18n import DOMAIN, LANGUAGES, Translator, boot_strings, load
+from .i18n import ALIASES, DEFAULT_LANGUAGE, DOMAIN, LANGUAGES, N_, Marked, load
+from .vocabulary import GAME_NAME
 
 EXTRACT_ARGS = (
     "extract", "-F", "babel.cfg",
@@ -25,6 +30,28 @@ EXTRACT_ARGS = (
     "--project=hearts", "--copyright-holder=the Hearts authors",
     "-o", "i18n/hearts.pot", "hearts",
 )
+
+#: What the loading screen says before Python runs (assets/loading-screen.js
+#: reads it from build/boot-i18n.json): the title and the page's
+#: description, the stages "loading" (download), "booting" (the Python
+#: interpreter starts) and "starting" (the game itself loads), then errors.
+BOOT_TEXTS: dict[str, Marked] = {
+    "title": GAME_NAME,
+    # The page's description and the installed app's (web app manifest).
+    "description": N_("Hearts, the card game, against three computer players. It plays offline too."),
+    "loading": N_("Downloading the game…"),
+    "booting": N_("Starting the game engine…"),
+    "starting": N_("Setting up the table…"),
+    "unsupported": N_(
+        "This browser can't run the game: it needs WebAssembly. Please use an up-to-date browser."
+    ),
+    "failed": N_("The game couldn't start. Please reload the page."),
+    # TRANSLATORS: a button under "The game couldn't start": starts the game
+    # without what it stored in the browser (which may be what broke it).
+    "fresh": N_("Start fresh"),
+    # TRANSLATORS: under the "Start fresh" button.
+    "fresh_note": N_("Your saved game and settings are put aside, not deleted, and the game starts without them."),
+}
 
 
 def _repo_root() -> str:
@@ -44,40 +71,35 @@ def _read_po(path: str):
         return read_po(f)
 
 
-def _po_lookup(catalog):
-    """A ``lookup(marked)`` reading a Babel catalog, falling back to the source."""
+def compile_catalogs(podir: str, outdir: str) -> list[str]:
+    """``<podir>/<lang>.po`` -> ``<outdir>/<lang>/LC_MESSAGES/hearts.mo`` for
+    every language; the paths written."""
+    from babel.messages.mofile import write_mo
 
-    def lookup(marked):
-        context, msgid = marked if isinstance(marked, tuple) else (None, marked)
-        message = catalog.get(msgid, context=context)
-        if message is None or message.fuzzy or not message.string:
-            return msgid
-        return message.string
-
-    return lookup
-
-
-def _mo_lookup(translator: Translator):
-    return translator.text
-
-
-def export_boot(out: str, *, podir: str | None = None, localedir: str | None = None) -> dict:
-    """Write the boot texts of every language as JSON: ``{lang: {key: text}}``."""
-    import json
-
-    data = {}
+    written = []
     for lang in LANGUAGES:
-        if localedir is not None:
-            lookup = _mo_lookup(load(lang, localedir))
-        else:
-            path = os.path.join(podir or os.path.join(_repo_root(), "i18n"), lang + ".po")
-            lookup = _po_lookup(_read_po(path)) if os.path.exists(path) else (
-                lambda m: m[1] if isinstance(m, tuple) else m
-            )
-        data[lang] = boot_strings(lookup)
-    with open(out, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+        catalog = _read_po(os.path.join(podir, lang + ".po"))
+        target = os.path.join(outdir, lang, "LC_MESSAGES")
+        os.makedirs(target, exist_ok=True)
+        path = os.path.join(target, DOMAIN + ".mo")
+        with open(path, "wb") as f:
+            write_mo(f, catalog)
+        written.append(path)
+    return written
+
+
+def boot_data(localedir: str) -> dict[str, Any]:
+    """What the loading screen needs before Python runs, read from the
+    compiled catalogs in ``localedir`` by the page's own runtime:
+    ``{"languages": [code, ...], "aliases": {subtag: code}, "default": code,
+    <code>: {key: text}}`` (each language's texts at the top level, keyed by
+    its code)."""
+    data: dict[str, Any] = {"languages": list(LANGUAGES), "aliases": dict(ALIASES), "default": DEFAULT_LANGUAGE}
+    for lang in LANGUAGES:
+        tr = load(lang, localedir)
+        if tr.problem:
+            raise ValueError(tr.problem)
+        data[lang] = {key: tr.text(marked) for key, marked in BOOT_TEXTS.items()}
     return data
 
 
@@ -105,18 +127,6 @@ def _update(podir: str) -> None:
         print(f"updated {path}")
 
 
-def _compile(podir: str, outdir: str) -> None:
-    from babel.messages.mofile import write_mo
-
-    for lang in LANGUAGES:
-        catalog = _read_po(os.path.join(podir, lang + ".po"))
-        target = os.path.join(outdir, lang, "LC_MESSAGES")
-        os.makedirs(target, exist_ok=True)
-        with open(os.path.join(target, DOMAIN + ".mo"), "wb") as f:
-            write_mo(f, catalog)
-        print(f"compiled {lang} -> {target}")
-
-
 def main(argv=None) -> int:
     import argparse
 
@@ -126,11 +136,9 @@ def main(argv=None) -> int:
     sub.add_parser("update", help="extract, then merge the template into every i18n/<lang>.po")
     p = sub.add_parser("compile", help="i18n/<lang>.po -> DIR/<lang>/LC_MESSAGES/hearts.mo")
     p.add_argument("outdir")
-    p = sub.add_parser("export-boot", help="the boot-screen texts of every language as JSON")
+    p = sub.add_parser("export-boot", help="the loading screen's languages and texts as JSON")
+    p.add_argument("localedir", help="the compiled catalogs (python -m hearts.catalogs compile DIR)")
     p.add_argument("out")
-    group = p.add_mutually_exclusive_group()
-    group.add_argument("--podir", help="read i18n/<lang>.po from here (default: i18n/)")
-    group.add_argument("--localedir", help="read compiled <lang>/LC_MESSAGES/hearts.mo from here")
     args = parser.parse_args(argv)
 
     podir = os.path.join(_repo_root(), "i18n")
@@ -140,10 +148,17 @@ def main(argv=None) -> int:
         if args.command == "update":
             _update(podir)
     elif args.command == "compile":
-        _compile(podir, args.outdir)
+        for path in compile_catalogs(podir, args.outdir):
+            print(f"compiled {path}")
     elif args.command == "export-boot":
-        export_boot(args.out, podir=args.podir, localedir=args.localedir)
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(boot_json(boot_data(args.localedir)))
     return 0
+
+
+def boot_json(data: dict[str, Any]) -> str:
+    """The text of build/boot-i18n.json."""
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 if __name__ == "__main__":

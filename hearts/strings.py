@@ -18,7 +18,8 @@ then run ``python -m hearts.catalogs update`` and translate the new entries.
 
 from __future__ import annotations
 
-from .i18n import N_, NP_, Translator, card_name, seat_name
+from .i18n import N_, NP_, Translator
+from .vocabulary import card_name, seat_name
 
 # Start screen, menus and buttons
 NEW_GAME = N_("New game")

@@ -113,12 +113,12 @@ def test_the_package_imports_from_the_archive_with_its_catalogs(tmp_path):
     code = f"""
 import sys, zipimport
 sys.path.append({str(APP_ZIP)!r})
-from hearts import i18n
+from hearts import i18n, vocabulary
 assert isinstance(i18n.__spec__.loader, zipimport.zipimporter), i18n.__spec__
 print(i18n.default_localedir())
 for lang in i18n.LANGUAGES:
     tr = i18n.load(lang)
-    print(lang, tr.lang, tr.problem, i18n.game_name(tr))
+    print(lang, tr.lang, tr.problem, vocabulary.game_name(tr))
 """
     run = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

@@ -17,7 +17,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_minus_sign_symbol
 
@@ -26,18 +25,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hearts import catalogs as catalog_tool  # noqa: E402
-from hearts import i18n  # noqa: E402
 from hearts import rules_text, strings  # noqa: E402
-from hearts.i18n import (  # noqa: E402
-    LANGUAGES,
+from hearts import vocabulary  # noqa: E402
+from hearts.game import PassDirection  # noqa: E402
+from hearts.i18n import ALIASES, LANGUAGES, Translator, load, negotiate  # noqa: E402
+from hearts.vocabulary import (  # noqa: E402
     REASON_CODES,
     SAVE_ERROR_CODES,
-    Translator,
     card_name,
     level_description,
     level_name,
-    load,
-    negotiate,
     pass_direction_text,
     reason_message,
     save_error_message,
@@ -92,13 +89,9 @@ def catalogs():
 
 
 @pytest.fixture(scope="session")
-def localedir(tmp_path_factory, catalogs):
+def localedir(tmp_path_factory):
     root = tmp_path_factory.mktemp("locale")
-    for lang, catalog in catalogs.items():
-        target = root / lang / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        with open(target / "hearts.mo", "wb") as f:
-            write_mo(f, catalog)
+    catalog_tool.compile_catalogs(str(I18N), str(root))  # as the build compiles them
     return root
 
 
@@ -273,12 +266,12 @@ def test_template_is_up_to_date(tmp_path, template):
 def _marked_in_code():
     """Every text the modules hold for later translation (N_/NP_ values)."""
     found = []
-    for table in (i18n._SUIT_NAMES, i18n._CARD_SUITS, i18n._CARD_RANKS, i18n._REASONS,
-                  i18n._SAVE_ERRORS, i18n._LEVEL_NAMES, i18n._LEVEL_DESCRIPTIONS,
-                  i18n._PASS_TEXTS, i18n._BOOT):
+    v = vocabulary
+    for table in (v._SUIT_NAMES, v._CARD_SUITS, v._CARD_RANKS, v._REASONS, v._SAVE_ERRORS, v._LEVEL_NAMES,
+                  v._LEVEL_DESCRIPTIONS, v._PASS_TEXTS, catalog_tool.BOOT_TEXTS):
         found.extend(table.values())
-    found.extend(i18n._SEAT_NAMES)
-    found += [i18n._CARD_PATTERN, i18n._MUST_FOLLOW_SUIT, i18n._UNKNOWN_REASON, i18n._UNKNOWN_SAVE_ERROR]
+    found.extend(v._SEAT_NAMES)
+    found += [v._CARD_PATTERN, v._MUST_FOLLOW_SUIT, v._UNKNOWN_REASON, v._UNKNOWN_SAVE_ERROR]
     found += [v for k, v in vars(strings).items() if k.isupper() and isinstance(v, (str, tuple))
               and k != "SPEEDS"]
     for section in rules_text.RULES:
@@ -432,7 +425,13 @@ def test_every_opponent_level_has_a_name_and_description():
         from hearts.ai import LEVELS
     except ImportError:
         LEVELS = ("easy", "normal", "hard")
-    assert set(LEVELS) <= set(i18n.LEVELS)
+    assert set(LEVELS) <= set(vocabulary.LEVELS)
+
+
+def test_the_levels_are_the_opponents_names():
+    from hearts.ai import Easy, Hard, Normal
+
+    assert vocabulary.LEVELS == (Easy.name, Normal.name, Hard.name)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -449,9 +448,9 @@ def test_save_error_messages(lang, tr):
 def test_levels_passing_seats(lang, tr):
     t = tr[lang]
     for values in (
-        [level_name(x, t) for x in i18n.LEVELS],
-        [level_description(x, t) for x in i18n.LEVELS],
-        [pass_direction_text(x, t) for x in i18n.PASS_DIRECTIONS],
+        [level_name(x, t) for x in vocabulary.LEVELS],
+        [level_description(x, t) for x in vocabulary.LEVELS],
+        [pass_direction_text(x, t) for x in PassDirection],
         [seat_name(s, t) for s in range(4)],
         [strings.speed_name(x, t) for x in strings.SPEEDS],
     ):
@@ -471,7 +470,7 @@ GAME_NAMES = {"en": "Hearts", "fi": "Hertta", "nb": "Hjerter", "lt": "Širdys", 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_game_name(lang, tr):
-    assert i18n.game_name(tr[lang]) == GAME_NAMES[lang]
+    assert vocabulary.game_name(tr[lang]) == GAME_NAMES[lang]
 
 
 # A native-speaker review's findings (issue 12): wordings that must not come
@@ -570,27 +569,60 @@ def test_rules_page(lang, tr):
         assert number in words
 
 
-# --- the boot screen ----------------------------------------------------------------
+# --- the loading screen ---------------------------------------------------------------
 
-def test_export_boot_from_po_files(tmp_path):
+def _english(marked):
+    return marked[1] if isinstance(marked, tuple) else marked
+
+
+def test_boot_data_is_the_catalogs(localedir, catalogs, tmp_path):
     out = tmp_path / "boot.json"
-    assert catalog_tool.main(["export-boot", str(out), "--podir", str(I18N)]) == 0
+    assert catalog_tool.main(["export-boot", str(localedir), str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert list(data) == LANGS
-    for lang, texts in data.items():
-        assert list(texts) == list(i18n.BOOT_KEYS)
-        assert all(v.strip() for v in texts.values())
+    assert data == catalog_tool.boot_data(str(localedir))
+    assert list(data) == ["languages", "aliases", "default", *LANGS]
+    assert data["languages"] == LANGS and data["aliases"] == dict(ALIASES) == {"no": "nb", "nn": "nb"}
+    assert data["default"] == "en"
+    for lang in LANGS:
+        texts = data[lang]
+        assert list(texts) == list(catalog_tool.BOOT_TEXTS)
         assert texts["title"] == GAME_NAMES[lang]
-        if lang != "en":
-            for key in ("loading", "booting", "starting", "unsupported", "failed"):
+        for key, marked in catalog_tool.BOOT_TEXTS.items():
+            context, msgid = marked if isinstance(marked, tuple) else (None, marked)
+            message = catalogs[lang].get(msgid, context=context)
+            assert texts[key] == message.string and texts[key].strip(), (lang, key)
+            if lang != "en" and key != "title":
                 assert texts[key] != data["en"][key], (lang, key)
 
 
-def test_export_boot_from_compiled_catalogs(tmp_path, localedir):
-    out_mo, out_po = tmp_path / "mo.json", tmp_path / "po.json"
-    catalog_tool.main(["export-boot", str(out_mo), "--localedir", str(localedir)])
-    catalog_tool.main(["export-boot", str(out_po), "--podir", str(I18N)])
-    assert json.loads(out_mo.read_text(encoding="utf-8")) == json.loads(out_po.read_text(encoding="utf-8"))
+def test_the_built_boot_file_is_what_the_sources_say(localedir):
+    built = ROOT / "build" / "boot-i18n.json"
+    if not built.is_file():
+        pytest.skip("no build/boot-i18n.json: run make build")
+    fresh = catalog_tool.boot_json(catalog_tool.boot_data(str(localedir)))
+    assert built.read_text(encoding="utf-8") == fresh, "build/ is older than the catalogs: run make build"
+
+
+def test_the_loading_screens_fallback_is_the_catalogs_english():
+    # assets/loading-screen.js shows these when build/boot-i18n.json cannot be read.
+    script = (ROOT / "assets" / "loading-screen.js").read_text(encoding="utf-8")
+    fallback = json.loads(re.search(r"^const FALLBACK = (\{.*?\});$", script, re.S | re.M).group(1))
+    assert {"unsupported", "failed", "fresh", "fresh_note"} <= set(fallback)
+    english = {key: _english(marked) for key, marked in catalog_tool.BOOT_TEXTS.items()}
+    assert fallback == {key: english[key] for key in fallback}
+
+
+def test_the_static_page_speaks_the_catalogs_english():
+    # What shows before any script runs, and what installs before boot.js
+    # points the page at its language's manifest.
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    english = {key: _english(marked) for key, marked in catalog_tool.BOOT_TEXTS.items()}
+    assert re.search(r"<title>(.*?)</title>", html).group(1) == english["title"]
+    assert re.search(r'<h1 class="boot-title" id="boot-title">(.*?)</h1>', html).group(1) == english["title"]
+    assert re.search(r'<meta name="description" content="(.*?)">', html).group(1) == english["description"]
+    assert [manifest["name"], manifest["short_name"], manifest["description"]] == \
+        [english["title"], english["title"], english["description"]]
 
 
 # --- fresh words, not the rule cards' ------------------------------------------------

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from hearts import Game
-from hearts.i18n import LANGUAGES, Translator, load, save_error_message
+from hearts.i18n import LANGUAGES, Translator, load
+from hearts.vocabulary import save_error_message
 from hearts.save import MAX_REV, SaveError, dumps, loads, revision, to_dict
 from hearts.ui import keeping_view as KV
 from hearts.ui import update as U

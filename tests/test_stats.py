@@ -11,7 +11,8 @@ from hearts import replay as R
 from hearts import stats as ST
 from hearts.ai.explain import explained_search, play_reason
 from hearts.ai.hard import Hard
-from hearts.i18n import LANGUAGES, Translator, card_name, load, seat_name
+from hearts.i18n import LANGUAGES, Translator, load
+from hearts.vocabulary import card_name, seat_name
 from hearts.ui import extras as X
 from hearts.ui import update as U
 from hearts.ui.hint_text import decimal, explanation

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from hearts import Game, IllegalAction, Phase
-from hearts.i18n import LANGUAGES, Translator, load, reason_message
+from hearts.i18n import LANGUAGES, Translator, load
+from hearts.vocabulary import reason_message
 from hearts.slices import finish
 from hearts.save import dumps
 from hearts.ui import play as P

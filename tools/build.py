@@ -20,7 +20,9 @@
                           starting Python anew (Chromium, Firefox)
   build/pyodide-snapshot-webkit.bin.gz   the same, taken in WebKit, for
                           WebKit (which cannot restore the other one)
-  build/boot-i18n.json    loading-screen texts per language
+  build/boot-i18n.json    what the loading screen needs before Python runs:
+                          the languages, their aliases, its texts in each
+                          (hearts.catalogs boot_data, from the catalogs)
   build/packed/           gzipped copies of the runtime's wasm and lock file
                           (PACKED): what a first visit downloads when the
                           host does not compress (boot.js unpacks them as
@@ -29,8 +31,12 @@
                           (the loading bar moves with their bytes)
   build/precache.js       the service worker's file list + content version
 
-Incremental: unchanged files are not rewritten, and app.zip is
+Incremental: a step whose inputs have the same content as last time is
+skipped (up_to_date), unchanged files are not rewritten, and app.zip is
 deterministic, so the cache version only changes when content does.
+The programs run in Node, in Pyodide and in the browsers are files beside
+this one (in_pyodide.mjs, pyscript_package.mjs, pyc_compile.py,
+stdlib_compile.py, snapshot_maker.js).
 Run with the project's venv Python (it needs Babel): .venv/bin/python.
 `tools/build.py --dist DIR` copies the publishable site to DIR (make dist).
 """
@@ -48,7 +54,11 @@ from pathlib import Path
 
 from browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serve  # tools/, beside this script
 
-ROOT = Path(__file__).resolve().parent.parent
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+sys.path.insert(0, str(ROOT))
+from hearts import catalogs  # noqa: E402  (the catalogs' tool: compiles them, exports the loading screen's data)
+
 BUILD = ROOT / "build"
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
@@ -58,14 +68,6 @@ MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
 # the README's dependency table).
 SVG_CARDS_FILES = ["svg-cards.svg", "LICENSE", "AUTHORS"]
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
-BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
-ENGLISH_BOOT = {
-    "title": "Hearts",
-    "loading": "Downloading the game…",
-    "booting": "Starting Python…",
-    "unsupported": "This browser cannot run the game: it needs WebAssembly. Please use a current browser.",
-    "failed": "The game could not start. Please reload the page.",
-}
 # PyScript's own Python package (`import pyscript`), which PyScript writes as
 # ./pyscript/*.py into the interpreter's working directory at every start.
 PYSCRIPT_STDLIB = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
@@ -79,70 +81,17 @@ PYSCRIPT_STDLIB = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # e2e/test_platform.py fails if the page imports another one from source.
 STDLIB_PRECOMPILED = ["gettext", "hashlib", "html"]
 
-# compile_pycs runs this in Pyodide under Node. It writes the sources of
-# PyScript's package (their text) and of STDLIB_PRECOMPILED (from the
-# runtime's own python_stdlib.zip) to /out/<name>, byte-compiles them and
-# ours (/src/<name>) into /out/<name>c, where zipimport looks for a module's
-# bytecode (beside its source, not in __pycache__), and lists what it made
-# in /out/pyc.json.
-PYC_COMPILE = """
-import importlib.util, json, os, py_compile, sys, zipfile
-wanted = json.loads(sys.argv[1])
-def tree(base, node):
-    for key, value in node.items():
-        yield from tree(f"{base}{key}/", value) if isinstance(value, dict) else [(base + key, value)]
-theirs = [(name, text.encode("utf-8")) for name, text in tree("", wanted["pyscript"])]
-# PyScript writes them with Path.write_text(text, encoding="utf-8").
-[stdlib_zip] = [p for p in sys.path if p.endswith(".zip") and os.path.isfile(p)]
-with zipfile.ZipFile(stdlib_zip) as zf:
-    stdlib = [(n, zf.read(n)) for n in sorted(zf.namelist()) if n.endswith(".py")
-              and any(n == top + ".py" or n.startswith(top + "/") for top in wanted["stdlib"])]
-made = {}
-for group, files in (("ours", [(n, None) for n in wanted["ours"]]), ("pyscript", theirs), ("stdlib", stdlib)):
-    made[group] = {}
-    for name, data in files:
-        os.makedirs(os.path.dirname("/out/" + name), exist_ok=True)
-        if data is not None:
-            with open("/out/" + name, "wb") as f:
-                f.write(data)
-        py_compile.compile(("/src/" if data is None else "/out/") + name, cfile="/out/" + name + "c",
-                           dfile=name, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-        made[group][name] = name + "c"
-made["python"] = sys.version.split()[0]
-made["magic"] = importlib.util.MAGIC_NUMBER.hex()
-with open("/out/pyc.json", "w") as f:
-    json.dump(made, f, indent=1, sort_keys=True)
-"""
-# ... and this is the Node side: it starts Pyodide from build/vendor/pyodide
-# (the very runtime the page loads) and reads PyScript's package from its
-# module. Arguments: runtime folder, PyScript's stdlib module, the repository
-# (mounted as /src), the output folder (/out), what to compile as JSON
-# ({"ours": [names], "stdlib": [names]}; "pyscript" is added here), and
-# PYC_COMPILE.
-PYC_NODE = """
-import { pathToFileURL } from "node:url";
-const [runtime, stdlib, root, out, wanted, code] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
-const { default: theirs } = await import(pathToFileURL(stdlib).href);
-const pyodide = await loadPyodide();
-pyodide.mountNodeFS("/src", root);
-pyodide.mountNodeFS("/out", out);
-const args = JSON.stringify({ ...JSON.parse(wanted), pyscript: theirs });
-pyodide.pyimport("sys").argv = pyodide.toPy(["pyc", args]);
-pyodide.runPython(code);
-"""
 
 # The page's standard library (stdlib()): the runtime's python_stdlib.zip
 # holds sources only, so a fresh start of Python (a first visit without the
 # snapshot) compiles the ~125 modules Pyodide's start-up imports, every
 # time: ~1.5 s of the 2-3 s. build/python_stdlib.zip is the same archive
 # with those modules as bytecode instead of source, made by Pyodide under
-# Node (so the magic number is the page's): STDLIB_NODE lists what its
-# start-up imports from the zip, then replaces each of those sources with
-# an unchecked-hash .pyc (zipimport loads a .pyc without a source; the
-# archive is made from the runtime's own zip again whenever it changes, so
-# the bytecode cannot go stale). It also leaves out STDLIB_DROPPED: tools
+# Node (so the magic number is the page's): tools/stdlib_compile.py lists
+# what its start-up imports from the zip, then replaces each of those
+# sources with an unchecked-hash .pyc (zipimport loads a .pyc without a
+# source; the archive is made from the runtime's own zip again whenever it
+# changes, so the bytecode cannot go stale). It also leaves out STDLIB_DROPPED: tools
 # for developers and servers that no page of ours can use (a test runner, a
 # debugger, profilers, mail and FTP clients, processes, which a browser has
 # none of), 0.43 MB of the zip, ~0.35 s of a first visit at 10 Mbit/s.
@@ -152,67 +101,15 @@ STDLIB = "python_stdlib.zip"
 STDLIB_DROPPED = ["cProfile", "cmd", "doctest", "ftplib", "imaplib", "mailbox", "multiprocessing", "optparse",
                   "pdb", "pickletools", "poplib", "profile", "pstats", "pyclbr", "pydoc", "sched", "smtplib",
                   "sqlite3", "tabnanny", "timeit", "tomllib", "trace", "unittest", "wsgiref", "xmlrpc"]
-STDLIB_NODE = """
-import { pathToFileURL } from "node:url";
-const [runtime, out, dropped, code] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
-const pyodide = await loadPyodide();
-pyodide.mountNodeFS("/out", out);
-pyodide.pyimport("sys").argv = pyodide.toPy(["stdlib", dropped]);
-pyodide.runPython(code);
-"""
-STDLIB_PY = """
-import importlib.util, json, marshal, sys, zipfile
-dropped = set(json.loads(sys.argv[1]))
-[stdlib_zip] = [p for p in sys.path if p.endswith(".zip")]
-started = {name for name, module in sys.modules.items()
-           if str(getattr(getattr(module, "__spec__", None), "origin", "")).startswith(stdlib_zip + "/")}
-def module_name(path):
-    name = path[:-3].replace("/", ".")
-    return name.removesuffix(".__init__")
-compiled = []
-with zipfile.ZipFile(stdlib_zip) as source, zipfile.ZipFile("/out/python_stdlib.zip", "w") as out:
-    for info in source.infolist():
-        if info.filename.split("/")[0].removesuffix(".py") in dropped:
-            continue
-        data = source.read(info)
-        entry = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
-        entry.external_attr = info.external_attr
-        if info.filename.endswith(".py") and module_name(info.filename) in started:
-            code = compile(data, info.filename, "exec", dont_inherit=True)
-            # flags 0b01: hash-based, unchecked (the source is not in the zip)
-            data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
-                    + importlib.util.source_hash(data) + marshal.dumps(code))
-            entry.filename += "c"
-            compiled.append(info.filename)
-        entry.compress_type = zipfile.ZIP_DEFLATED if info.compress_type or entry.filename.endswith(".pyc") else 0
-        out.writestr(entry, data, compresslevel=9 if entry.compress_type else None)
-with open("/out/python_stdlib.json", "w") as f:
-    json.dump({"compiled": compiled, "python": sys.version.split()[0]}, f, indent=1)
-"""
 
-# The interpreter's memory snapshots (see snapshot()), made by this script in
-# a page of a local server: SNAPSHOT in Chromium (Chromium and Firefox restore
-# it), SNAPSHOT_WEBKIT in WebKit, which needs one of its own (see
-# assets/snapshot-variant.js). Before it hands the snapshot over, the page
-# restores it in a second interpreter and runs a line of Python there: a
-# snapshot its own browser cannot restore fails the build, not the page.
+# The interpreter's memory snapshots (see snapshot()), made by
+# tools/snapshot_maker.js in a page of a local server: SNAPSHOT in Chromium
+# (Chromium and Firefox restore it), SNAPSHOT_WEBKIT in WebKit, which needs
+# one of its own (see assets/snapshot-variant.js).
 SNAPSHOT = "pyodide-snapshot.bin.gz"
 SNAPSHOT_WEBKIT = "pyodide-snapshot-webkit.bin.gz"
 SNAPSHOTS = {"chromium": SNAPSHOT, "webkit": SNAPSHOT_WEBKIT}
-SNAPSHOT_MAKER = """async () => {
-  const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: "./python_stdlib.zip" });
-  const memory = pyodide.makeMemorySnapshot();
-  const check = await loadPyodide({ _loadSnapshot: memory.slice(), stdLibURL: "./python_stdlib.zip" });
-  if (check.runPython("6 * 7") !== 42) throw new Error("the restored snapshot does not run Python");
-  const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(packed).arrayBuffer());
-  let text = "";
-  for (let at = 0; at < bytes.length; at += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return [pyodide.version, memory.length, btoa(text), globalThis.heartsSnapshotVariant()];
-}"""
+SNAPSHOT_MAKER = (TOOLS / "snapshot_maker.js").read_text(encoding="utf-8")
 # WebDriver runs a script with a callback as its last argument.
 SNAPSHOT_MAKER_WEBDRIVER = ("const done = arguments[arguments.length - 1];\n(" + SNAPSHOT_MAKER
                             + ")().then(done, (error) => done({error: String(error && error.stack || error)}));")
@@ -259,14 +156,58 @@ def write_if_changed(path, data):
     return True
 
 
+_digests = {}  # (path, size, mtime) -> sha256 of its bytes, once per build
+
+
+def file_digest(path):
+    """The sha256 of a file's bytes (hex)."""
+    st = path.stat()
+    known = (path, st.st_size, st.st_mtime_ns)
+    if known not in _digests:
+        _digests[known] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return _digests[known]
+
+
+def content_key(*inputs):
+    """What a step is made from, as one digest: a Path counts by its name and
+    its bytes, anything else by its JSON."""
+    digest = hashlib.sha256()
+    for item in inputs:
+        if isinstance(item, Path):
+            name = item.relative_to(ROOT) if item.is_relative_to(ROOT) else item
+            digest.update(f"{name.as_posix()}\0{file_digest(item)}".encode())
+        else:
+            digest.update(json.dumps(item, sort_keys=True).encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def up_to_date(stamp, key, outputs=()):
+    """Whether a step is up to date, the one way the build asks it: the
+    record in stamp (what it wrote, see stamp_made()) if the step was last made
+    from inputs with this content_key and its outputs are all there, else
+    None."""
+    try:
+        record = json.loads(stamp.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or record.get("key") != key:
+        return None
+    return record if all(Path(path).is_file() for path in outputs) else None
+
+
+def stamp_made(stamp, key, **facts):
+    """Record in stamp that a step was made from key (and facts about it)."""
+    write_if_changed(stamp, json.dumps({"key": key, **facts}, indent=1, sort_keys=True) + "\n")
+
+
 def sync_files(pairs, dest_dir):
     """Copy (src, relative name) pairs into dest_dir; delete anything else there."""
     wanted = set()
     for src, rel in pairs:
         dst = dest_dir / rel
         wanted.add(dst)
-        st = src.stat()
-        if dst.exists() and dst.stat().st_size == st.st_size and int(dst.stat().st_mtime) == int(st.st_mtime):
+        if dst.is_file() and file_digest(dst) == file_digest(src):
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, dst)
@@ -308,65 +249,40 @@ def vendor():
     log("vendor: pyodide", len(PYODIDE_FILES), "files, pyscript", len(pairs), "files, morphdom, svg-cards")
 
 
-def catalogs():
-    """(lang, .po path) for i18n/<lang>.po and i18n/<lang>/LC_MESSAGES/hearts.po."""
-    i18n = ROOT / "i18n"
-    found = {}
-    if i18n.is_dir():
-        for po in sorted(i18n.glob("*.po")):
-            found[po.stem] = po
-        for po in sorted(i18n.glob("*/LC_MESSAGES/hearts.po")):
-            found.setdefault(po.parent.parent.name, po)
-    return sorted(found.items())
-
-
-def pybabel():
-    here = Path(sys.executable).parent / "pybabel"
-    return str(here) if here.exists() else (shutil.which("pybabel") or "pybabel")
-
-
 def compile_locales():
+    """build/locale/<lang>/LC_MESSAGES/hearts.mo from i18n/<lang>.po
+    (hearts.catalogs, as `python -m hearts.catalogs compile` does)."""
     locale = BUILD / "locale"
-    wanted = set()
-    for lang, po in catalogs():
-        mo = locale / lang / "LC_MESSAGES" / "hearts.mo"
-        wanted.add(mo)
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-            continue
-        mo.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([pybabel(), "compile", "-i", str(po), "-o", str(mo), "-l", lang, "--statistics"],
-                       check=True, cwd=ROOT)
-    prune(locale, wanted)
-    log("locale:", ", ".join(sorted(m.parent.parent.name for m in wanted)) or "no i18n/*.po yet, skipped")
+    pos = [ROOT / "i18n" / f"{lang}.po" for lang in catalogs.LANGUAGES]
+    mos = [locale / lang / "LC_MESSAGES" / "hearts.mo" for lang in catalogs.LANGUAGES]
+    key = content_key(*pos)
+    stamp = BUILD / "locale.json"
+    if not up_to_date(stamp, key, mos):
+        shutil.rmtree(locale, ignore_errors=True)
+        catalogs.compile_catalogs(str(ROOT / "i18n"), str(locale))
+        stamp_made(stamp, key)
+    log("locale:", ", ".join(catalogs.LANGUAGES))
 
 
-def boot_strings():
-    out = BUILD / "boot-i18n.json"
-    i18n_py = ROOT / "hearts" / "catalogs.py"
-    if i18n_py.exists() and "export-boot" in i18n_py.read_text(encoding="utf-8"):
-        tmp = BUILD / "boot-i18n.json.new"
-        subprocess.run([sys.executable, "-m", "hearts.catalogs", "export-boot", str(tmp)], check=True, cwd=ROOT)
-        data = json.loads(tmp.read_text(encoding="utf-8"))
-        tmp.unlink()
-        if "en" not in data or any(k not in data["en"] for k in BOOT_KEYS):
-            sys.exit(f"build: hearts.catalogs export-boot must give English texts for {BOOT_KEYS}")
-        source = "hearts.catalogs export-boot"
-    else:
-        data = {"en": ENGLISH_BOOT}
-        source = "English fallback (no export-boot)"
-    write_if_changed(out, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
-    log("boot-i18n.json:", source, "-", ", ".join(sorted(data)))
+def boot_data():
+    """build/boot-i18n.json: the languages, their aliases and the loading
+    screen's texts in each, from the compiled catalogs (hearts.catalogs
+    boot_data)."""
+    data = catalogs.boot_data(str(BUILD / "locale"))
+    write_if_changed(BUILD / "boot-i18n.json", catalogs.boot_json(data))
+    log("boot-i18n.json:", ", ".join(data["languages"]), "and aliases", ", ".join(sorted(data["aliases"])))
 
 
 def manifests():
     """build/manifest-<lang>.webmanifest: the app's name and description in
     each language (boot.js points <link rel=manifest> at the page's one)."""
     base = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
-    texts = json.loads((BUILD / "boot-i18n.json").read_text(encoding="utf-8"))
+    data = json.loads((BUILD / "boot-i18n.json").read_text(encoding="utf-8"))
     wanted = set()
-    for lang, strings in sorted(texts.items()):
+    for lang in data["languages"]:
+        strings = data[lang]
         manifest = dict(base, lang=lang, name=strings["title"], short_name=strings["title"],
-                        description=strings.get("description", base["description"]),
+                        description=strings["description"],
                         start_url="../", scope="../",  # URLs are relative to build/
                         icons=[dict(icon, src="../" + icon["src"]) for icon in base["icons"]])
         out = BUILD / f"manifest-{lang}.webmanifest"
@@ -375,7 +291,7 @@ def manifests():
     for old in BUILD.glob("manifest-*.webmanifest"):
         if old not in wanted:
             old.unlink()
-    log("manifests:", ", ".join(sorted(texts)))
+    log("manifests:", ", ".join(data["languages"]))
 
 
 def sources():
@@ -417,26 +333,16 @@ def compile_pycs(modules):
     if not PYSCRIPT_STDLIB.is_file():
         sys.exit(f"build: {PYSCRIPT_STDLIB.relative_to(ROOT)} is missing: run `make setup` (npm ci)")
 
-    def digest(path):
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-
-    key = {
-        "layout": "zipimport",  # <name>c beside <name>, the sources of theirs kept
-        "runtime": digest(runtime / "pyodide.asm.wasm"),
-        "runtime_stdlib": digest(runtime / "python_stdlib.zip"),
-        "pyscript": digest(PYSCRIPT_STDLIB),
-        "stdlib": STDLIB_PRECOMPILED,
-        "sources": {name: digest(path) for name, path in modules},
-    }
-    try:
-        made = json.loads(stamp.read_text(encoding="utf-8"))
+    key = content_key(runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip", PYSCRIPT_STDLIB,
+                      STDLIB_PRECOMPILED, *(path for _, path in modules),
+                      *(TOOLS / name for name in ("pyc_compile.py", "in_pyodide.mjs", "pyscript_package.mjs")))
+    made = up_to_date(stamp, key)
+    if made is not None:
         files = [*made["ours"].values()]
         for group in ("pyscript", "stdlib"):  # their sources are kept beside their pycs
             files += [*made[group], *made[group].values()]
-        if made["key"] != key or not all((out / name).is_file() for name in files):
+        if not all((out / name).is_file() for name in files):
             made = None
-    except (OSError, ValueError, KeyError):
-        made = None
     if made is None:
         made = _run_pyodide_compile([name for name, _ in modules], key)
     return {group: {name: out / pyc for name, pyc in made[group].items()} for group in GROUPS}
@@ -457,24 +363,35 @@ def _node_and_scratch(what, folder):
     return node, tmp
 
 
+def _in_pyodide(node, script, mounts, *args):
+    """Runs script (a Python file) in Pyodide under Node (tools/in_pyodide.mjs)."""
+    return subprocess.run([node, str(TOOLS / "in_pyodide.mjs"), str(BUILD / "vendor" / "pyodide"), str(script),
+                           json.dumps({at: str(folder) for at, folder in mounts.items()}), *args],
+                          capture_output=True, text=True)
+
+
 def _run_pyodide_compile(names, key):
     node, tmp = _node_and_scratch("the Python modules", "pyc.new")
-    run = subprocess.run(
-        [node, "--input-type=module", "-e", PYC_NODE, str(BUILD / "vendor" / "pyodide"), str(PYSCRIPT_STDLIB),
-         str(ROOT), str(tmp), json.dumps({"ours": names, "stdlib": STDLIB_PRECOMPILED}), PYC_COMPILE],
-        capture_output=True, text=True)
+    package = subprocess.run([node, str(TOOLS / "pyscript_package.mjs"), str(PYSCRIPT_STDLIB)],
+                             capture_output=True, text=True)
+    if package.returncode != 0:
+        sys.exit(f"build: reading PyScript's package under Node failed:\n{package.stderr[-4000:]}")
+    wanted = tmp / "pyc.wanted.json"
+    wanted.write_text(json.dumps({"ours": names, "stdlib": STDLIB_PRECOMPILED, "pyscript": json.loads(package.stdout)}),
+                      encoding="utf-8")
+    run = _in_pyodide(node, TOOLS / "pyc_compile.py", {"/src": ROOT, "/out": tmp}, "/out/" + wanted.name)
     if run.returncode != 0 or not (tmp / "pyc.json").is_file():
         sys.exit(f"build: precompiling with Pyodide under Node failed (exit {run.returncode}):\n"
                  + (run.stderr or run.stdout)[-4000:])
     made = json.loads((tmp / "pyc.json").read_text(encoding="utf-8"))
     (tmp / "pyc.json").unlink()
+    wanted.unlink()
     if sorted(made["ours"]) != sorted(names):
         sys.exit(f"build: Pyodide compiled {sorted(made['ours'])}, expected {sorted(names)}")
     tops = {name.split("/")[0].removesuffix(".py") for name in made["stdlib"]}
     if tops != set(STDLIB_PRECOMPILED):
         sys.exit(f"build: found {sorted(tops)} of STDLIB_PRECOMPILED {STDLIB_PRECOMPILED} in Pyodide's stdlib")
-    made["key"] = key
-    (tmp / "stamp.json").write_text(json.dumps(made, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    stamp_made(tmp / "stamp.json", key, **made)
     shutil.rmtree(BUILD / "pyc", ignore_errors=True)
     os.replace(tmp, BUILD / "pyc")
     log(f"pyc: {len(made['ours'])} modules + PyScript's {len(made['pyscript'])} + {len(made['stdlib'])} "
@@ -527,23 +444,17 @@ def app_zip():
 
 def stdlib():
     """build/python_stdlib.zip: the runtime's standard library with what
-    Pyodide's start-up imports as bytecode (see STDLIB_PY); made again only
-    when the runtime changes."""
+    Pyodide's start-up imports as bytecode (tools/stdlib_compile.py); made
+    again only when the runtime or the script changes."""
     out = BUILD / STDLIB
     stamp = BUILD / (STDLIB + ".json")
     runtime = BUILD / "vendor" / "pyodide"
-    key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
-    key["script"] = hashlib.sha256(STDLIB_PY.encode()).hexdigest()
-    key["dropped"] = STDLIB_DROPPED
-    try:
-        if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == key:
-            return
-    except (OSError, ValueError, KeyError):
-        pass
+    script = TOOLS / "stdlib_compile.py"
+    key = content_key(*(runtime / name for name in PYODIDE_FILES), script, TOOLS / "in_pyodide.mjs", STDLIB_DROPPED)
+    if up_to_date(stamp, key, [out]):
+        return
     node, tmp = _node_and_scratch("the standard library", "stdlib.new")
-    run = subprocess.run([node, "--input-type=module", "-e", STDLIB_NODE, str(runtime), str(tmp),
-                          json.dumps(STDLIB_DROPPED), STDLIB_PY],
-                         capture_output=True, text=True)
+    run = _in_pyodide(node, script, {"/out": tmp}, json.dumps(STDLIB_DROPPED))
     if run.returncode != 0 or not (tmp / "python_stdlib.json").is_file():
         sys.exit(f"build: precompiling the standard library with Pyodide under Node failed (exit {run.returncode}):\n"
                  + (run.stderr or run.stdout)[-4000:])
@@ -554,7 +465,7 @@ def stdlib():
     if started & set(STDLIB_DROPPED):
         sys.exit(f"build: Pyodide's start-up imports {sorted(started & set(STDLIB_DROPPED))} of STDLIB_DROPPED")
     os.replace(tmp / STDLIB, out)
-    stamp.write_text(json.dumps({"key": key, **made}, indent=1) + "\n", encoding="utf-8")
+    stamp_made(stamp, key, **made)
     shutil.rmtree(tmp, ignore_errors=True)
     log(f"{STDLIB}: {len(made['compiled'])} modules of Pyodide's start-up as bytecode,"
         f" {len(STDLIB_DROPPED)} left out,"
@@ -590,20 +501,16 @@ def snapshot():
     its own with the same test (assets/snapshot-variant.js).
     """
     runtime = BUILD / "vendor" / "pyodide"
-    key = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest() for name in PYODIDE_FILES}
     # The restored interpreter has the zip's table of contents in memory:
     # the page must give it the very same standard library.
-    key[STDLIB] = hashlib.sha256((BUILD / STDLIB).read_bytes()).hexdigest()
-    key["variant.js"] = hashlib.sha256((ROOT / "assets" / "snapshot-variant.js").read_bytes()).hexdigest()
+    inputs = [*(runtime / name for name in PYODIDE_FILES), BUILD / STDLIB, ROOT / "assets" / "snapshot-variant.js",
+              TOOLS / "snapshot_maker.js"]
     for engine, name in SNAPSHOTS.items():
         out = BUILD / name
         stamp = BUILD / (name + ".json")
-        engine_key = {**key, "engine": engine_version(engine)}
-        try:
-            if out.is_file() and json.loads(stamp.read_text(encoding="utf-8"))["key"] == engine_key:
-                continue
-        except (OSError, ValueError, KeyError):
-            pass
+        engine_key = content_key(*inputs, engine_version(engine))
+        if up_to_date(stamp, engine_key, [out]):
+            continue
         errors = []
         for attempt in range(1, SNAPSHOT_ATTEMPTS + 1):
             try:
@@ -628,8 +535,7 @@ def snapshot():
         tmp = out.with_name(out.name + ".new")
         tmp.write_bytes(packed)
         os.replace(tmp, out)
-        stamp.write_text(json.dumps({"key": engine_key, "pyodide": version, "memory_bytes": size}, indent=1) + "\n",
-                         encoding="utf-8")
+        stamp_made(stamp, engine_key, pyodide=version, memory_bytes=size)
         log(f"{name}: made in {engine}, Pyodide {version}, {size / 1e6:.1f} MB of memory,"
             f" {len(packed) / 1e6:.1f} MB gzipped")
 
@@ -703,19 +609,15 @@ def packed_name(rel):
 def packed():
     """build/packed/*.gz: PACKED gzipped (level 9, no name or time in the
     header, so the same input gives the same bytes); made again only when
-    the file is newer than its copy."""
-    import gzip
-
-    out = BUILD / "packed"
-    wanted = set()
-    for rel in PACKED:
-        source, target = BUILD / rel, BUILD / packed_name(rel)
-        wanted.add(target)
-        if target.is_file() and target.stat().st_mtime >= source.stat().st_mtime:
-            continue
-        write_if_changed(target, gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
-        os.utime(target)
-    prune(out, wanted)
+    a file's content changes."""
+    targets = {BUILD / rel: BUILD / packed_name(rel) for rel in PACKED}
+    stamp = BUILD / "packed.json"
+    key = content_key(*targets)
+    if not up_to_date(stamp, key, targets.values()):
+        for source, target in targets.items():
+            write_if_changed(target, gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
+        stamp_made(stamp, key)
+    prune(BUILD / "packed", set(targets.values()))
     log("packed:", ", ".join(f"{Path(rel).name} {(BUILD / rel).stat().st_size / 1e6:.1f} -> "
                              f"{(BUILD / packed_name(rel)).stat().st_size / 1e6:.2f} MB" for rel in PACKED))
 
@@ -760,10 +662,10 @@ def precache():
     files = precache_list()
     digest = hashlib.sha256()
     for rel in files:
-        digest.update(rel.encode() + b"\0" + hashlib.sha256((ROOT / rel).read_bytes()).digest())
+        digest.update(f"{rel}\0{file_digest(ROOT / rel)}".encode())
     packs = {"./build/" + rel: "./build/" + packed_name(rel) for rel in PACKED}
     for gz in sorted(packs.values()):  # the worker unpacks them: they change the cache too
-        digest.update(gz.encode() + b"\0" + hashlib.sha256((ROOT / gz[2:]).read_bytes()).digest())
+        digest.update(f"{gz}\0{file_digest(ROOT / gz[2:])}".encode())
     version = digest.hexdigest()[:16]
     urls = ["./"] + ["./" + rel for rel in files]
     # "packed": files the worker fetches as their gzipped copy (which the
@@ -813,7 +715,7 @@ def main():
     stdlib()
     snapshot()
     compile_locales()
-    boot_strings()
+    boot_data()
     manifests()
     app_zip()
     packed()

@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, Translator, card_name, seat_name
+from ..i18n import N_, Translator
+from ..vocabulary import card_name, seat_name
 
 _PASS_REASONS = {
     "queen": N_("13 points you would rather not keep"),

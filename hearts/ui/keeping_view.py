@@ -4,7 +4,8 @@ functions of the Ui, like hearts/ui/view.py, which calls them)."""
 
 from __future__ import annotations
 
-from ..i18n import N_, save_error_message
+from ..i18n import N_
+from ..vocabulary import save_error_message
 from .model import Ui
 
 # TRANSLATORS: title of the dialog in a browser tab whose game is being

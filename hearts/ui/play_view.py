@@ -11,7 +11,8 @@ from html import escape
 
 from .. import strings as S
 from ..game import Phase, PlayerView
-from ..i18n import N_, Translator, card_name, seat_name
+from ..i18n import N_, Translator
+from ..vocabulary import card_name, seat_name
 from .model import HUMAN, Ui, two_tap
 
 SEAT_CLASS = ("s", "w", "n", "e")

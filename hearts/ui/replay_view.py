@@ -12,7 +12,8 @@ in ``[data-replay-trick]`` with its cards in ``[data-rcard]``.
 from __future__ import annotations
 
 from .. import strings as S
-from ..i18n import N_, NP_, card_name, pass_direction_text, seat_name
+from ..i18n import N_, NP_
+from ..vocabulary import card_name, pass_direction_text, seat_name
 from .view import RANK_LABEL, SEATS, SUIT_GLYPH, _dialog, button, esc, sort_hand
 
 REPLAY = N_("Trick by trick")

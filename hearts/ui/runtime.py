@@ -27,7 +27,7 @@ from collections import deque
 from dataclasses import replace
 from typing import Any, Awaitable, Callable, Coroutine, Iterator, Protocol
 
-from .. import i18n
+from .. import i18n, vocabulary
 from ..save import revision
 from ..slices import run_slice
 from . import extras as _extras
@@ -277,7 +277,7 @@ class Runtime:
     def _language(self, effect: U.Language) -> None:
         self.put(LANG_KEY, effect.lang)
         self.ports.set_lang(effect.lang)
-        self.ports.set_title(i18n.game_name(self.tr(effect.lang)))
+        self.ports.set_title(vocabulary.game_name(self.tr(effect.lang)))
 
     # -- diagnostics on <html> (tests and benchmarks only) -----------------------------
 
@@ -544,7 +544,7 @@ class Runtime:
         except Exception:
             self.model, effects = U.init()[0], []
             self.crash(traceback.format_exc())
-        self.ports.set_title(i18n.game_name(self.tr(self.model.ui.settings.lang)))
+        self.ports.set_title(vocabulary.game_name(self.tr(self.model.ui.settings.lang)))
         started = self.ports.clock()
         self.render()
         self._took(started)

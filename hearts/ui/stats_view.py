@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from .. import stats as ST
 from .. import strings as S
-from ..i18n import N_, NP_, level_name
+from ..i18n import N_, NP_
+from ..vocabulary import level_name
 from .hint_text import decimal
 from .view import _dialog, button, esc
 

@@ -12,8 +12,9 @@ from html import escape
 
 from .. import strings as S
 from ..game import Phase, PlayerView
-from ..i18n import (
-    LANGUAGES, card_name, game_name, level_description, level_name, pass_direction_text,
+from ..i18n import LANGUAGES
+from ..vocabulary import (
+    card_name, game_name, level_description, level_name, pass_direction_text,
     reason_message, save_error_message, seat_name,
 )
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase

@@ -1,0 +1,404 @@
+// The loading screen (index.html's #boot), from the first script to the
+// playable game: its language, its texts, the bar and the stages, and the
+// message when the boot fails. assets/boot.js starts the game and tells it
+// what arrives (countBody, count, expect, setStage, reach, fail).
+//
+// 1. Pick the language: ?lang=xx, else localStorage "hearts.lang@<path>",
+//    else navigator.languages; default en. The languages and their aliases
+//    (no/nn mean nb) come with the texts in build/boot-i18n.json, which the
+//    build writes from the Python sources (hearts/catalogs.py). Sets
+//    <html lang>: the Python UI reads it from there.
+// 2. Show the texts of that language, and the progress: the bar moves with
+//    the bytes of the big files as they arrive (build/boot-sizes.json),
+//    then with the boot's stages.
+// 3. When Python sets html[data-ready], the loading screen hides.
+// 4. On an error or a time-out, show a translated message, and offer to
+//    start without what this install stored.
+//
+// Attributes on <html> that tests and the UI may read:
+//   lang              the chosen language
+//   data-boot-texts   the language the loading screen speaks once its texts are in
+//   data-boot-stage   1 downloading, 2 starting Python (the files are in),
+//                     3 loading the game (Python is up)
+//   data-boot-progress  where the loading bar stands, 0-100: it only grows,
+//                     to BYTES_SHARE with the bytes, to 100 at data-ready
+//   data-boot-error   "unsupported" (no WebAssembly) or "failed"
+//   data-boot-ms      ms from navigation start to data-ready
+// and the performance mark hearts:ready. data-ready is set by Python
+// (hearts.ui.controller) and by nobody else.
+
+// The table's styles and PyScript's are attached here, not in <head>: a
+// stylesheet in <head> holds up the first paint, and the loading screen
+// needs only the styles inline in index.html (which preloads these two).
+for (const href of ["./build/vendor/pyscript/core.css", "./assets/game.css"]) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.append(link);
+}
+
+const html = document.documentElement;
+const $ = (id) => document.getElementById(id);
+export const absolute = (path) => new URL(path, document.baseURI).href;
+
+// Each install of the game (the folder of its page, the service worker's
+// scope) keeps its own values: "hearts.lang@/beta/" (hearts/ui/stored.py,
+// which also moves the root install's values of before, "hearts.lang", to
+// its own keys once).
+const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
+const keyOf = (key) => `${key}@${SCOPE}`;
+const ASIDE = "hearts.aside.";
+const LANG_MAX_CHARS = 16; // a language tag; anything longer is not one
+
+function storedLanguage() {
+  const own = localStorage.getItem(keyOf("hearts.lang"));
+  const value = own ?? (SCOPE === "/" ? localStorage.getItem("hearts.lang") : null);
+  return typeof value === "string" && value.length <= LANG_MAX_CHARS ? value : null;
+}
+
+// This install's stored values (and, at the root, those of before), for
+// "Start fresh" after a failed boot: [key, ...].
+function ownKeys() {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith("hearts.") || key.startsWith(ASIDE)) continue;
+      const at = key.indexOf("@");
+      if (at < 0 ? SCOPE === "/" : key.slice(at + 1) === SCOPE) keys.push(key);
+    }
+  } catch (_) { /* storage may be disabled */ }
+  return keys;
+}
+
+// Moves them aside (kept under "hearts.aside.<key>", not deleted) and starts again.
+function startFresh() {
+  for (const key of ownKeys()) {
+    try {
+      const value = localStorage.getItem(key);
+      localStorage.removeItem(key);
+      localStorage.setItem(ASIDE + key, value);
+    } catch (error) {
+      console.warn("boot: could not keep", key, "aside:", error);
+    }
+  }
+  location.reload();
+}
+
+// The first of the visitor's languages that is one of ours ({languages,
+// aliases} of build/boot-i18n.json, as hearts.i18n.negotiate reads them).
+function pickLanguage({ languages, aliases, default: fallback }) {
+  const normalise = (tag) => {
+    if (!tag) return null;
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    const lang = aliases[base] ?? base;
+    return languages.includes(lang) ? lang : null;
+  };
+  const fromQuery = normalise(new URLSearchParams(location.search).get("lang"));
+  if (fromQuery) return fromQuery;
+  try {
+    const stored = normalise(storedLanguage());
+    if (stored) return stored;
+  } catch (_) { /* storage may be disabled */ }
+  for (const tag of navigator.languages || [navigator.language]) {
+    const lang = normalise(tag);
+    if (lang) return lang;
+  }
+  return fallback;
+}
+
+// What the screen says when build/boot-i18n.json cannot be read: the
+// English of hearts/catalogs.py's BOOT_TEXTS (tests/test_i18n.py checks it).
+const FALLBACK = {
+  "unsupported": "This browser can't run the game: it needs WebAssembly. Please use an up-to-date browser.",
+  "failed": "The game couldn't start. Please reload the page.",
+  "fresh": "Start fresh",
+  "fresh_note": "Your saved game and settings are put aside, not deleted, and the game starts without them."
+};
+let texts = { ...FALLBACK };
+let stage = 0;
+let failed = false;
+
+export function setStage(n) {
+  if (failed || n < stage) return;
+  stage = n;
+  const key = n <= 1 ? "loading" : n === 2 ? "booting" : "starting";
+  if (texts[key]) $("boot-status").textContent = texts[key];
+  html.dataset.bootStage = String(n);
+  showProgress();
+}
+
+// --- The loading bar ---------------------------------------------------------
+// On a first visit the boot is mostly waiting for the runtime
+// (pyodide.asm.wasm, python_stdlib.zip, pyodide.asm.mjs), the snapshot of
+// its memory and the game's Python. Their sizes come from the build
+// (build/boot-sizes.json: a host may compress and send no Content-Length).
+// The bar's first BYTES_SHARE parts follow the bytes of the files this
+// visit reads (`reading`: the plain files or their gzipped copies, with or
+// without the snapshot); then each stage of the start moves it on
+// (MILESTONES), and data-ready fills it. boot.js reports the big fetch()
+// bodies as they arrive (count, countBody: a copy of a response, read and
+// dropped); the module is counted once it is in (Resource Timing). The bar
+// is drawn at most once a frame; it never moves back.
+const BYTES_SHARE = 80;
+const MILESTONES = {
+  "hearts:interpreter": 88, // Python is up (restored from the snapshot)
+  "hearts:py-ready": 92, // PyScript has taken the interpreter
+  "hearts:main": 95, // main.py runs
+  "hearts:imported": 98, // the game's modules are imported
+};
+let sizes = null; // {absolute URL: bytes}, from build/boot-sizes.json
+let unpackedSizes = {}; // {absolute URL of a .gz file: bytes unpacked}
+const unpackedByHost = new Set(); // .gz files the host sent with Content-Encoding
+const reading = new Set(); // absolute URLs of the big files this visit reads
+const arrived = new Map(); // absolute URL -> bytes that arrived
+const finished = new Set(); // absolute URLs whose download is complete
+const byteListeners = [];
+let milestone = 0;
+let shown = 0;
+let frame = 0;
+const megabytes = (lang, bytes) => {
+  try {
+    return new Intl.NumberFormat(lang, {
+      style: "unit", unit: "megabyte", minimumFractionDigits: 1, maximumFractionDigits: 1,
+    }).format(bytes / 1e6);
+  } catch (_) {
+    return `${(bytes / 1e6).toFixed(1)} MB`;
+  }
+};
+
+// A .gz file the host sent with Content-Encoding arrives unpacked: the
+// page then reads its unpacked size, not the file's.
+const sizeOf = (url) => (unpackedByHost.has(url) && unpackedSizes[url]) || sizes[url];
+
+// This visit reads url (or no longer does: another file instead).
+export function expect(url, wanted = true) {
+  if (wanted) reading.add(url);
+  else reading.delete(url);
+  showProgress();
+}
+
+// The size the build gave url (undefined until boot-sizes.json is in).
+export const expectedSize = (url) => sizes?.[url];
+export const bytesIn = (url) => arrived.get(url) || 0;
+// listener(url, count) hears of every chunk counted (boot.js measures the link).
+export const onBytes = (listener) => byteListeners.push(listener);
+
+export function count(url, bytes) {
+  arrived.set(url, (arrived.get(url) || 0) + bytes);
+  for (const listener of byteListeners) listener(url, bytes);
+  showProgress();
+}
+
+export function cameUnpacked(url) {
+  unpackedByHost.add(url);
+  showProgress();
+}
+
+// [bytes in, bytes expected] of the files this visit reads.
+function bytesSoFar() {
+  let expected = 0;
+  let got = 0;
+  for (const url of reading) {
+    const size = sizes && sizeOf(url);
+    if (!size) continue;
+    expected += size;
+    got += finished.has(url) ? size : Math.min(arrived.get(url) || 0, size);
+  }
+  return [got, expected];
+}
+
+// Drawn in the next frame; but the stage changes at once when the last byte
+// is in: the interpreter's start may hold the main thread, and with it the
+// frames, until it is up.
+function showProgress() {
+  if (stage <= 1 && !failed) {
+    const [got, expected] = bytesSoFar();
+    if (expected && got >= expected) setStage(2); // only the interpreter's start is left
+  }
+  if (!frame) frame = requestAnimationFrame(drawProgress);
+}
+
+function drawProgress() {
+  frame = 0;
+  const [got, expected] = bytesSoFar();
+  const value = Math.max(shown, milestone, expected ? (BYTES_SHARE * got) / expected : 0);
+  if (value > shown || !html.dataset.bootProgress) {
+    shown = value;
+    $("boot-progress").value = Math.round(value * 10) / 10;
+    html.dataset.bootProgress = String(Math.floor(value));
+  }
+  // "3.2 MB / 19.9 MB" while the bytes come, in the page's number format
+  // (once the page's language is known).
+  $("boot-bytes").textContent = stage <= 1 && expected && !failed && html.dataset.bootTexts
+    ? `${megabytes(html.lang, got)} / ${megabytes(html.lang, expected)}` : "";
+}
+
+export function reach(value) {
+  milestone = Math.max(milestone, value);
+  showProgress();
+}
+
+export async function loadSizes() {
+  try {
+    const response = await fetch(new URL("../build/boot-sizes.json", import.meta.url));
+    const { files, unpacked } = await response.json();
+    const known = {};
+    for (const [path, size] of Object.entries(files)) known[absolute(`./${path}`)] = size;
+    unpackedSizes = Object.fromEntries(Object.entries(unpacked).map(([path, size]) => [absolute(`./${path}`), size]));
+    sizes = known;
+  } catch (_) {
+    sizes = null; // the bar then moves with the stages only
+  }
+  showProgress();
+}
+
+// Counts a copy of a response's body as it arrives (the original goes on
+// untouched to whoever asked for it).
+export function countBody(url, response) {
+  if (!response.ok || !response.body) return;
+  const reader = response.clone().body.getReader();
+  const next = () => reader.read().then(({ done, value }) => {
+    if (done) return;
+    count(url, value.byteLength);
+    return next();
+  });
+  next().catch(() => {}); // a failed download is reported by its reader
+}
+
+// The two modules and the lock file: counted whole once they are in.
+if (typeof PerformanceObserver === "function") {
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.entryType === "mark") {
+          if (entry.name in MILESTONES) reach(MILESTONES[entry.name]);
+        } else if (entry.responseEnd > 0) {
+          finished.add(entry.name);
+          showProgress();
+        }
+      }
+    }).observe({ entryTypes: ["mark", "resource"] });
+  } catch (_) { /* the stages still move the bar */ }
+}
+
+export function fail(key, detail) {
+  if (html.hasAttribute("data-ready") || failed) return;
+  failed = true;
+  $("boot-bytes").textContent = "";
+  const box = $("boot");
+  box.dataset.state = "error";
+  const status = $("boot-status");
+  status.textContent = texts[key];
+  status.className = "boot-error";
+  status.setAttribute("role", "alert");
+  html.dataset.bootError = key;
+  if (detail) console.warn("boot:", key, detail);
+  offerFreshStart();
+}
+
+// A boot that failed may have failed on what this install stored (and
+// would on every reload): offer to start without it, keeping it aside.
+function offerFreshStart() {
+  if ($("boot-fresh") || !ownKeys().length) return;
+  const box = document.createElement("div");
+  box.className = "boot-fresh";
+  box.id = "boot-fresh";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = "start-fresh";
+  button.className = "btn primary";
+  button.textContent = texts.fresh;
+  button.addEventListener("click", startFresh);
+  const note = document.createElement("p");
+  note.textContent = texts.fresh_note;
+  box.append(button, note);
+  $("boot").append(box);
+}
+
+// The language and its texts, from build/boot-i18n.json; resolves once
+// <html lang> is set (English when the file cannot be read).
+async function loadTexts() {
+  let data = null;
+  try {
+    const response = await fetch(new URL("../build/boot-i18n.json", import.meta.url));
+    data = await response.json();
+  } catch (_) { /* the fallback below */ }
+  const lang = data ? pickLanguage(data) : "en";
+  html.lang = lang;
+  const own = data?.[lang];
+  texts = { ...FALLBACK, ...own };
+  if (own) {
+    $("boot-title").textContent = texts.title;
+    document.title = texts.title;
+    document.querySelector('meta[name="description"]').content = texts.description;
+    // the installed app's name in the page's language
+    document.querySelector('link[rel="manifest"]').href = `./build/manifest-${lang}.webmanifest`;
+  }
+  html.dataset.bootTexts = lang; // the loading screen speaks the page's language now
+  if (failed) {
+    $("boot-status").textContent = texts[html.dataset.bootError] || texts.failed;
+    const fresh = $("boot-fresh");
+    if (fresh) {
+      fresh.querySelector("button").textContent = texts.fresh;
+      fresh.querySelector("p").textContent = texts.fresh_note;
+    }
+  } else {
+    setStage(Math.max(stage, 1));
+  }
+  return lang;
+}
+
+export function whenReady(callback) {
+  if (html.hasAttribute("data-ready")) return callback();
+  const observer = new MutationObserver(() => {
+    if (html.hasAttribute("data-ready")) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+// The stages: 1 while the files arrive, 2 once they are all in (the
+// interpreter starts), 3 when it is up (hearts:interpreter) and PyScript
+// and the game start. PyScript fires "py:ready" on the script element just
+// before main.py runs, "py:done" after.
+const AFTER_MAIN_GRACE_MS = 15000;
+addEventListener("py:ready", () => {
+  performance.mark("hearts:py-ready");
+  setStage(3);
+});
+addEventListener("py:done", () => {
+  // main.py has run; if the game is not playable soon after (the UI may
+  // finish its start in an asyncio task), something broke.
+  setTimeout(() => {
+    if (!html.hasAttribute("data-ready")) fail("failed", "py:done without data-ready");
+  }, AFTER_MAIN_GRACE_MS);
+});
+addEventListener("error", (event) => {
+  const message = String(event.message || "");
+  if (message.includes("PythonError") || message.includes("pyodide")) fail("failed", message);
+});
+addEventListener("unhandledrejection", (event) => fail("failed", event.reason));
+
+// PyScript shows Python errors as div.py-error: treat them as a failed boot.
+new MutationObserver((records) => {
+  for (const record of records)
+    for (const node of record.addedNodes)
+      if (node.nodeType === 1 && node.classList.contains("py-error")) fail("failed", node.textContent);
+}).observe(document.body, { childList: true });
+
+// The page's language, once <html lang> is set (boot.js waits for it
+// before it hands Python over).
+export const language = loadTexts();
+
+whenReady(() => {
+  performance.mark("hearts:ready");
+  reach(100);
+  if (frame) cancelAnimationFrame(frame);
+  drawProgress(); // at once: the loading screen is hidden now
+  html.dataset.bootMs = String(Math.round(performance.now()));
+  $("boot").hidden = true;
+  if (failed) $("boot").dataset.state = "";
+});
