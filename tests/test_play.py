@@ -14,6 +14,7 @@ from hearts.i18n import LANGUAGES, Translator, card_name, load
 from hearts.save import SaveError, dumps, loads, read
 from hearts.ui import play as P
 from hearts.ui import play_view as PV
+from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui.model import HUMAN, two_tap, visible
 from hearts.ui.view import view
@@ -111,15 +112,15 @@ def to_my_turn(d):
 
 def test_undo_takes_back_the_last_card_and_every_card_after_it():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     play_legal(d)  # the first trick
     to_my_turn(d)
     at_decision = (state(d.model.game), visible(d.model), d.saved)
     # The human plays; the opponents answer and the trick is collected.
-    d.send(U.ClickCard(str(d.pv.legal[-1])))
+    d.send(M.ClickCard(str(d.pv.legal[-1])))
     assert state(d.model.game) != at_decision[0]
-    d.send(P.Undo())
+    d.send(M.Undo())
     game = d.model.game
     assert state(game) == at_decision[0]  # exactly the state of that decision
     ui, pv = visible(d.model)
@@ -134,46 +135,46 @@ def test_undo_takes_back_the_last_card_and_every_card_after_it():
 
 def test_undo_while_opponents_think_and_a_trick_waits():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     to_my_turn(d)
     before = state(d.model.game)
-    model, effects = U.update(d.model, U.ClickCard(str(d.pv.legal[0])))
+    model, effects = U.update(d.model, M.ClickCard(str(d.pv.legal[0])))
     epoch = model.ui.epoch
-    model, effects = U.update(model, P.Undo())  # before any opponent answered
+    model, effects = U.update(model, M.Undo())  # before any opponent answered
     assert state(model.game) == before and model.ui.epoch > epoch
-    stale = [e for e in effects if isinstance(e, U.Think)]
+    stale = [e for e in effects if isinstance(e, M.Think)]
     assert stale == []  # the human is to play again: nobody thinks
     # A late answer from the opponent who was thinking is ignored.
-    same, _ = U.update(model, U.OpponentMove(epoch, (HUMAN + 1) % 4, "2C"))
+    same, _ = U.update(model, M.OpponentMove(epoch, (HUMAN + 1) % 4, "2C"))
     assert same is model
 
 
 def test_undo_of_the_hands_last_card_takes_its_points_back():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     while len(d.pv.hand) > 1:
         play_legal(d)
     to_my_turn(d)
     before = state(d.model.game)
-    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
     while not (d.model.ui.pause and d.model.game.phase is Phase.HAND_END):
         msg = d.queue.popleft()
         d.model, effects = U.update(d.model, msg)
         d.run(effects)
     assert P.can_undo(d.model)
     d.queue.clear()
-    d.send(P.Undo())
+    d.send(M.Undo())
     assert state(d.model.game) == before and d.model.game.scores == (0, 0, 0, 0)
 
 
 def test_nothing_to_undo_before_the_first_card_and_after_the_game():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     for moment in ("pass", "before my first card"):
         before = state(d.model.game)
-        d.send(P.Undo())
+        d.send(M.Undo())
         assert state(d.model.game) == before and d.model.undo_used is False
         assert d.model.ui.message == ("text", PV.NOTHING_TO_UNDO)
         assert 'data-action="undo"' not in d.html() or 'aria-disabled="true"' in re.search(
@@ -184,28 +185,28 @@ def test_nothing_to_undo_before_the_first_card_and_after_the_game():
     while d.phase() != "game-end":
         play_hand(d)
         if d.phase() == "hand-end":
-            d.send(U.Continue())
+            d.send(M.Continue())
     before = state(d.model.game)
-    d.send(P.Undo())
+    d.send(M.Undo())
     assert state(d.model.game) == before and d.model.undo_used is False
 
 
 def test_a_new_game_clears_the_mark():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     play_legal(d)
-    d.send(P.Undo())
+    d.send(M.Undo())
     assert d.model.undo_used
-    d.send(U.NewGame())
-    d.send(P.ConfirmNewGame(seed=7))
+    d.send(M.NewGame())
+    d.send(M.ConfirmNewGame(seed=7))
     assert d.model.undo_used is False and "undo_used" not in d.saved
 
 
 def test_undo_is_offered_on_every_level():
     for level in ("easy", "normal", "hard"):
         d = Driver(level=level)
-        d.send(U.NewGame())
+        d.send(M.NewGame())
         pass_three(d)
         play_legal(d)
         to_my_turn(d)
@@ -218,25 +219,25 @@ def test_undo_is_offered_on_every_level():
 
 def test_new_game_from_the_menu_asks_first():
     d = Driver()
-    d.send(U.NewGame())  # the start screen: at once
+    d.send(M.NewGame())  # the start screen: at once
     assert d.model.game is not None and d.model.ui.overlay is None
     pass_three(d)
     game = d.model.game
-    d.send(U.ShowOverlay("menu"))
-    d.send(U.NewGame(seed=5))
+    d.send(M.ShowOverlay("menu"))
+    d.send(M.NewGame(seed=5))
     assert d.model.game is game and d.model.ui.overlay == "confirm-new"
     html = d.html()
     assert 'data-action="confirm-new-game"' in html and "Abandon this game?" in html
     assert "The hand in progress and its points will be lost." in html
-    d.send(U.CloseOverlay())  # the cancel
+    d.send(M.CloseOverlay())  # the cancel
     assert d.model.game is game and d.model.ui.overlay is None
-    d.send(U.NewGame(seed=5))
-    d.send(U.Dismiss())  # Escape cancels too
+    d.send(M.NewGame(seed=5))
+    d.send(M.Dismiss())  # Escape cancels too
     assert d.model.game is game and d.model.ui.overlay is None
-    d.send(P.ConfirmNewGame(seed=5))  # not asked: nothing happens
+    d.send(M.ConfirmNewGame(seed=5))  # not asked: nothing happens
     assert d.model.game is game
-    d.send(U.NewGame(seed=5))
-    d.send(P.ConfirmNewGame(seed=5))
+    d.send(M.NewGame(seed=5))
+    d.send(M.ConfirmNewGame(seed=5))
     assert d.model.game is not game and d.model.ui.overlay is None
     assert d.model.game.phase is Phase.PASS
 
@@ -252,13 +253,13 @@ def test_the_question_says_what_is_lost_with_plurals():
 
 def test_game_end_starts_a_new_game_at_once():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     while d.phase() != "game-end":
         play_hand(d)
         if d.phase() == "hand-end":
-            d.send(U.Continue())
+            d.send(M.Continue())
     old = d.model.game
-    d.send(U.NewGame(seed=9))
+    d.send(M.NewGame(seed=9))
     assert d.model.game is not old and d.model.ui.overlay is None
 
 
@@ -266,13 +267,13 @@ def test_game_end_starts_a_new_game_at_once():
 
 def test_the_previous_trick_by_seat_with_leader_winner_and_points():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
-    d.send(U.ShowOverlay("last-trick"))
+    d.send(M.ShowOverlay("last-trick"))
     assert d.model.ui.overlay is None  # no trick yet
     play_legal(d)
     to_my_turn(d)
-    d.send(U.ShowOverlay("last-trick"))
+    d.send(M.ShowOverlay("last-trick"))
     assert d.model.ui.overlay == "last-trick"
     html = d.html()
     trick = d.pv.tricks[-1]
@@ -286,7 +287,7 @@ def test_the_previous_trick_by_seat_with_leader_winner_and_points():
     assert PV.trick_points(trick.points, EN) in html
     assert 'role="img" aria-label="' in box  # each card is named for screen readers
     # Opponents wait behind it; Escape closes it.
-    d.send(U.Dismiss())
+    d.send(M.Dismiss())
     assert d.model.ui.overlay is None and "data-last-trick" not in d.html()
 
 
@@ -308,7 +309,7 @@ def given_cards(html):
 
 def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is_over():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     assert given_cards(d.html()) == []
     picked = [card_name(c, EN) for c in d.pv.hand[:3]]
     pass_three(d)  # hand 1 passes to the left: West
@@ -317,7 +318,7 @@ def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is
     assert sorted(given_cards(html)) == sorted(picked)
     for card in d.pv.passed:  # West holds them now: their codes are nowhere in the page
         assert f'"{card}"' not in html and f">{card}<" not in html
-    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
     while not d.model.ui.pause:  # the first trick, still on the table
         msg = d.queue.popleft()
         d.model, effects = U.update(d.model, msg)
@@ -331,10 +332,10 @@ def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is
                                        (2, "You passed to North, and North passed to you.")])
 def test_the_pass_sentence_follows_the_direction(hand, text):
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     for _ in range(hand):
         play_hand(d)
-        d.send(U.Continue())
+        d.send(M.Continue())
     pass_three(d)
     assert text in d.html()
 
@@ -348,8 +349,8 @@ def test_two_tap_defaults_and_setting():
     assert two_tap(model.ui) is True
     model, _ = U.init(touch=True, two_tap=False)
     assert two_tap(model.ui) is False
-    model, effects = U.update(model, P.ToggleTwoTap())
-    assert two_tap(model.ui) is True and effects == [U.StoreSettings(model.ui.settings)]
+    model, effects = U.update(model, M.ToggleTwoTap())
+    assert two_tap(model.ui) is True and effects == [M.StoreSettings(model.ui.settings)]
     assert model.ui.settings.two_tap is True
     model, _ = U.init(two_tap="yes")  # a stored value that is no choice
     assert model.ui.settings.two_tap is None
@@ -358,42 +359,42 @@ def test_two_tap_defaults_and_setting():
 def test_first_tap_lifts_second_plays():
     model, _ = U.init(speed="instant", seed=1, two_tap=True)
     d = Driver(model)
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     to_my_turn(d)
     card = str(d.pv.legal[0])
     before = state(d.model.game)
-    d.send(U.ClickCard(card))
+    d.send(M.ClickCard(card))
     assert state(d.model.game) == before and d.model.ui.lifted == card
     assert re.search(rf'<button[^>]*class="[^"]*lifted[^"]*"[^>]*data-card="{card}"', d.html())
     assert ("lifted", card) in d.announced[-1]
     if len(d.pv.legal) > 1:  # another card: that one is lifted instead
         other = str(d.pv.legal[1])
-        d.send(U.ClickCard(other))
+        d.send(M.ClickCard(other))
         assert d.model.ui.lifted == other
-        d.send(U.ClickCard(card))
-    d.send(U.ClickCard(card))
+        d.send(M.ClickCard(card))
+    d.send(M.ClickCard(card))
     assert card not in {str(c) for c in d.pv.hand} and d.model.ui.lifted is None
 
 
 def test_two_tap_refuses_an_illegal_card_at_the_first_tap_and_leaves_passing_alone():
     model, _ = U.init(speed="instant", seed=1, two_tap=True)
     d = Driver(model)
-    d.send(U.NewGame())
-    d.send(U.ClickCard(str(d.pv.hand[0])))
+    d.send(M.NewGame())
+    d.send(M.ClickCard(str(d.pv.hand[0])))
     assert d.model.ui.picked == (str(d.pv.hand[0]),)  # one tap picks a card to pass
-    d.send(U.ClickCard(str(d.pv.hand[0])))
+    d.send(M.ClickCard(str(d.pv.hand[0])))
     pass_three(d)
     to_my_turn(d)
     illegal = [str(c) for c in d.pv.hand if c not in d.pv.legal]
     if illegal:
-        d.send(U.ClickCard(illegal[0]))
+        d.send(M.ClickCard(illegal[0]))
         assert d.model.ui.lifted is None and d.model.ui.message[0] == "reason"
 
 
 def test_without_the_setting_one_click_plays():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     to_my_turn(d)
     n = len(d.pv.hand)
@@ -407,7 +408,7 @@ def test_without_the_setting_one_click_plays():
 def test_every_new_screen_renders_in_every_language(lang):
     tr = load(lang)
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     play_legal(d)
     to_my_turn(d)

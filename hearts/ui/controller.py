@@ -29,10 +29,9 @@ except ImportError:  # pragma: no cover
     jsnull = None
 
 from .. import i18n
-from . import play as P
-from . import extras as _extras
 from ..save import MAX_TEXT, revision
 from . import stored as ST
+from . import messages as M, warmup
 from . import update as U
 from .model import HUMAN, two_tap, visible
 from .view import ART, announcement, view
@@ -310,7 +309,7 @@ def _took(started):
 def _crash(text):
     try:
         window.console.warn("hearts: " + text)
-        model, _ = U.update(_state["model"], U.Crash(text))
+        model, _ = U.update(_state["model"], M.Crash(text))
         _state["model"] = model
         render()
     except Exception:  # the last resort: plain text, never a blank page
@@ -331,31 +330,31 @@ def _task_done(task):
 
 
 def _run(effect):
-    if isinstance(effect, U.Save):
+    if isinstance(effect, M.Save):
         _save(effect.text, effect.rev)
     elif isinstance(effect, KEEPING_EFFECTS):
         _run_keeping(effect)
-    elif isinstance(effect, U.ClearSave):
+    elif isinstance(effect, M.ClearSave):
         _storage_remove(SAVE_KEY)
-    elif isinstance(effect, U.StoreSettings):
+    elif isinstance(effect, M.StoreSettings):
         s = effect.settings
         stored = {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}
         if s.two_tap is not None:  # only once chosen: else the screen decides (pointer: coarse)
             stored["two_tap"] = s.two_tap
         _storage_set(SETTINGS_KEY, json.dumps(stored))
-    elif isinstance(effect, U.Language):
+    elif isinstance(effect, M.Language):
         _storage_set(LANG_KEY, effect.lang)
         document.documentElement.lang = effect.lang
         document.title = i18n.game_name(_tr(effect.lang))
-    elif isinstance(effect, U.Announce):
+    elif isinstance(effect, M.Announce):
         announce(effect.items)
-    elif isinstance(effect, _extras.StoreStats):
+    elif isinstance(effect, M.StoreStats):
         _storage_set(STATS_KEY, effect.text)
-    elif isinstance(effect, U.Later):
+    elif isinstance(effect, M.Later):
         _spawn(_later(effect))
-    elif isinstance(effect, U.Think):
+    elif isinstance(effect, M.Think):
         _spawn(_think(effect))
-    elif isinstance(effect, U.FindHint):
+    elif isinstance(effect, M.FindHint):
         _spawn(_hint(effect))
     else:
         raise TypeError(f"unknown effect {effect!r}")
@@ -396,7 +395,7 @@ async def _think(effect):
     if rest > 0:
         await asyncio.sleep(rest)
     if _state["model"].ui.epoch == effect.epoch:
-        dispatch(U.OpponentMove(effect.epoch, seat, str(card)))
+        dispatch(M.OpponentMove(effect.epoch, seat, str(card)))
 
 
 def _record_thinking(seconds, start, end):
@@ -422,40 +421,40 @@ async def _hint(effect):
     from ..ai.explain import explained_search  # Hard's search, with its figures
 
     explained = await _sliced(explained_search(pv, U.rng_for(model.game, HUMAN, "hint")))
-    dispatch(U.HintReady(effect.epoch, explained.cards, explained))
+    dispatch(M.HintReady(effect.epoch, explained.cards, explained))
 
 
 # -- events -----------------------------------------------------------------------
 
 ACTIONS = {
-    "new-game": lambda v: U.NewGame(seed=random.randrange(1, 2**31)),
-    "confirm-pass": lambda v: U.ConfirmPass(),
-    "continue": lambda v: U.Continue(),
-    "hint": lambda v: U.AskHint(),
-    "rules": lambda v: U.ShowOverlay("rules"),
-    "menu": lambda v: U.ShowOverlay("menu"),
-    "close": lambda v: U.CloseOverlay(),
-    "level": lambda v: U.SetLevel(v or ""),
-    "speed": lambda v: U.SetSpeed(v or ""),
-    "lang": lambda v: U.SetLang(v or ""),
-    "four-colour": lambda v: U.ToggleFourColour(),
-    "start-over": lambda v: U.StartOver(),
-    "keep-game": lambda v: U.KeepGame(),
-    "undo": lambda v: P.Undo(),
-    "last-trick": lambda v: U.ShowOverlay("last-trick"),
-    "confirm-new-game": lambda v: P.ConfirmNewGame(seed=random.randrange(1, 2**31)),
-    "two-tap": lambda v: P.ToggleTwoTap(),
-    "stats": lambda v: _extras.ShowStats(),
-    "stats-reset": lambda v: _extras.AskResetStats(),
-    "confirm-stats-reset": lambda v: _extras.ConfirmResetStats(),
-    "replay": lambda v: _extras.ShowReplay(_index(v)),
-    "replay-next": lambda v: _extras.ReplayStep(1),
-    "replay-prev": lambda v: _extras.ReplayStep(-1),
-    "take-over": lambda v: U.TakeOver(),
-    "download-refused": lambda v: U.DownloadRefusedSave(),
-    "hide-refused": lambda v: U.HideRefused(),
-    "export-game": lambda v: U.ExportGame(),
-    "import-game": lambda v: U.ImportGame(),
+    "new-game": lambda v: M.NewGame(seed=random.randrange(1, 2**31)),
+    "confirm-pass": lambda v: M.ConfirmPass(),
+    "continue": lambda v: M.Continue(),
+    "hint": lambda v: M.AskHint(),
+    "rules": lambda v: M.ShowOverlay("rules"),
+    "menu": lambda v: M.ShowOverlay("menu"),
+    "close": lambda v: M.CloseOverlay(),
+    "level": lambda v: M.SetLevel(v or ""),
+    "speed": lambda v: M.SetSpeed(v or ""),
+    "lang": lambda v: M.SetLang(v or ""),
+    "four-colour": lambda v: M.ToggleFourColour(),
+    "start-over": lambda v: M.StartOver(),
+    "keep-game": lambda v: M.KeepGame(),
+    "undo": lambda v: M.Undo(),
+    "last-trick": lambda v: M.ShowOverlay("last-trick"),
+    "confirm-new-game": lambda v: M.ConfirmNewGame(seed=random.randrange(1, 2**31)),
+    "two-tap": lambda v: M.ToggleTwoTap(),
+    "stats": lambda v: M.ShowStats(),
+    "stats-reset": lambda v: M.AskResetStats(),
+    "confirm-stats-reset": lambda v: M.ConfirmResetStats(),
+    "replay": lambda v: M.ShowReplay(_index(v)),
+    "replay-next": lambda v: M.ReplayStep(1),
+    "replay-prev": lambda v: M.ReplayStep(-1),
+    "take-over": lambda v: M.TakeOver(),
+    "download-refused": lambda v: M.DownloadRefusedSave(),
+    "hide-refused": lambda v: M.HideRefused(),
+    "export-game": lambda v: M.ExportGame(),
+    "import-game": lambda v: M.ImportGame(),
 }
 
 REPLAY_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "Home": -99, "End": 99}
@@ -471,7 +470,7 @@ def _index(value) -> int:
 def on_click(event):
     try:
         if event.target.classList.contains("overlay"):  # the dimmed backdrop
-            dispatch(U.Dismiss())
+            dispatch(M.Dismiss())
             return
         target = event.target.closest("[data-action],[data-card]")
         if _nil(target):
@@ -482,7 +481,7 @@ def on_click(event):
             # "Tap twice to play" a quick second tap is the one that plays.
             if (event.detail or 0) > 1 and not two_tap(_state["model"].ui):
                 return
-            dispatch(U.ClickCard(card))
+            dispatch(M.ClickCard(card))
             return
         make = ACTIONS.get(_attr(target, "data-action"))
         if make is not None:
@@ -498,13 +497,13 @@ def on_key(event):
             event.preventDefault()
             return
         if key == "Escape":
-            dispatch(U.Dismiss())
+            dispatch(M.Dismiss())
             return
         if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             return
         model = _state["model"]
         if model is not None and model.ui.overlay == "replay":  # the replay: a trick back or on
-            dispatch(_extras.ReplayStep(REPLAY_KEYS[key]))
+            dispatch(M.ReplayStep(REPLAY_KEYS[key]))
             event.preventDefault()
             return
         if _nil(event.target) or not hasattr(event.target, "closest"):
@@ -635,11 +634,11 @@ async def _start(effects):
             break
     _lock_state("held" if owner else "elsewhere")
     if not owner:
-        dispatch(U.Elsewhere("open"))
+        dispatch(M.Elsewhere("open"))
     elif _storage_get(SAVE_KEY) != _state.pop("boot_saved", None):
         # The page this one replaces (a reload) stored moves while this one
         # started: go on from them, not from what was read at the start.
-        dispatch(U.Adopt(_storage_get(SAVE_KEY)))
+        dispatch(M.Adopt(_storage_get(SAVE_KEY)))
         effects = []
     document.documentElement.setAttribute("data-ready", "1")
     if owner:
@@ -651,13 +650,13 @@ async def _warm_up():
     """While the player looks at the start screen: import the opponents and
     hashlib (~25 ms), which the boot does not wait for, and neither do the
     clicks that first need them (New game, confirming the pass); then render
-    the first moves of a throwaway game (U.rehearsal), a step at a time, so
+    the first moves of a throwaway game (warmup.rehearsal), a step at a time, so
     that a real game's first clicks do not run that code for the first time."""
     await asyncio.sleep(WARM_UP_AFTER)
-    U.warm_up()
+    warmup.warm_up()
     settings = _state["model"].ui.settings
     tr = _tr(settings.lang)
-    for model in U.rehearsal(settings.level):
+    for model in warmup.rehearsal(settings.level):
         await asyncio.sleep(0)  # a click waiting meanwhile goes first
         view(*visible(model), tr)
     document.documentElement.setAttribute("data-warm", "done")  # for `make bench`'s clicks
@@ -665,24 +664,24 @@ async def _warm_up():
 
 # -- one owner, kept-aside saves, files, saving again (hearts/ui/keeping.py) -----------
 
-KEEPING_EFFECTS = (U.Claim, U.KeepAside, U.DownloadRefused, U.Download, U.PickFile)
+KEEPING_EFFECTS = (M.Claim, M.KeepAside, M.DownloadRefused, M.Download, M.PickFile)
 # The file input of "Open a game from a file", outside #screen (the view never
 # draws it); its change event brings the chosen file.
 FILE_INPUT = '<input type="file" id="import-file" class="sr" accept=".json,application/json" hidden>'
 
 
 def _run_keeping(effect):
-    if isinstance(effect, U.Claim):
+    if isinstance(effect, M.Claim):
         _spawn(_take_over())
-    elif isinstance(effect, U.KeepAside):
+    elif isinstance(effect, M.KeepAside):
         _storage_set(REFUSED_KEY, effect.text)
-    elif isinstance(effect, U.DownloadRefused):
+    elif isinstance(effect, M.DownloadRefused):
         text = _storage_get(REFUSED_KEY)
         if text:
             _download(text, "hearts-refused-save.json")
-    elif isinstance(effect, U.Download):
+    elif isinstance(effect, M.Download):
         _download(effect.text, effect.name)
-    elif isinstance(effect, U.PickFile):
+    elif isinstance(effect, M.PickFile):
         picker = document.getElementById("import-file")
         if not _nil(picker):
             picker.value = ""
@@ -704,7 +703,7 @@ def _save(text, rev):
     if rev and revision(_storage_get(SAVE_KEY)) >= rev:
         # Another tab stored a later position: never replace it.
         _state.pop("pending", None)
-        _apply(U.Elsewhere("moved"))
+        _apply(M.Elsewhere("moved"))
         return
     model = _state["model"]
     if _storage_set(SAVE_KEY, text):
@@ -712,13 +711,13 @@ def _save(text, rev):
         _state["saved_rev"] = rev
         _session("removeItem", UNSAVED_KEY)
         if model.ui.storage != "ok":
-            _apply(U.SaveResumed(rev))
+            _apply(M.SaveResumed(rev))
         return
     retrying = "pending" in _state
     _state["pending"] = (text, rev)
     _session("setItem", UNSAVED_KEY, str(rev))
     if model.ui.storage == "ok":
-        _apply(U.SaveFailed(_state.get("saved_rev", model.ui.saved_rev)))
+        _apply(M.SaveFailed(_state.get("saved_rev", model.ui.saved_rev)))
     if not retrying:
         _spawn(_retry_saves())
 
@@ -786,7 +785,7 @@ async def _claim(steal: bool) -> bool:
     def lost(error):
         if got.done() and got.result():  # it was held here, and another tab took it
             _lock_state("elsewhere")
-            dispatch(U.Elsewhere("open"))
+            dispatch(M.Elsewhere("open"))
         elif not got.done():
             got.set_result(True)  # the API refused (e.g. an opaque origin): no locking
 
@@ -810,7 +809,7 @@ def _lock_state(state):
 
 async def _take_over():
     _lock_state("held" if await _claim(steal=True) else "elsewhere")
-    dispatch(U.Adopt(_storage_get(SAVE_KEY)))
+    dispatch(M.Adopt(_storage_get(SAVE_KEY)))
 
 
 def _download(text, name):
@@ -867,7 +866,7 @@ def _on_pageshow(event=None):
 async def _come_back():
     owner = await _claim(steal=False)
     _lock_state("held" if owner else "elsewhere")
-    dispatch(U.Adopt(_storage_get(SAVE_KEY)) if owner else U.Elsewhere("open"))
+    dispatch(M.Adopt(_storage_get(SAVE_KEY)) if owner else M.Elsewhere("open"))
 
 
 async def _read_file(picker):
@@ -882,4 +881,4 @@ async def _read_file(picker):
         except Exception:
             text = None
     picker.value = ""
-    dispatch(U.Imported(text))
+    dispatch(M.Imported(text))

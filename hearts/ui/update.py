@@ -1,9 +1,11 @@
 """update(model, msg) -> (model, effects): every change of the UI, in one place.
 
-Messages are small named tuples (what happened); effects are data
-(what the controller should do next: wait and think for an opponent, save,
-announce, switch language). Nothing here touches the browser, so all of it
-runs and is tested in CPython.
+Messages and effects are records of :mod:`hearts.ui.messages` (what
+happened; what the controller should do next: wait and think for an
+opponent, save, announce, switch language). The handlers of
+:mod:`hearts.ui.play`, :mod:`~hearts.ui.extras` and
+:mod:`~hearts.ui.keeping` are registered here too. Nothing here touches
+the browser, so all of it runs and is tested in CPython.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import replace
-from typing import NamedTuple
+from typing import Callable
 
 from ..cards import cards_of
 from ..game import Game, IllegalAction, Phase, deal
@@ -20,6 +22,8 @@ from .model import (
     CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, two_tap, with_ui,
 )
 from ..i18n import LANGUAGES
+from . import messages as M
+from .messages import Effect, Msg
 
 
 def _ai():
@@ -28,175 +32,6 @@ def _ai():
     from .. import ai
 
     return ai
-
-
-def warm_up() -> None:
-    """Import what the game needs later (the opponents, and hashlib for the
-    deals) ahead of time; the controller calls it once the start screen is
-    up."""
-    _ai()
-    deal(0)
-    _extras.warm_up()  # the hint's explanation, the replay
-
-
-def rehearsal(level: str):
-    """The first moves of a throwaway game, one model after another: New
-    game, three cards picked and passed (the opponents choosing theirs at
-    ``level``), then everybody's first legal card, tricks collected, until
-    the human has played two cards (one trick ended, the next one begun).
-
-    The controller renders each of them, off-screen, while the player looks
-    at the start screen. In the page, code runs several times slower the
-    first time (the table's first render took ~10 ms, the next ones ~1.5):
-    this way that first time is not a real click's.
-
-    >>> [m.game.phase.value for m in rehearsal("easy")][:3]
-    ['pass', 'pass', 'play']
-    """
-    model, _ = init(level=level, speed="instant", seed=1)
-    model, _ = update(model, NewGame())
-    yield model
-    for card in model.game.view(HUMAN).hand[:3]:
-        model, _ = update(model, ClickCard(str(card)))
-    yield model
-    model, _ = update(model, ConfirmPass())
-    yield model
-    played = 0
-    while played < 2:
-        game = model.game
-        if model.ui.pause:  # a full trick on the table
-            model, _ = update(model, Collect(model.ui.epoch))
-        elif game.to_act != HUMAN:
-            seat = game.to_act
-            model, _ = update(model, OpponentMove(model.ui.epoch, seat, str(game.view(seat).legal[0])))
-        else:
-            model, _ = update(model, ClickCard(str(game.view(HUMAN).legal[0])))
-            played += 1
-        yield model
-
-
-# -- messages -----------------------------------------------------------------
-
-class NewGame(NamedTuple):
-    seed: int = 0  # used when no ?seed=N is pending
-
-
-class SetLevel(NamedTuple):
-    level: str
-
-
-class SetLang(NamedTuple):
-    lang: str
-
-
-class SetSpeed(NamedTuple):
-    speed: str
-
-
-class ToggleFourColour(NamedTuple):
-    pass
-
-
-class ShowOverlay(NamedTuple):
-    name: str  # "rules" | "menu"
-
-
-class CloseOverlay(NamedTuple):
-    pass
-
-
-class ClickCard(NamedTuple):
-    card: str
-
-
-class ConfirmPass(NamedTuple):
-    pass
-
-
-class Continue(NamedTuple):
-    pass
-
-
-class AskHint(NamedTuple):
-    pass
-
-
-class HintReady(NamedTuple):
-    epoch: int
-    cards: tuple[str, ...]
-    explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
-
-
-class OpponentMove(NamedTuple):
-    epoch: int
-    seat: int
-    card: str
-
-
-class Collect(NamedTuple):
-    epoch: int
-
-
-class SaveFailed(NamedTuple):
-    saved_rev: int | None = None  # revision of the last position stored (None: unknown)
-
-
-class Crash(NamedTuple):
-    text: str
-
-
-class StartOver(NamedTuple):
-    pass
-
-
-class KeepGame(NamedTuple):
-    pass
-
-
-class Dismiss(NamedTuple):
-    pass
-
-
-# -- effects --------------------------------------------------------------------
-
-class Think(NamedTuple):
-    """Wait ``delay`` seconds, let opponent ``seat`` choose, send OpponentMove."""
-    seat: int
-    epoch: int
-    delay: float
-
-
-class Later(NamedTuple):
-    """Send ``msg`` after ``delay`` seconds."""
-    delay: float
-    msg: object
-
-
-class FindHint(NamedTuple):
-    """Run the Hard search for the human's seat, send HintReady."""
-    epoch: int
-
-
-class Save(NamedTuple):
-    text: str
-    rev: int = 0  # the position's revision: the controller refuses to store it over a newer one
-
-
-class ClearSave(NamedTuple):
-    pass
-
-
-class StoreSettings(NamedTuple):
-    settings: Settings
-
-
-class Language(NamedTuple):
-    lang: str
-
-
-class Announce(NamedTuple):
-    """Items for the polite live region (see view.announcement)."""
-    items: tuple
 
 
 # -- opponents --------------------------------------------------------------------
@@ -249,7 +84,7 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
         stats_effects = []
     ui = replace(ui, stats=stats_value, stats_error=stats_error)
     # (a refused save is kept aside: hearts/ui/keeping.py)
-    model, effects = open_saved(Model(ui=ui), saved, unsaved_rev)
+    model, effects = _keeping.open_saved(Model(ui=ui), saved, unsaved_rev)
     model, recorded = _extras.record_game(model)  # a game that ended before its stats were kept
     return model, stats_effects + recorded + effects
 
@@ -283,7 +118,7 @@ def _start_game(model, msg_seed):
 
 def _settings(model, **changes):
     settings = replace(model.ui.settings, **changes)
-    return with_ui(model, settings=settings), [StoreSettings(settings)]
+    return with_ui(model, settings=settings), [M.StoreSettings(settings)]
 
 
 def _set_level(model, msg):
@@ -302,7 +137,7 @@ def _set_lang(model, msg):
     if msg.lang not in LANGUAGES:
         return model, []
     model, effects = _settings(model, lang=msg.lang)
-    return model, effects + [Language(msg.lang)]
+    return model, effects + [M.Language(msg.lang)]
 
 
 def _toggle_four_colour(model, msg):
@@ -312,7 +147,7 @@ def _toggle_four_colour(model, msg):
 def _show_overlay(model, msg):
     if msg.name not in ("rules", "menu", "last-trick"):
         return model, []
-    if msg.name == "last-trick" and not _play().last_trick_shown(model):
+    if msg.name == "last-trick" and not _play.last_trick_shown(model):
         return model, []
     return with_ui(model, overlay=msg.name), []
 
@@ -331,7 +166,7 @@ def _dismiss(model, msg):
 
 
 def _refuse(model, code, suit=None):
-    return with_ui(model, message=("reason", code, suit)), [Announce((("reason", code, suit),))]
+    return with_ui(model, message=("reason", code, suit)), [M.Announce((("reason", code, suit),))]
 
 
 def _click_card(model, msg):
@@ -355,7 +190,7 @@ def _click_card(model, msg):
     if game.to_act != HUMAN:
         return _refuse(model, "not-your-turn")
     if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
-        return _play().lift(model, card)  # the first tap lifts the card
+        return _play.lift(model, card)  # the first tap lifts the card
     new = game.copy()
     try:
         new.play(HUMAN, card)
@@ -404,7 +239,7 @@ def _continue(model, msg):
     if game is None or ui.screen != "table" or ui.overlay is not None:
         return model, []
     if ui.pause:
-        return _collect(model, Collect(ui.epoch))
+        return _collect(model, M.Collect(ui.epoch))
     if game.phase is not Phase.HAND_END:
         return model, []
     new = game.copy()
@@ -437,7 +272,7 @@ def _collect(model, msg):
         elif max(game.scores) >= 100:
             items.append(("tie",))
     model, effects = _next_step(model)
-    return model, [Announce(tuple(items) + _turn_items(model))] + effects
+    return model, [M.Announce(tuple(items) + _turn_items(model))] + effects
 
 
 def _opponent_move(model, msg):
@@ -459,7 +294,7 @@ def _ask_hint(model, msg):
     pv = game.view(HUMAN)
     if not pv.my_turn:
         return _refuse(model, "not-your-turn" if pv.phase is Phase.PLAY else "wrong-phase")
-    return with_ui(model, hint_pending=True), [FindHint(ui.epoch)]
+    return with_ui(model, hint_pending=True), [M.FindHint(ui.epoch)]
 
 
 def _hint_ready(model, msg):
@@ -468,10 +303,10 @@ def _hint_ready(model, msg):
     cards = tuple(msg.cards)
     if msg.explain is not None:  # the hint explains itself (hearts.ui.hint_text)
         return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards, msg.explain)), [
-            Announce((("hint", cards, msg.explain),))
+            M.Announce((("hint", cards, msg.explain),))
         ]
     return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards)), [
-        Announce((("hint", cards),))
+        M.Announce((("hint", cards),))
     ]
 
 
@@ -489,7 +324,7 @@ def _start_over(model, msg):
     ui = replace(model.ui, screen="start", overlay=None, error=None,
                  picked=(), message=None, hint=(), hint_pending=False, pause=False,
                  thinking=None, save_error=None, epoch=model.ui.epoch + 1, notes=())
-    return Model(ui=ui), [ClearSave()]
+    return Model(ui=ui), [M.ClearSave()]
 
 
 def _keep_game(model, msg):
@@ -508,13 +343,13 @@ def _changed(model, items):
                  lifted=None, rev=rev, behind=False)
     model = replace(model, ui=ui)
     # Saved also while storage is "off": the controller finds out when it works again.
-    effects = [Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
+    effects = [M.Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
     model, recorded = _extras.record_game(model)  # the game is over: its statistics, once
     effects += recorded
     model, later = _next_step(model)
     if not model.ui.pause:
         items = list(items) + list(_turn_items(model))
-    return model, effects + ([Announce(tuple(items))] if items else []) + later
+    return model, effects + ([M.Announce(tuple(items))] if items else []) + later
 
 
 def _next_step(model):
@@ -524,10 +359,10 @@ def _next_step(model):
     if game is None or ui.screen != "table":
         return with_ui(model, thinking=None), []
     if ui.pause:
-        return with_ui(model, thinking=None), [Later(TRICK_PAUSE[speed], Collect(ui.epoch))]
+        return with_ui(model, thinking=None), [M.Later(TRICK_PAUSE[speed], M.Collect(ui.epoch))]
     if game.phase is Phase.PLAY and game.to_act != HUMAN:
         seat = game.to_act
-        return with_ui(model, thinking=seat), [Think(seat, ui.epoch, CARD_DELAY[speed])]
+        return with_ui(model, thinking=seat), [M.Think(seat, ui.epoch, CARD_DELAY[speed])]
     return with_ui(model, thinking=None), []
 
 
@@ -543,48 +378,31 @@ def _turn_items(model) -> tuple:
 
 
 _HANDLERS = {
-    NewGame: _new_game,
-    SetLevel: _set_level,
-    SetLang: _set_lang,
-    SetSpeed: _set_speed,
-    ToggleFourColour: _toggle_four_colour,
-    ShowOverlay: _show_overlay,
-    CloseOverlay: _close_overlay,
-    Dismiss: _dismiss,
-    ClickCard: _click_card,
-    ConfirmPass: _confirm_pass,
-    Continue: _continue,
-    Collect: _collect,
-    OpponentMove: _opponent_move,
-    AskHint: _ask_hint,
-    HintReady: _hint_ready,
-    SaveFailed: _save_failed,
-    Crash: _crash,
-    StartOver: _start_over,
-    KeepGame: _keep_game,
+    M.NewGame: _new_game,
+    M.SetLevel: _set_level,
+    M.SetLang: _set_lang,
+    M.SetSpeed: _set_speed,
+    M.ToggleFourColour: _toggle_four_colour,
+    M.ShowOverlay: _show_overlay,
+    M.CloseOverlay: _close_overlay,
+    M.Dismiss: _dismiss,
+    M.ClickCard: _click_card,
+    M.ConfirmPass: _confirm_pass,
+    M.Continue: _continue,
+    M.Collect: _collect,
+    M.OpponentMove: _opponent_move,
+    M.AskHint: _ask_hint,
+    M.HintReady: _hint_ready,
+    M.SaveFailed: _save_failed,
+    M.Crash: _crash,
+    M.StartOver: _start_over,
+    M.KeepGame: _keep_game,
 }
 
 
-def _play():
-    """hearts.ui.play: undo, the previous trick, the new game's question,
-    two-tap play (it imports this module, so it is imported when used)."""
-    from . import play
+# The handlers of the other message modules; they use the helpers above, so
+# they are imported once those are defined.
+from . import extras as _extras, keeping as _keeping, play as _play  # noqa: E402
 
-    return play
-
-
-_HANDLERS.update(_play().HANDLERS)
-from . import extras as _extras  # noqa: E402  (statistics, hand replay: its own messages)
-
-_HANDLERS.update(_extras.HANDLERS)
-
-
-# -- one owner, kept-aside saves, files, saving again (hearts/ui/keeping.py) ---------
-
-from .keeping import (  # noqa: E402  (keeping uses the helpers above)
-    HANDLERS as _KEEPING, Adopt, Claim, Download, DownloadRefused, DownloadRefusedSave, Elsewhere,
-    ExportGame, HideRefused, ImportGame, Imported, KeepAside, PickFile, SaveResumed, TakeOver,
-    open_saved,
-)
-
-_HANDLERS.update(_KEEPING)
+for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS):
+    _HANDLERS.update(_more)
