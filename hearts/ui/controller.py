@@ -15,7 +15,6 @@ import asyncio
 from dataclasses import replace
 import gc
 import json
-import random
 import time
 import traceback
 
@@ -31,7 +30,7 @@ except ImportError:  # pragma: no cover
 from .. import i18n
 from ..save import MAX_TEXT, revision
 from . import stored as ST
-from . import messages as M, warmup
+from . import events, messages as M, warmup
 from . import update as U
 from .model import HUMAN, two_tap, visible
 from .view import ART, announcement, view
@@ -424,53 +423,12 @@ async def _hint(effect):
     dispatch(M.HintReady(effect.epoch, explained.cards, explained))
 
 
-# -- events -----------------------------------------------------------------------
-
-ACTIONS = {
-    "new-game": lambda v: M.NewGame(seed=random.randrange(1, 2**31)),
-    "confirm-pass": lambda v: M.ConfirmPass(),
-    "continue": lambda v: M.Continue(),
-    "hint": lambda v: M.AskHint(),
-    "rules": lambda v: M.ShowOverlay("rules"),
-    "menu": lambda v: M.ShowOverlay("menu"),
-    "close": lambda v: M.CloseOverlay(),
-    "level": lambda v: M.SetLevel(v or ""),
-    "speed": lambda v: M.SetSpeed(v or ""),
-    "lang": lambda v: M.SetLang(v or ""),
-    "four-colour": lambda v: M.ToggleFourColour(),
-    "start-over": lambda v: M.StartOver(),
-    "keep-game": lambda v: M.KeepGame(),
-    "undo": lambda v: M.Undo(),
-    "last-trick": lambda v: M.ShowOverlay("last-trick"),
-    "confirm-new-game": lambda v: M.ConfirmNewGame(seed=random.randrange(1, 2**31)),
-    "two-tap": lambda v: M.ToggleTwoTap(),
-    "stats": lambda v: M.ShowStats(),
-    "stats-reset": lambda v: M.AskResetStats(),
-    "confirm-stats-reset": lambda v: M.ConfirmResetStats(),
-    "replay": lambda v: M.ShowReplay(_index(v)),
-    "replay-next": lambda v: M.ReplayStep(1),
-    "replay-prev": lambda v: M.ReplayStep(-1),
-    "take-over": lambda v: M.TakeOver(),
-    "download-refused": lambda v: M.DownloadRefusedSave(),
-    "hide-refused": lambda v: M.HideRefused(),
-    "export-game": lambda v: M.ExportGame(),
-    "import-game": lambda v: M.ImportGame(),
-}
-
-REPLAY_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "Home": -99, "End": 99}
-
-
-def _index(value) -> int:
-    try:
-        return int(value or "")
-    except ValueError:
-        return -1
-
+# -- events (their messages: hearts.ui.events) -----------------------------------
 
 def on_click(event):
     try:
         if event.target.classList.contains("overlay"):  # the dimmed backdrop
-            dispatch(M.Dismiss())
+            dispatch(events.backdrop())
             return
         target = event.target.closest("[data-action],[data-card]")
         if _nil(target):
@@ -481,11 +439,11 @@ def on_click(event):
             # "Tap twice to play" a quick second tap is the one that plays.
             if (event.detail or 0) > 1 and not two_tap(_state["model"].ui):
                 return
-            dispatch(M.ClickCard(card))
-            return
-        make = ACTIONS.get(_attr(target, "data-action"))
-        if make is not None:
-            dispatch(make(_attr(target, "data-value")))
+            msg = events.card(card)
+        else:
+            msg = events.decode(_attr(target, "data-action"), _attr(target, "data-value"))
+        if msg is not None:
+            dispatch(msg)
     except Exception:
         _crash(traceback.format_exc())
 
@@ -496,15 +454,14 @@ def on_key(event):
         if event.repeat and key in ("Enter", " "):  # a key held down chooses once
             event.preventDefault()
             return
-        if key == "Escape":
-            dispatch(M.Dismiss())
+        model = _state["model"]
+        msg = events.key(key, None if model is None else model.ui.overlay)
+        if msg is not None:  # Escape; in the replay, a trick back or on
+            dispatch(msg)
+            if key != "Escape":
+                event.preventDefault()
             return
         if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            return
-        model = _state["model"]
-        if model is not None and model.ui.overlay == "replay":  # the replay: a trick back or on
-            dispatch(M.ReplayStep(REPLAY_KEYS[key]))
-            event.preventDefault()
             return
         if _nil(event.target) or not hasattr(event.target, "closest"):
             return

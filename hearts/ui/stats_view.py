@@ -15,6 +15,7 @@ from .. import stats as ST
 from .. import strings as S
 from ..i18n import N_, NP_, level_name
 from .hint_text import decimal
+from .events import Action as A
 from .view import _dialog, button, esc
 
 STATISTICS = N_("Statistics")
@@ -130,7 +131,7 @@ def stats_screen(ui, tr) -> str:
     if ui.stats_error:
         problem = f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
     has_games = figures["all"].games > 0
-    reset = button(tr.text(RESET), "stats-reset", cls="btn",
+    reset = button(tr.text(RESET), A.STATS_RESET, cls="btn",
                    aria_disabled=None if has_games else "true")
     body = (
         f"<h2>{esc(tr.text(STATISTICS))}</h2>{problem}"
@@ -138,7 +139,7 @@ def stats_screen(ui, tr) -> str:
         f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.stats.recent, tr)}'
         f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
         f'{_table(figures, tr)}</div>'
-        f'<div class="actions">{button(tr.text(S.BACK), "close", cls="btn primary")}{reset}</div>'
+        f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
     )
     return _dialog(tr.text(STATISTICS), body, "stats")
 
@@ -150,6 +151,6 @@ def reset_question(ui, tr) -> str:
                        "The figures of {n} finished games will be deleted. This cannot be undone.",
                        n).format(n=tr.format_number(n))
     body = (f"<h2>{esc(tr.text(RESET_QUESTION))}</h2><p>{esc(what)}</p>"
-            f'<div class="actions">{button(tr.text(KEEP), "stats", cls="btn primary")}'
-            f'{button(tr.text(RESET_CONFIRM), "confirm-stats-reset", cls="btn danger")}</div>')
+            f'<div class="actions">{button(tr.text(KEEP), A.STATS, cls="btn primary")}'
+            f'{button(tr.text(RESET_CONFIRM), A.CONFIRM_STATS_RESET, cls="btn danger")}</div>')
     return _dialog(tr.text(RESET_QUESTION), body, "stats-reset", role="alertdialog")

@@ -16,6 +16,7 @@ from ..i18n import (
     LANGUAGES, card_name, game_name, level_description, level_name, pass_direction_text,
     reason_message, save_error_message, seat_name,
 )
+from .events import Action as A
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
 from . import play_view as P
 from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
@@ -107,7 +108,7 @@ def _attrs(**attrs) -> str:
     return "".join(out)
 
 
-def button(label: str, action: str, *, value=None, cls="btn", **attrs) -> str:
+def button(label: str, action: A, *, value=None, cls="btn", **attrs) -> str:
     return (f'<button type="button"{_attrs(class_=cls, data_action=action, data_value=value, **attrs)}>'
             f"{esc(label)}</button>")
 
@@ -153,11 +154,11 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
 
 # -- start screen ---------------------------------------------------------------
 
-def _choices(title: str, action: str, options, current, tr, describe=None) -> str:
+def _choices(title: str, action: A, options, current, tr, describe=None) -> str:
     items = []
     for value, label in options:
         pressed = "true" if value == current else "false"
-        lang = f' lang="{esc(value)}"' if action == "lang" else ""
+        lang = f' lang="{esc(value)}"' if action is A.LANG else ""
         items.append(
             f'<button type="button" class="choice" data-action="{esc(action)}" '
             f'data-value="{esc(value)}" aria-pressed="{pressed}"{lang}>{esc(label)}</button>'
@@ -171,12 +172,12 @@ def _settings(ui: Ui, tr) -> str:
     st = ui.settings
     four = "true" if st.four_colour else "false"
     return (
-        _choices(tr.text(S.DIFFICULTY), "level", [(lv, level_name(lv, tr)) for lv in LEVELS],
+        _choices(tr.text(S.DIFFICULTY), A.LEVEL, [(lv, level_name(lv, tr)) for lv in LEVELS],
                  st.level, tr, lambda lv: level_description(lv, tr))
-        + _choices(tr.text(S.SPEED), "speed", [(sp, S.speed_name(sp, tr)) for sp in SPEEDS], st.speed, tr)
-        + _choices(tr.text(S.LANGUAGE), "lang", list(LANGUAGES.items()), st.lang, tr)
+        + _choices(tr.text(S.SPEED), A.SPEED, [(sp, S.speed_name(sp, tr)) for sp in SPEEDS], st.speed, tr)
+        + _choices(tr.text(S.LANGUAGE), A.LANG, list(LANGUAGES.items()), st.lang, tr)
         + '<fieldset class="choices"><div class="choice-row">'
-        f'<button type="button" class="choice toggle" data-action="four-colour" aria-pressed="{four}">'
+        f'<button type="button" class="choice toggle" data-action="{A.FOUR_COLOUR}" aria-pressed="{four}">'
         f'<span class="demo" aria-hidden="true"><span class="sC">{SUIT_GLYPH["C"]}</span>'
         f'<span class="sD">{SUIT_GLYPH["D"]}</span><span class="sH">{SUIT_GLYPH["H"]}</span>'
         f'<span class="sS">{SUIT_GLYPH["S"]}</span></span> {esc(tr.text(S.FOUR_COLOUR_DECK))}</button>'
@@ -217,8 +218,8 @@ def _start(ui: Ui, tr) -> str:
         f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
         f"{problem}{_notices(ui, tr)}"
         '<div class="start-actions">'
-        f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
-        f'{button(tr.text(S.RULES), "rules", cls="btn")}'
+        f'{button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")}'
+        f'{button(tr.text(S.RULES), A.RULES, cls="btn")}'
         f'{_stats_button(tr)}'
         f"{file_actions(ui, tr, False)}"
         "</div>"
@@ -446,10 +447,10 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
     actions = []
     if pv.phase is Phase.PASS:
         ready = len(ui.picked) == 3
-        actions.append(button(tr.text(S.CONFIRM_PASS), "confirm-pass", cls="btn primary",
+        actions.append(button(tr.text(S.CONFIRM_PASS), A.CONFIRM_PASS, cls="btn primary",
                               aria_disabled=None if ready else "true"))
     elif ui.pause:
-        actions.append(button(tr.text(S.CONTINUE), "continue", cls="btn"))
+        actions.append(button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn"))
     hint_busy = "true" if ui.hint_pending else None
     can_hint = pv.my_turn and not ui.pause
     bar = (
@@ -458,10 +459,10 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         f'<span class="{broken_cls}"><span class="hb" aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> '
         f'<span class="hb-text">{esc(hearts)}</span></span>'
         '<span class="bar-actions">'
-        + button(tr.text(S.HINT), "hint", cls="btn small", aria_busy=hint_busy,
+        + button(tr.text(S.HINT), A.HINT, cls="btn small", aria_busy=hint_busy,
                  aria_disabled=None if can_hint else "true")
-        + button(tr.text(S.RULES), "rules", cls="btn small")
-        + button(tr.text(S.MENU), "menu", cls="btn small")
+        + button(tr.text(S.RULES), A.RULES, cls="btn small")
+        + button(tr.text(S.MENU), A.MENU, cls="btn small")
         + "</span></header>"
     )
     mine = " turn" if turn == HUMAN else ""
@@ -557,14 +558,14 @@ def _replay_button(i: int, tr) -> str:
     own button tells the hand just played."""
     from .replay_view import replay_label
 
-    return button(tr.format_number(i + 1), "replay", value=i, cls="link",
+    return button(tr.format_number(i + 1), A.REPLAY, value=i, cls="link",
                   aria_label=replay_label(i + 1, tr))
 
 
 def _stats_button(tr) -> str:
     from .stats_view import STATISTICS
 
-    return button(tr.text(STATISTICS), "stats", cls="btn")
+    return button(tr.text(STATISTICS), A.STATS, cls="btn")
 
 
 def _me(seat: int) -> str:
@@ -666,13 +667,13 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
     if not over and max(pv.scores) >= 100:
         head.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
     if over:
-        action = button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")
+        action = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")
     else:
-        action = button(tr.text(S.CONTINUE), "continue", cls="btn primary")
+        action = button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn primary")
     if pv.results:  # this hand told trick by trick (hearts.ui.replay_view)
         from .replay_view import REPLAY
 
-        action += button(tr.text(REPLAY), "replay", value=len(pv.results) - 1, cls="btn")
+        action += button(tr.text(REPLAY), A.REPLAY, value=len(pv.results) - 1, cls="btn")
     cls = "ending"
     if over:
         cls += " game-over"
@@ -709,13 +710,13 @@ def _rules(tr) -> str:
                 parts.append("<ul>" + "".join(f"<li>{esc(t)}</li>" for t in block.texts) + "</ul>")
             else:
                 parts.append(f"<p>{esc(block.texts[0])}</p>")
-    parts.append(f'<div class="actions">{button(tr.text(S.BACK), "close", cls="btn primary")}</div>')
+    parts.append(f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}</div>')
     return _dialog(tr.text(S.RULES), "".join(parts), "rules")
 
 
 def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
-    back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
-    new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
+    back = button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")
+    new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
     files = file_actions(ui, tr, pv is not None)
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
@@ -727,8 +728,8 @@ def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
 def _error(ui: Ui, tr) -> str:
     body = (
         f"<h2>{esc(tr.text(S.SOMETHING_WENT_WRONG))}</h2>"
-        f'<div class="actions">{button(tr.text(S.START_OVER), "start-over", cls="btn primary")}'
-        f'{button(tr.text(S.KEEP_MY_GAME), "keep-game", cls="btn")}</div>'
+        f'<div class="actions">{button(tr.text(S.START_OVER), A.START_OVER, cls="btn primary")}'
+        f'{button(tr.text(S.KEEP_MY_GAME), A.KEEP_GAME, cls="btn")}</div>'
         f"<details open><summary>{esc(tr.text(S.ERROR_DETAILS))}</summary>"
         f'<pre class="error-text">{esc(ui.error or "")}</pre></details>'
     )
