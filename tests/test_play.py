@@ -17,7 +17,7 @@ from hearts.ui import play_view as PV
 from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui.model import HUMAN, two_tap, visible
-from hearts.ui.view import view
+from hearts.ui.view import announcement, view
 
 from test_ui import EN, Driver, pass_three, play_hand, play_legal
 
@@ -128,9 +128,8 @@ def test_undo_takes_back_the_last_card_and_every_card_after_it():
     assert d.model.undo_used is True
     assert d.saved == dumps(game, d.model.ui.rev, undo_used=True)  # the save follows it (at its revision)
     assert read(d.saved).game.view(HUMAN) == pv
-    assert ("undone",) in d.announced[-1]
-    assert "Your last card is taken back." in " ".join(
-        PV.announce_item(i, EN) for i in d.announced[-1])
+    assert M.Undone() in d.announced[-1]
+    assert "Your last card is taken back." in announcement(d.announced[-1], EN)
 
 
 def test_undo_while_opponents_think_and_a_trick_waits():
@@ -176,7 +175,7 @@ def test_nothing_to_undo_before_the_first_card_and_after_the_game():
         before = state(d.model.game)
         d.send(M.Undo())
         assert state(d.model.game) == before and d.model.undo_used is False
-        assert d.model.ui.message == ("text", PV.NOTHING_TO_UNDO)
+        assert d.model.ui.message == M.Text(PV.NOTHING_TO_UNDO)
         assert 'data-action="undo"' not in d.html() or 'aria-disabled="true"' in re.search(
             r'<button[^>]*data-action="undo"[^>]*>', d.html()).group(0)
         if moment == "pass":
@@ -367,7 +366,7 @@ def test_first_tap_lifts_second_plays():
     d.send(M.ClickCard(card))
     assert state(d.model.game) == before and d.model.ui.lifted == card
     assert re.search(rf'<button[^>]*class="[^"]*lifted[^"]*"[^>]*data-card="{card}"', d.html())
-    assert ("lifted", card) in d.announced[-1]
+    assert M.Lifted(card) in d.announced[-1]
     if len(d.pv.legal) > 1:  # another card: that one is lifted instead
         other = str(d.pv.legal[1])
         d.send(M.ClickCard(other))
@@ -389,7 +388,7 @@ def test_two_tap_refuses_an_illegal_card_at_the_first_tap_and_leaves_passing_alo
     illegal = [str(c) for c in d.pv.hand if c not in d.pv.legal]
     if illegal:
         d.send(M.ClickCard(illegal[0]))
-        assert d.model.ui.lifted is None and d.model.ui.message[0] == "reason"
+        assert d.model.ui.lifted is None and isinstance(d.model.ui.message, M.Refusal)
 
 
 def test_without_the_setting_one_click_plays():

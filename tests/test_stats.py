@@ -408,4 +408,4 @@ def test_the_hint_in_the_page_carries_its_explanation():
     assert "Hint: " in html
     if len(e.options) > 1:
         assert "Expected this hand:" in html
-    assert any(len(item) == 3 for items in d.announced for item in items if item[0] == "hint")
+    assert M.Hint(tuple(e.cards), e) in d.announced[-1]

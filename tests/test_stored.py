@@ -106,7 +106,7 @@ def test_notes_show_on_the_start_screen_and_over_the_table_and_go_with_a_new_gam
     assert "settings couldn&#x27;t be read" in view(*visible(noted), EN)
     model, _ = U.update(noted, M.NewGame(seed=1))
     assert model.ui.notes == () and "be read" not in view(*visible(model), EN)
-    on_table = replace(model, ui=replace(model.ui, message=("note", "settings-unreadable")))
+    on_table = replace(model, ui=replace(model.ui, message=M.Note("settings-unreadable")))
     assert "settings couldn&#x27;t be read" in view(*visible(on_table), EN)
 
 

@@ -150,7 +150,7 @@ def test_pick_unpick_and_fourth_card_refused():
     before = d.model
     d.send(M.ClickCard(hand[3]))
     assert d.model.ui.picked == before.ui.picked
-    assert d.model.ui.message == ("reason", "pass-three-cards", None)
+    assert d.model.ui.message == M.Refusal("pass-three-cards", None)
     assert "Choose exactly three cards to pass." in d.html()
     d.send(M.ClickCard(hand[0]))
     assert d.model.ui.picked == tuple(hand[1:3])
@@ -164,7 +164,7 @@ def test_pass_with_two_is_refused():
         d.send(M.ClickCard(str(c)))
     d.send(M.ConfirmPass())
     assert d.model.game.phase is Phase.PASS
-    assert d.model.ui.message[1] == "pass-three-cards"
+    assert d.model.ui.message == M.Refusal("pass-three-cards")
 
 
 def test_pass_exchanges_and_highlights_received():
@@ -202,9 +202,9 @@ def test_illegal_card_refused_with_reason_and_state_kept():
     game_before = dumps(d.model.game)
     d.send(M.ClickCard(str(illegal)))
     assert dumps(d.model.game) == game_before
-    assert d.model.ui.message[:2] == ("reason", reason)
+    assert d.model.ui.message == M.Refusal(reason, d.model.ui.message.suit)
     html = d.html()
-    assert reason_message(reason, EN, suit=d.model.ui.message[2]) in html
+    assert reason_message(reason, EN, suit=d.model.ui.message.suit) in html
     attrs = card_attrs(html)
     assert 'aria-disabled="true"' in attrs[str(illegal)]
     assert 'aria-disabled' not in attrs[str(pv.legal[0])]
@@ -221,7 +221,7 @@ def test_must_follow_suit_names_the_suit():
             bad = next(c for c in pv.hand if c not in pv.legal)
             if str(bad)[-1] != led and any(str(c)[-1] == led for c in pv.legal):
                 d.send(M.ClickCard(str(bad)))
-                assert d.model.ui.message == ("reason", "must-follow-suit", led)
+                assert d.model.ui.message == M.Refusal("must-follow-suit", led)
                 assert "You must follow suit (" in d.html()
                 return
         play_legal(d)
@@ -253,7 +253,7 @@ def test_whole_game_to_the_end():
     html = d.html()
     assert 'data-action="new-game"' in html and "Game over" in html
     assert max(d.pv.scores) >= 100
-    assert any(item[0] == "won" for items in d.announced for item in items)
+    assert M.Won(d.pv.winner) in d.announced[-1]
 
 
 def test_trick_pauses_then_collects():
@@ -305,11 +305,11 @@ def test_clicks_at_the_wrong_moment():
     model = U.Model(ui=model.ui, game=game)
     card = str(game.view(0).hand[0])
     new, _ = U.update(model, M.ClickCard(card))
-    assert new.game is game and new.ui.message[1] == "not-your-turn"
+    assert new.game is game and new.ui.message == M.Refusal("not-your-turn")
     new, _ = U.update(model, M.ConfirmPass())
-    assert new.ui.message[1] == "wrong-phase"
+    assert new.ui.message == M.Refusal("wrong-phase")
     new, _ = U.update(model, M.ClickCard("XX"))
-    assert new.ui.message[1] == "card-not-held"
+    assert new.ui.message == M.Refusal("card-not-held")
 
 
 def test_hint_gives_a_legal_card():
@@ -480,9 +480,9 @@ def test_announcements_cover_plays_tricks_and_turns():
     d.send(M.NewGame())
     pass_three(d)
     play_legal(d)
-    kinds = {item[0] for items in d.announced for item in items}
-    assert {"played", "trick", "turn", "received"} <= kinds
-    text = announcement((("played", 1, "QS"), ("trick", 0), ("turn", 0)), EN)
+    kinds = {type(item) for items in d.announced for item in items}
+    assert {M.Played, M.TrickTaken, M.Turn, M.Received} <= kinds
+    text = announcement((M.Played(1, "QS"), M.TrickTaken(0), M.Turn(0)), EN)
     assert text == "West: queen of spades. You won the trick. Your turn."
 
 
@@ -495,7 +495,7 @@ def test_fourth_hand_has_no_passing_and_says_so():
         d.send(M.Continue())
     assert d.pv.hand_number == 3 and d.pv.phase is Phase.PLAY
     assert "No passing this hand" in d.html()
-    assert ("pass", 0) in d.announced[-1] or any(("pass", 0) in items for items in d.announced[-3:])
+    assert any(M.Passing(0) in items for items in d.announced[-3:])
 
 
 def test_pass_target_seat_is_marked():
@@ -507,7 +507,7 @@ def test_pass_target_seat_is_marked():
 
 
 def test_tie_is_announced():
-    text = announcement((("hand", (26, 0, 0, 0), None), ("tie",)), EN)
+    text = announcement((M.HandScored((26, 0, 0, 0), None), M.Tie()), EN)
     assert "Tie for the lowest score: one more hand" in text
 
 

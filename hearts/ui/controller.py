@@ -562,7 +562,7 @@ def main():
         _state["view"] = ST.view_state(model)
         notes = _state.get("notes", ())
         if notes and model.ui.screen == "table":  # said over the table, once
-            model = replace(model, ui=replace(model.ui, message=("note", notes[0])))
+            model = replace(model, ui=replace(model.ui, message=M.Note(notes[0])))
         elif notes:
             model = replace(model, ui=replace(model.ui, notes=notes))
     except Exception:

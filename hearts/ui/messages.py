@@ -1,18 +1,112 @@
 """What flows through the page, as data: messages (what happened) go into
 :func:`hearts.ui.update.update`; effects (what the controller should do
-next) come out of it.
+next) come out of it; and what the page says (:data:`Said`: the live
+region's items, and the table's message line, ``Ui.message``).
 
-Each is a small immutable record. :data:`Msg` and :data:`Effect` are the
-unions of them all; ``update`` has a handler for every Msg and the
-controller runs every Effect. Nothing here imports the game's logic or the
-browser.
+Each is a small immutable record. :data:`Msg`, :data:`Effect` and
+:data:`Said` are the unions of them all; ``update`` has a handler for
+every Msg, the controller runs every Effect, and
+:func:`hearts.ui.view.say` puts every Said into words. Nothing here
+imports the game's logic or the browser.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple, Union
 
-from .model import Settings
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (model.py imports this module: Ui.message is a Said)
+    from .model import Settings
+
+
+# -- what the page says ------------------------------------------------------------
+# (Dataclasses, not tuples: Turn(0) and Passing(0) are different things.)
+
+@dataclass(frozen=True)
+class Played:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class TrickTaken:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn it is (None: nobody's)."""
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Passing:
+    """Which way this hand passes (hearts.game.PassDirection as an int; 0: no pass)."""
+    direction: int
+
+
+@dataclass(frozen=True)
+class Received:
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HandScored:
+    points: tuple[int, ...]  # per seat
+    moon: int | None  # the seat that shot the moon
+
+
+@dataclass(frozen=True)
+class Tie:
+    """The game reached its end with a shared lowest total: one more hand."""
+
+
+@dataclass(frozen=True)
+class Won:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action: a hearts.game.Reason value (or a code of the UI's
+    own: "card-not-held"), and the suit led when it matters."""
+    code: str
+    suit: str | None = None
+
+
+@dataclass(frozen=True)
+class Hint:
+    cards: tuple[str, ...]  # one card to play, or three to pass
+    explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The player's last card was taken back."""
+
+
+@dataclass(frozen=True)
+class Lifted:
+    """Two-tap play: the first tap lifted this card."""
+    card: str
+
+
+@dataclass(frozen=True)
+class Text:
+    """A fixed sentence, marked for translation (N_)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note about stored data or the address (a code of hearts.ui.stored.NOTES)."""
+    code: str
+
+
+Said = Union[Played, TrickTaken, Turn, Passing, Received, HandScored, Tie, Won, Refusal, Hint,
+             Undone, Lifted, Text, Note]
 
 
 # -- messages: the table ---------------------------------------------------------
@@ -224,8 +318,8 @@ class Language(NamedTuple):
 
 
 class Announce(NamedTuple):
-    """Items for the polite live region (see view.announcement)."""
-    items: tuple
+    """Say these in the polite live region (hearts.ui.view.announcement)."""
+    items: tuple[Said, ...]
 
 
 class StoreStats(NamedTuple):

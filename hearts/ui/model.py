@@ -8,9 +8,24 @@ human's :class:`~hearts.game.PlayerView` and the Ui, nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Literal, cast
 
 from ..game import Game, PlayerView
 from ..stats import EMPTY as NO_STATS, Stats
+from .messages import Said
+
+Screen = Literal["start", "table"]
+Overlay = Literal[
+    "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
+    "elsewhere",
+]
+Storage = Literal["ok", "off"]  # "off": nothing can be saved (the page still tries)
+# Who plays the game: "here" while this tab does; "open" when another tab
+# does; "moved" when another tab stored a newer position than this one's
+# (a write here was refused).
+Owner = Literal["here", "open", "moved"]
+# The table root's data-phase (displayed_phase).
+DisplayedPhase = Literal["start", "pass", "play", "hand-end", "game-end"]
 
 HUMAN = 0
 LEVELS = ("easy", "normal", "hard")
@@ -35,16 +50,16 @@ class Ui:
     """Everything on screen that is not the game itself (all plain data)."""
 
     settings: Settings = field(default_factory=Settings)
-    screen: str = "start"  # "start" | "table"
-    overlay: str | None = None  # None | "rules" | "menu" | "error" | "stats" | "stats-reset" | "replay"
+    screen: Screen = "start"
+    overlay: Overlay | None = None
     epoch: int = 0  # bumps on every game change; stale timers are ignored
     picked: tuple[str, ...] = ()  # cards picked to pass
-    message: tuple | None = None  # ("reason", code, suit) | ("text", MARKED)
+    message: Said | None = None  # the table's message line
     hint: tuple[str, ...] = ()
     hint_pending: bool = False
     pause: bool = False  # a full trick is on the table, about to be collected
     thinking: int | None = None  # seat whose move is awaited
-    storage: str = "ok"  # "ok" | "off" (nothing can be saved)
+    storage: Storage = "ok"
     save_error: str | None = None  # code of a refused saved game
     error: str | None = None  # text of an unexpected error
     next_seed: int | None = None  # seed of the next new game (?seed=N)
@@ -56,10 +71,7 @@ class Ui:
     stats_error: str | None = None
     replay: object | None = None  # hearts.replay.Replay
     replay_step: int = 0
-    # One game, one owner (hearts/ui/tabs.py): "here" while this tab plays
-    # it; "open" when another tab does; "moved" when another tab stored a
-    # newer position than this one's (a write here was refused).
-    owner: str = "here"
+    owner: Owner = "here"  # one game, one owner (hearts/ui/keeping.py)
     rev: int = 0  # revision of the position on screen (hearts.save.revision)
     saved_rev: int = -1  # revision of the last position known to be stored (-1: none)
     behind: bool = False  # the stored position (just restored) lacks moves made after it
@@ -92,7 +104,7 @@ def two_tap(ui: Ui) -> bool:
     return ui.touch if chosen is None else chosen
 
 
-def displayed_phase(ui: Ui, pv: PlayerView | None) -> str:
+def displayed_phase(ui: Ui, pv: PlayerView | None) -> DisplayedPhase:
     """The table root's data-phase: start, pass, play, hand-end, game-end.
 
     While the last trick of a hand is still on the table, it is "play"."""
@@ -100,4 +112,4 @@ def displayed_phase(ui: Ui, pv: PlayerView | None) -> str:
         return "start"
     if ui.pause:
         return "play"
-    return pv.phase.value
+    return cast(DisplayedPhase, pv.phase.value)

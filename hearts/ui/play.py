@@ -60,12 +60,12 @@ def _undo(model, msg):
     if not can_undo(model):
         if model.game is None or model.ui.overlay is not None:
             return model, []
-        item = ("text", NOTHING_TO_UNDO)
+        item = M.Text(NOTHING_TO_UNDO)
         return with_ui(model, message=item), [M.Announce((item,))]
     game = model.game
     new = game.rewound(last_play_of_human(game))
     ui = replace(model.ui, pause=False, picked=())
-    return U._changed(replace(model, ui=ui, game=new, undo_used=True), [("undone",)])
+    return U._changed(replace(model, ui=ui, game=new, undo_used=True), [M.Undone()])
 
 
 def _confirm_new_game(model, msg):
@@ -80,7 +80,7 @@ def _toggle_two_tap(model, msg):
 
 def lift(model, card: str):
     """The first tap of two-tap play: the card is lifted, and said."""
-    return with_ui(model, lifted=card, message=None), [M.Announce((("lifted", card),))]
+    return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
 
 
 HANDLERS = {

@@ -195,15 +195,3 @@ def two_tap_toggle(ui: Ui, tr: Translator) -> str:
     pressed = "true" if two_tap(ui) else "false"
     return (f'<button type="button" class="choice toggle" data-action="{A.TWO_TAP}" aria-pressed="{pressed}">'
             f"{esc(tr.text(TAP_TWICE))}</button>")
-
-
-def announce_item(item, tr: Translator) -> str:
-    """Live-region text for this module's Announce items ('' for others)."""
-    kind = item[0]
-    if kind == "undone":
-        return tr.text(UNDONE)
-    if kind == "lifted":
-        return lifted_text(item[1], tr)
-    if kind == "text":
-        return tr.text(item[1])
-    return ""

@@ -166,7 +166,8 @@ def _dismiss(model, msg):
 
 
 def _refuse(model, code, suit=None):
-    return with_ui(model, message=("reason", code, suit)), [M.Announce((("reason", code, suit),))]
+    refusal = M.Refusal(code, suit)
+    return with_ui(model, message=refusal), [M.Announce((refusal,))]
 
 
 def _click_card(model, msg):
@@ -202,10 +203,10 @@ def _click_card(model, msg):
 
 def _played(model, old, new, seat, card):
     """After ``seat`` played ``card``: show a finished trick, then move on."""
-    items = [("played", seat, card)]
+    items: list[M.Said] = [M.Played(seat, card)]
     done = _completed(new) > _completed(old)
     if done:
-        items.append(("trick", [t for t in new.tricks if t.winner is not None][-1].winner))
+        items.append(M.TrickTaken([t for t in new.tricks if t.winner is not None][-1].winner))
     return _changed(replace(model, ui=replace(model.ui, pause=done), game=new), items)
 
 
@@ -231,7 +232,7 @@ def _confirm_pass(model, msg):
     except IllegalAction as error:
         return _refuse(model, error.reason.value)
     model = replace(model, ui=replace(ui, picked=()), game=new)
-    return _changed(model, [("received", tuple(str(c) for c in new.view(HUMAN).received))])
+    return _changed(model, [M.Received(tuple(str(c) for c in new.view(HUMAN).received))])
 
 
 def _continue(model, msg):
@@ -244,7 +245,7 @@ def _continue(model, msg):
         return model, []
     new = game.copy()
     new.next_hand(None if new.seed is not None else _unseeded_deal(new))
-    items = [("pass", 0)] if new.phase is Phase.PLAY else []  # the hand without passing
+    items = [M.Passing(0)] if new.phase is Phase.PLAY else []  # the hand without passing
     return _changed(replace(model, ui=replace(ui, picked=()), game=new), items)
 
 
@@ -263,14 +264,14 @@ def _collect(model, msg):
         return model, []
     model = with_ui(model, pause=False, epoch=ui.epoch + 1)
     game = model.game
-    items = []
+    items: list[M.Said] = []
     if game.phase is Phase.HAND_END or game.phase is Phase.GAME_END:
         result = game.results[-1]
-        items.append(("hand", result.points, result.moon))
+        items.append(M.HandScored(result.points, result.moon))
         if game.phase is Phase.GAME_END:
-            items.append(("won", game.winner))
+            items.append(M.Won(game.winner))
         elif max(game.scores) >= 100:
-            items.append(("tie",))
+            items.append(M.Tie())
     model, effects = _next_step(model)
     return model, [M.Announce(tuple(items) + _turn_items(model))] + effects
 
@@ -300,14 +301,8 @@ def _ask_hint(model, msg):
 def _hint_ready(model, msg):
     if msg.epoch != model.ui.epoch:
         return with_ui(model, hint_pending=False), []
-    cards = tuple(msg.cards)
-    if msg.explain is not None:  # the hint explains itself (hearts.ui.hint_text)
-        return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards, msg.explain)), [
-            M.Announce((("hint", cards, msg.explain),))
-        ]
-    return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards)), [
-        M.Announce((("hint", cards),))
-    ]
+    hint = M.Hint(tuple(msg.cards), msg.explain)  # (explain: hearts.ui.hint_text)
+    return with_ui(model, hint=hint.cards, hint_pending=False, message=hint), [M.Announce((hint,))]
 
 
 def _save_failed(model, msg):
@@ -366,14 +361,14 @@ def _next_step(model):
     return with_ui(model, thinking=None), []
 
 
-def _turn_items(model) -> tuple:
+def _turn_items(model) -> tuple[M.Said, ...]:
     game = model.game
     if game is None or model.ui.pause:
         return ()
     if game.phase is Phase.PLAY:
-        return (("turn", game.to_act),)
+        return (M.Turn(game.to_act),)
     if game.phase is Phase.PASS:
-        return (("pass", int(game.pass_direction)),)
+        return (M.Passing(int(game.pass_direction)),)
     return ()
 
 

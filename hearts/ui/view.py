@@ -16,6 +16,7 @@ from ..i18n import (
     LANGUAGES, card_name, game_name, level_description, level_name, pass_direction_text,
     reason_message, save_error_message, seat_name,
 )
+from . import messages as M
 from .events import Action as A
 from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
 from . import play_view as P
@@ -391,31 +392,6 @@ def _status(ui: Ui, pv: PlayerView, tr, winner) -> str:
     return ""
 
 
-def _message(ui: Ui, pv: PlayerView, tr) -> str:
-    msg = ui.message
-    if not msg:
-        return ""
-    if msg[0] == "reason":
-        return reason_message(msg[1], tr, suit=msg[2])
-    if msg[0] == "hint":
-        cards = msg[1]
-        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
-        return _explained(text, msg, tr)
-    if msg[0] == "note" and msg[1] in NOTES:
-        return tr.gettext(NOTES[msg[1]])
-    return P.announce_item(msg, tr)
-
-
-def _explained(text: str, item, tr) -> str:
-    """A hint, and its explanation when the search gave one (item[2])."""
-    if len(item) < 3 or item[2] is None:
-        return text
-    from .hint_text import explanation
-
-    more = explanation(item[2], tr)
-    return f"{text}. {more}" if more else text
-
-
 def _moment(ui: Ui, pv: PlayerView) -> str:
     """A moon shot gets its moment: while the hand's last trick is on the
     table, a moon rises over the shooter (decorative: the live region says
@@ -443,7 +419,7 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         elif int(pv.pass_direction) == 0:
             notes.append(pass_direction_text(pv.pass_direction, tr))
     note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
-    message = _message(ui, pv, tr)
+    message = say(ui.message, tr) if ui.message is not None else ""
     actions = []
     if pv.phase is Phase.PASS:
         ready = len(ui.picked) == 3
@@ -736,36 +712,57 @@ def _error(ui: Ui, tr) -> str:
     return _dialog(tr.text(S.SOMETHING_WENT_WRONG), body, "error", role="alertdialog")
 
 
-# -- the live region ----------------------------------------------------------------
+# -- what the page says: the live region, the table's message line -----------------
+
+def say(item: M.Said, tr) -> str:
+    """The words of one thing the page says (hearts.ui.messages.Said)."""
+    if isinstance(item, M.Played):
+        return S.card_played(item.seat, item.card, tr)
+    if isinstance(item, M.TrickTaken):
+        return S.trick_won(item.seat, tr)
+    if isinstance(item, M.Turn):
+        if item.seat is None:
+            return ""
+        return S.to_play(item.seat, tr) if item.seat == HUMAN else S.thinking(item.seat, tr)
+    if isinstance(item, M.Passing):
+        return pass_direction_text(item.direction, tr)
+    if isinstance(item, M.Received):
+        if not item.cards:
+            return ""
+        return tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item.cards)
+    if isinstance(item, M.HandScored):
+        moon = [S.shot_the_moon(item.moon, tr)] if item.moon is not None else []
+        return " ".join(_sentence(t) for t in moon + [S.hand_points(s, item.points[s], tr) for s in SEATS])
+    if isinstance(item, M.Tie):
+        return tr.text(S.TIE_ONE_MORE_HAND)
+    if isinstance(item, M.Won):
+        return S.game_won(item.seat, tr)
+    if isinstance(item, M.Refusal):
+        return reason_message(item.code, tr, suit=item.suit)
+    if isinstance(item, M.Hint):
+        cards = item.cards
+        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+        if item.explain is None:
+            return text
+        from .hint_text import explanation
+
+        more = explanation(item.explain, tr)
+        return f"{text}. {more}" if more else text
+    if isinstance(item, M.Undone):
+        return tr.text(P.UNDONE)
+    if isinstance(item, M.Lifted):
+        return P.lifted_text(item.card, tr)
+    if isinstance(item, M.Text):
+        return tr.text(item.text)
+    if isinstance(item, M.Note):
+        return tr.gettext(NOTES[item.code]) if item.code in NOTES else ""
+    return ""
+
+
+def _sentence(text: str) -> str:
+    return text if text[-1] in ".!?" else text + "."
+
 
 def announcement(items, tr) -> str:
-    """Text for the polite live region from Announce items."""
-    out = []
-    for item in items:
-        kind = item[0]
-        if kind == "played":
-            out.append(S.card_played(item[1], item[2], tr))
-        elif kind == "trick":
-            out.append(S.trick_won(item[1], tr))
-        elif kind == "turn" and item[1] is not None:
-            out.append(S.to_play(item[1], tr) if item[1] == HUMAN else S.thinking(item[1], tr))
-        elif kind == "pass":
-            out.append(pass_direction_text(item[1], tr))
-        elif kind == "received" and item[1]:
-            out.append(tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item[1]))
-        elif kind == "hand":
-            if item[2] is not None:
-                out.append(S.shot_the_moon(item[2], tr))
-            out.extend(S.hand_points(s, item[1][s], tr) for s in range(4))
-        elif kind == "tie":
-            out.append(tr.text(S.TIE_ONE_MORE_HAND))
-        elif kind == "won":
-            out.append(S.game_won(item[1], tr))
-        elif kind == "reason":
-            out.append(reason_message(item[1], tr, suit=item[2]))
-        elif kind == "hint":
-            cards = item[1]
-            out.append(_explained(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr), item, tr))
-        else:
-            out.append(P.announce_item(item, tr))
-    return " ".join(t if t[-1] in ".!?" else t + "." for t in out if t)
+    """Text for the polite live region: the items of an Announce, in order."""
+    return " ".join(_sentence(t) for t in (say(item, tr) for item in items) if t)
