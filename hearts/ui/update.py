@@ -192,22 +192,34 @@ def _click_card(model, msg):
         return _refuse(model, "not-your-turn")
     if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
         return _play.lift(model, card)  # the first tap lifts the card
-    new = game.copy()
     try:
-        new.play(HUMAN, card)
+        moved = _moved(model, lambda new: new.play(HUMAN, card))
     except IllegalAction as error:
         suit = str(pv.trick.cards[0])[-1] if pv.trick and pv.trick.cards else None
         return _refuse(model, error.reason.value, suit)
-    return _played(with_ui(model, pause=False), game, new, HUMAN, card)
+    return _played(moved, game, HUMAN, card)
 
 
-def _played(model, old, new, seat, card):
-    """After ``seat`` played ``card``: show a finished trick, then move on."""
+def _moved(model: Model, change: Callable[[Game], object], **ui_changes) -> Model:
+    """The model after ``change`` (calls of the engine) on a copy of its
+    game, with the Ui's fields ``ui_changes``. The model's own game is never
+    touched: when ``change`` raises (IllegalAction), nothing has changed."""
+    assert model.game is not None
+    new = model.game.copy()
+    change(new)
+    return replace(model, game=new, ui=replace(model.ui, **ui_changes))
+
+
+def _played(model: Model, old: Game, seat: int, card: str) -> tuple[Model, list[Effect]]:
+    """After ``seat`` played ``card`` (``old``: the game before): show a
+    finished trick, then move on."""
+    new = model.game
+    assert new is not None
     items: list[M.Said] = [M.Played(seat, card)]
     done = _completed(new) > _completed(old)
     if done:
         items.append(M.TrickTaken([t for t in new.tricks if t.winner is not None][-1].winner))
-    return _changed(replace(model, ui=replace(model.ui, pause=done), game=new), items)
+    return _changed(with_ui(model, pause=done), items)
 
 
 def _completed(game) -> int:
@@ -222,17 +234,19 @@ def _confirm_pass(model, msg):
         return _refuse(model, "wrong-phase")
     if len(ui.picked) != 3:
         return _refuse(model, "pass-three-cards")
-    new = game.copy()
-    try:
+
+    def exchange(new: Game) -> None:
         for seat in (1, 2, 3):
             if seat in new.waiting_to_pass:
                 bot = _ai().make_opponent(ui.settings.level)
                 new.pass_cards(seat, bot.choose_pass(new.view(seat), rng_for(new, seat, "pass")))
         new.pass_cards(HUMAN, ui.picked)
+
+    try:
+        model = _moved(model, exchange, picked=())
     except IllegalAction as error:
         return _refuse(model, error.reason.value)
-    model = replace(model, ui=replace(ui, picked=()), game=new)
-    return _changed(model, [M.Received(tuple(str(c) for c in new.view(HUMAN).received))])
+    return _changed(model, [M.Received(tuple(str(c) for c in model.game.view(HUMAN).received))])
 
 
 def _continue(model, msg):
@@ -243,10 +257,10 @@ def _continue(model, msg):
         return _collect(model, M.Collect(ui.epoch))
     if game.phase is not Phase.HAND_END:
         return model, []
-    new = game.copy()
-    new.next_hand(None if new.seed is not None else _unseeded_deal(new))
-    items = [M.Passing(0)] if new.phase is Phase.PLAY else []  # the hand without passing
-    return _changed(replace(model, ui=replace(ui, picked=()), game=new), items)
+    model = _moved(model, lambda new: new.next_hand(None if new.seed is not None else _unseeded_deal(new)),
+                   picked=())
+    items = [M.Passing(0)] if model.game.phase is Phase.PLAY else []  # the hand without passing
+    return _changed(model, items)
 
 
 def _unseeded_deal(game):
@@ -283,9 +297,8 @@ def _opponent_move(model, msg):
         return model, []  # a stale timer: the game moved on meanwhile
     if ui.overlay is not None:
         return model, []  # nobody plays behind the rules or the menu; closing goes on
-    new = game.copy()
-    new.play(msg.seat, msg.card)  # an illegal move here is a bug: let it show
-    return _played(model, game, new, msg.seat, msg.card)
+    moved = _moved(model, lambda new: new.play(msg.seat, msg.card))  # illegal here: a bug, let it show
+    return _played(moved, game, msg.seat, msg.card)
 
 
 def _ask_hint(model, msg):
