@@ -405,7 +405,6 @@ def save_error_message(code, tr: Translator) -> str:
     return tr.gettext(_SAVE_ERRORS.get(code, _UNKNOWN_SAVE_ERROR))
 
 
-LEVELS = ("easy", "normal", "hard")
 _LEVEL_NAMES = {
     "easy": NP_("level", "Easy"),
     "normal": NP_("level", "Normal"),
@@ -420,6 +419,9 @@ _LEVEL_DESCRIPTIONS = {
         "Remembers who is void in which suit and fights back when someone goes for the moon."
     ),
 }
+# The levels named here: hearts.choices.LEVELS (this module imports only the
+# standard library; tests/test_ui.py checks that the two agree).
+LEVELS = tuple(_LEVEL_NAMES)
 
 
 def level_name(level, tr: Translator) -> str:

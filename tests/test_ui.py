@@ -795,3 +795,16 @@ def test_a_shared_place_is_said():
     assert "West wins the game" in html and "You tied for third place." in html
     assert re.findall(r'<span class="place place-\d">([^<]+)</span>', html) == ["3rd", "1st", "2nd", "3rd"]
     assert "celebration" not in html
+
+
+def test_levels_and_speeds_are_defined_once():
+    from hearts import ai, choices, i18n, stats, strings
+    from hearts.ui import model
+
+    assert ai.LEVELS is choices.LEVELS and stats.LEVELS is choices.LEVELS
+    assert i18n.LEVELS == choices.LEVELS  # (i18n imports only the standard library)
+    assert strings.SPEEDS is choices.SPEEDS
+    assert tuple(model.CARD_DELAY) == tuple(model.TRICK_PAUSE) == choices.SPEEDS
+    html = view(*visible(U.init()[0]), EN)
+    shown = {action: re.findall(rf'data-action="{action}" data-value="([^"]*)"', html) for action in ("level", "speed")}
+    assert shown == {"level": list(choices.LEVELS), "speed": list(choices.SPEEDS)}

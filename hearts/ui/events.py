@@ -22,9 +22,9 @@ import random
 from enum import StrEnum
 from typing import Any, Callable
 
+from ..choices import LEVELS, SPEEDS
 from ..i18n import LANGUAGES
 from . import messages as M
-from .model import LEVELS, SPEEDS
 
 
 class Action(StrEnum):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
+from ..choices import Level, Speed
 from ..game import Game, PlayerView
 from ..stats import EMPTY as NO_STATS, Stats
 from .messages import Said
@@ -28,19 +29,18 @@ Owner = Literal["here", "open", "moved"]
 DisplayedPhase = Literal["start", "pass", "play", "hand-end", "game-end"]
 
 HUMAN = 0
-LEVELS = ("easy", "normal", "hard")
-SPEEDS = ("slow", "normal", "fast", "instant")
-# Seconds an opponent's card waits before it lands, and a full trick stays
-# on the table before it goes to its winner.
-CARD_DELAY = {"slow": 1.1, "normal": 0.65, "fast": 0.3, "instant": 0.0}
-TRICK_PAUSE = {"slow": 2.0, "normal": 1.3, "fast": 0.7, "instant": 0.0}
+# Seconds, at each speed (hearts.choices.SPEEDS), an opponent's card waits
+# before it lands, and a full trick stays on the table before it goes to
+# its winner.
+CARD_DELAY: dict[Speed, float] = {"slow": 1.1, "normal": 0.65, "fast": 0.3, "instant": 0.0}
+TRICK_PAUSE: dict[Speed, float] = {"slow": 2.0, "normal": 1.3, "fast": 0.7, "instant": 0.0}
 
 
 @dataclass(frozen=True)
 class Settings:
     lang: str = "en"
-    level: str = "normal"
-    speed: str = "normal"
+    level: Level = "normal"
+    speed: Speed = "normal"
     four_colour: bool = False
     two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
 

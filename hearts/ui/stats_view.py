@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .. import stats as ST
 from .. import strings as S
+from ..game import GAME_OVER_AT
 from ..i18n import N_, NP_, level_name
 from .hint_text import decimal
 from .events import Action as A
@@ -94,13 +95,14 @@ def _table(figures, tr) -> str:
 
 
 def chart(recent, tr) -> str:
-    """Bars of the last games' final scores (oldest first), a line at 100;
-    the place of each game under its bar. Decorative drawing with a text
-    alternative: role=img and a label that lists the scores."""
+    """Bars of the last games' final scores (oldest first), a line at the
+    total that ends a game (GAME_OVER_AT), the place of each game under its
+    bar. Decorative drawing with a text alternative: role=img and a label
+    that lists the scores."""
     if not recent:
         return f'<p class="stat-empty">{esc(tr.text(NO_GAMES))}</p>'
     n = len(recent)
-    top = max(100, max(r.score for r in recent)) * 1.12  # room above the line at 100
+    top = max(GAME_OVER_AT, max(r.score for r in recent)) * 1.12  # room above the line
     w, h, base = 20 * ST.RECENT, 116, 100  # drawing units; CSS scales the SVG
     step = w / ST.RECENT
     bars = []
@@ -112,14 +114,14 @@ def chart(recent, tr) -> str:
             f'y="{base - height:.1f}" width="{step * 0.7:.1f}" height="{height:.1f}"></rect>'
             f'<text class="bar-place" x="{x + step * 0.35:.1f}" y="{base + 13}">{r.place}</text>'
         )
-    hundred = base - base * 100 / top
+    over_at = base - base * GAME_OVER_AT / top
     scores = ", ".join(f"{tr.format_number(r.score)} ({S.place_badge(r.place, tr)})" for r in recent)
     # TRANSLATORS: text of the chart for screen readers: {list} is "45 (1st), 80 (3rd), ...".
     label = tr.gettext("Final scores of your last games: {list}").format(list=scores)
     return (f'<svg class="stat-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{esc(label)}" '
             f'data-games="{n}">'
-            f'<line class="hundred" x1="0" x2="{w}" y1="{hundred:.1f}" y2="{hundred:.1f}"></line>'
-            f'<text class="hundred-label" x="{w - 1}" y="{hundred - 2:.1f}">{tr.format_number(100)}</text>'
+            f'<line class="hundred" x1="0" x2="{w}" y1="{over_at:.1f}" y2="{over_at:.1f}"></line>'
+            f'<text class="hundred-label" x="{w - 1}" y="{over_at - 2:.1f}">{tr.format_number(GAME_OVER_AT)}</text>'
             f'<line class="axis" x1="0" x2="{w}" y1="{base}" y2="{base}"></line>'
             f'{"".join(bars)}</svg>'
             f'<p class="stat-note">{esc(tr.text(CHART_NOTE))}</p>')

@@ -16,11 +16,10 @@ from dataclasses import replace
 from typing import Callable
 
 from ..cards import cards_of
-from ..game import Game, IllegalAction, Phase, deal
+from ..game import GAME_OVER_AT, Game, IllegalAction, Phase, deal
 from ..save import SaveError, dumps, read
-from .model import (
-    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, two_tap, with_ui,
-)
+from ..choices import LEVELS, SPEEDS
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, Settings, Ui, two_tap, with_ui
 from ..i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
@@ -284,7 +283,7 @@ def _collect(model, msg):
         items.append(M.HandScored(result.points, result.moon))
         if game.phase is Phase.GAME_END:
             items.append(M.Won(game.winner))
-        elif max(game.scores) >= 100:
+        elif max(game.scores) >= GAME_OVER_AT:
             items.append(M.Tie())
     model, effects = _next_step(model)
     return model, [M.Announce(tuple(items) + _turn_items(model))] + effects

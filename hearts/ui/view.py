@@ -11,14 +11,15 @@ from __future__ import annotations
 from html import escape
 
 from .. import strings as S
-from ..game import Phase, PlayerView
+from ..choices import LEVELS, SPEEDS
+from ..game import GAME_OVER_AT, Phase, PlayerView
 from ..i18n import (
     LANGUAGES, card_name, game_name, level_description, level_name, pass_direction_text,
     reason_message, save_error_message, seat_name,
 )
 from . import messages as M
 from .events import Action as A
-from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
+from .model import HUMAN, Ui, displayed_phase
 from . import play_view as P
 from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
@@ -640,7 +641,7 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
     if result is not None and result.moon is not None:
         head.append(f'<p class="moon"><span class="moon-sign" aria-hidden="true">\u263e</span> '
                     f'<span>{esc(S.shot_the_moon(result.moon, tr))} {esc(tr.text(S.MOON_OTHERS))}</span></p>')
-    if not over and max(pv.scores) >= 100:
+    if not over and max(pv.scores) >= GAME_OVER_AT:
         head.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
     if over:
         action = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")
