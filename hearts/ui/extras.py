@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import stats as ST
 from ..game import Phase
 from . import messages as M
-from .model import with_ui
+from .model import Handler, Model, with_ui
 
 
 def load_stats(text) -> tuple[ST.Stats, str | None, list]:
@@ -25,7 +25,7 @@ def load_stats(text) -> tuple[ST.Stats, str | None, list]:
         return ST.EMPTY, "stats-corrupt", [M.StoreStats(ST.dumps(ST.EMPTY))]
 
 
-def record_game(model) -> tuple[object, list]:
+def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
     """Once the game is over: fold it into the statistics (once per game)."""
     game = model.game
     if game is None or game.phase is not Phase.GAME_END:
@@ -34,7 +34,7 @@ def record_game(model) -> tuple[object, list]:
     new = ST.record(model.ui.stats, summary)
     if new is model.ui.stats:
         return model, []
-    effects = [M.StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []
+    effects: list[M.Effect] = [M.StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []
     return with_ui(model, stats=new), effects
 
 
@@ -74,7 +74,7 @@ def _replay_step(model, msg):
     return with_ui(model, replay_step=step), []
 
 
-HANDLERS = {
+HANDLERS: dict[type, Handler] = {
     M.ShowStats: _show_stats,
     M.AskResetStats: _ask_reset,
     M.ConfirmResetStats: _confirm_reset,

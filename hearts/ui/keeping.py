@@ -28,12 +28,13 @@ the effects:
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import get_args
 
 from ..save import SaveError, read, revision  # read: measured before parsed (hearts.boundedjson)
 from . import messages as M
-from .model import Model, with_ui
+from .model import Handler, Model, Owner, with_ui
 
-OWNERS = ("here", "open", "moved")
+OWNERS: tuple[Owner, ...] = get_args(Owner)
 EXPORT_NAME = "hearts-game.json"
 
 
@@ -87,8 +88,6 @@ def _download_refused(model, msg):
 
 
 def _hide_refused(model, msg):
-    from . import update as U
-
     if model.ui.save_error is None or model.game is not None:
         return model, []
     return with_ui(model, save_error=None), [M.ClearSave()]
@@ -127,7 +126,7 @@ def _imported(model, msg):
     return U._changed(Model(ui=ui, game=game, undo_used=undo_used), [])
 
 
-HANDLERS = {
+HANDLERS: dict[type, Handler] = {
     M.Elsewhere: _elsewhere,
     M.TakeOver: _take_over,
     M.Adopt: _adopt,

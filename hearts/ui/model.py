@@ -8,12 +8,12 @@ human's :class:`~hearts.game.PlayerView` and the Ui, nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import Any, Callable, Literal, cast
 
 from ..choices import Level, Speed
 from ..game import Game, PlayerView
 from ..stats import EMPTY as NO_STATS, Stats
-from .messages import Said
+from .messages import Effect, Said
 
 Screen = Literal["start", "table"]
 Overlay = Literal[
@@ -85,6 +85,10 @@ class Model:
     ui: Ui = field(default_factory=Ui)
     game: Game | None = None
     undo_used: bool = False  # the player took a card back in this game (saved with it)
+
+
+# What update() does with a message of one type: the next model, and effects.
+Handler = Callable[[Model, Any], tuple[Model, list[Effect]]]
 
 
 def visible(model: Model) -> tuple[Ui, PlayerView | None]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ..game import Phase
 from . import messages as M
-from .model import HUMAN, Model, two_tap, visible, with_ui
+from .model import HUMAN, Handler, Model, two_tap, visible, with_ui
 from .play_view import NOTHING_TO_UNDO, undo_offered
 
 
@@ -83,7 +83,7 @@ def lift(model, card: str):
     return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
 
 
-HANDLERS = {
+HANDLERS: dict[type, Handler] = {
     M.Undo: _undo,
     M.ConfirmNewGame: _confirm_new_game,
     M.ToggleTwoTap: _toggle_two_tap,

@@ -17,9 +17,9 @@ from typing import Callable
 
 from ..cards import cards_of
 from ..game import GAME_OVER_AT, Game, IllegalAction, Phase, deal
-from ..save import SaveError, dumps, read
+from ..save import dumps
 from ..choices import LEVELS, SPEEDS
-from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, Settings, Ui, two_tap, with_ui
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui, two_tap, with_ui
 from ..i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
@@ -90,7 +90,7 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
 
 # -- update -----------------------------------------------------------------------
 
-def update(model: Model, msg) -> tuple[Model, list]:
+def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     handler = _HANDLERS.get(type(msg))
     if handler is None:
         raise TypeError(f"unknown message {msg!r}")
@@ -217,7 +217,7 @@ def _played(model: Model, old: Game, seat: int, card: str) -> tuple[Model, list[
     items: list[M.Said] = [M.Played(seat, card)]
     done = _completed(new) > _completed(old)
     if done:
-        items.append(M.TrickTaken([t for t in new.tricks if t.winner is not None][-1].winner))
+        items.append(M.TrickTaken(next(t.winner for t in reversed(new.tricks) if t.winner is not None)))
     return _changed(with_ui(model, pause=done), items)
 
 
@@ -271,18 +271,18 @@ def _unseeded_deal(game):
     return [cards_of(mask) for mask in deal(seed, game.hand_number + 1)]
 
 
-def _collect(model, msg):
-    ui = model.ui
-    if msg.epoch != ui.epoch or not ui.pause or model.game is None:
+def _collect(model: Model, msg: M.Collect) -> tuple[Model, list[Effect]]:
+    ui, game = model.ui, model.game
+    if msg.epoch != ui.epoch or not ui.pause or game is None:
         return model, []
     model = with_ui(model, pause=False, epoch=ui.epoch + 1)
-    game = model.game
     items: list[M.Said] = []
     if game.phase is Phase.HAND_END or game.phase is Phase.GAME_END:
         result = game.results[-1]
         items.append(M.HandScored(result.points, result.moon))
         if game.phase is Phase.GAME_END:
-            items.append(M.Won(game.winner))
+            if game.winner is not None:  # (always, at the game's end)
+                items.append(M.Won(game.winner))
         elif max(game.scores) >= GAME_OVER_AT:
             items.append(M.Tie())
     model, effects = _next_step(model)
@@ -384,7 +384,7 @@ def _turn_items(model) -> tuple[M.Said, ...]:
     return ()
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Handler] = {
     M.NewGame: _new_game,
     M.SetLevel: _set_level,
     M.SetLang: _set_lang,

@@ -121,7 +121,7 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
     phase = displayed_phase(ui, pv)
     classes = "screen four" if ui.settings.four_colour else "screen"
     classes += f" pace-{ui.settings.speed}"  # game.css scales every motion by it
-    if phase == "start":
+    if phase == "start" or pv is None:  # (no game: always "start")
         body = _start(ui, tr)
     elif phase in ("pass", "play"):
         body = _table(ui, pv, tr)
@@ -283,12 +283,12 @@ def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
     if ui.pause and pv.tricks:
         trick = pv.tricks[-1]
         winner = trick.winner
-    slots = {}
-    leader = None
+    slots: dict[int, str] = {}
+    leader = newest = None
     if trick is not None and trick.cards:
         leader = trick.leader
-        for seat, card in zip(trick.seats, trick.cards):
-            slots[seat] = str(card)
+        newest = str(trick.cards[-1])
+        slots = {seat: str(played) for seat, played in zip(trick.seats, trick.cards)}
     out = []
     queen = False
     for seat in (2, 1, 3, 0):
@@ -298,7 +298,7 @@ def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
             out.append(f'<div class="slot slot-{pos}"></div>')
             continue
         cls = card_class(card).replace("card ", "card played ", 1)
-        if winner is None and card == str(trick.cards[-1]):
+        if winner is None and card == newest:
             cls += " new"
         if winner == seat:
             cls += " winner"

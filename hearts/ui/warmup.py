@@ -2,10 +2,10 @@
 up, so that a real game's first clicks pay for no import and no
 first-time code.
 
-In the page, code runs several times slower the first time (the table's
-first render took ~10 ms, the next ones ~1.5): :func:`warm_up` imports
-what the game needs later, and :func:`rehearsal` plays the first moves of
-a throwaway game, which the controller renders off-screen.
+In the page, code runs several times slower the first time it runs:
+:func:`warm_up` imports what the game needs later, and :func:`rehearsal`
+plays the first moves of a throwaway game, which the controller renders
+off-screen.
 """
 
 from __future__ import annotations
