@@ -10,7 +10,7 @@ import pytest
 
 from hearts import Game, Phase
 from hearts import strings as S
-from hearts.i18n import LANGUAGES, Translator, card_name, load
+from hearts.i18n import LANGUAGES, card_name, load
 from hearts.save import SaveError, dumps, loads, read
 from hearts.ui import play as P
 from hearts.ui import play_view as PV

@@ -19,7 +19,7 @@ from hearts.save import dumps
 from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui import warmup
-from hearts.ui.model import HUMAN, Model, Ui, displayed_phase, visible
+from hearts.ui.model import HUMAN, displayed_phase, visible
 from hearts.ui.view import announcement, view
 
 EN = Translator("en")

@@ -32,7 +32,7 @@ from typing import get_args
 
 from ..save import SaveError, read, revision  # read: measured before parsed (hearts.boundedjson)
 from . import messages as M
-from .model import Handler, Model, Owner, with_ui
+from .model import Handler, Model, Owner, cleared, with_ui
 
 OWNERS: tuple[Owner, ...] = get_args(Owner)
 EXPORT_NAME = "hearts-game.json"
@@ -73,9 +73,8 @@ def _take_over(model, msg):
 
 
 def _adopt(model, msg):
-    ui = replace(model.ui, screen="start", overlay=None, owner="here", epoch=model.ui.epoch + 1,
-                 picked=(), message=None, hint=(), hint_pending=False, pause=False, thinking=None,
-                 error=None, save_error=None, file_error=None, behind=False)
+    ui = cleared(model.ui, screen="start", owner="here", epoch=model.ui.epoch + 1, thinking=None,
+                 file_error=None, behind=False)
     return open_saved(Model(ui=ui), msg.saved)
 
 
@@ -120,9 +119,7 @@ def _imported(model, msg):
         return with_ui(model, file_error=error.code), []
     except Exception:
         return with_ui(model, file_error="save-corrupt"), []
-    ui = replace(model.ui, screen="table", overlay=None, picked=(), message=None, hint=(),
-                 hint_pending=False, pause=False, error=None, file_error=None, save_error=None,
-                 rev=max(model.ui.rev, model.ui.saved_rev))
+    ui = cleared(model.ui, screen="table", file_error=None, rev=max(model.ui.rev, model.ui.saved_rev))
     return U._changed(Model(ui=ui, game=game, undo_used=undo_used), [])
 
 

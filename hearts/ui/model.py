@@ -101,6 +101,17 @@ def with_ui(model: Model, **changes) -> Model:
     return replace(model, ui=replace(model.ui, **changes))
 
 
+_CLEARED: dict[str, Any] = dict(overlay=None, picked=(), message=None, hint=(), hint_pending=False,
+                                pause=False, error=None, save_error=None)
+
+
+def cleared(ui: Ui, **changes: Any) -> Ui:
+    """``ui`` for a position new to the table (a game started, opened,
+    adopted or given up): none of the picks, message, hint, paused trick,
+    dialog or errors of the one before; then ``changes``."""
+    return replace(ui, **{**_CLEARED, **changes})
+
+
 def two_tap(ui: Ui) -> bool:
     """Whether a card is played by a second tap: the setting when it was
     chosen, else on for a touch screen."""

@@ -19,7 +19,7 @@ from ..cards import cards_of
 from ..game import GAME_OVER_AT, Game, IllegalAction, Phase, deal
 from ..save import dumps
 from ..choices import LEVELS, SPEEDS
-from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui, two_tap, with_ui
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui, cleared, two_tap, with_ui
 from ..i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
@@ -107,11 +107,8 @@ def _start_game(model, msg_seed):
     ui = model.ui
     seed = ui.next_seed if ui.next_seed is not None else msg_seed
     game = Game.new(seed)
-    ui = replace(
-        ui, screen="table", overlay=None, picked=(), message=None, hint=(),
-        hint_pending=False, pause=False, save_error=None, error=None, file_error=None,
-        next_seed=None if ui.next_seed is None else ui.next_seed + 1, notes=(),
-    )
+    ui = cleared(ui, screen="table", file_error=None, notes=(),
+                 next_seed=None if ui.next_seed is None else ui.next_seed + 1)
     return _changed(Model(ui=ui, game=game), [])
 
 
@@ -328,9 +325,7 @@ def _crash(model, msg):
 
 
 def _start_over(model, msg):
-    ui = replace(model.ui, screen="start", overlay=None, error=None,
-                 picked=(), message=None, hint=(), hint_pending=False, pause=False,
-                 thinking=None, save_error=None, epoch=model.ui.epoch + 1, notes=())
+    ui = cleared(model.ui, screen="start", thinking=None, epoch=model.ui.epoch + 1, notes=())
     return Model(ui=ui), [M.ClearSave()]
 
 
