@@ -60,6 +60,9 @@ class Action(StrEnum):
     IMPORT_GAME = "import-game"
 
 
+_NAMES = frozenset(a.value for a in Action)
+
+
 def new_seed() -> int:
     """The seed of a new game started by a click (unless ?seed=N is pending)."""
     return random.randrange(1, 2**31)
@@ -113,7 +116,7 @@ _VALUED: dict[Action, tuple[Callable[[str | None], object], Callable[[Any], M.Ms
 def decode(action: object, value: object = None, *, seed: Callable[[], int] = new_seed) -> M.Msg | None:
     """The message of a click on ``data-action=action`` (with its
     ``data-value``), or None. ``seed`` makes a new game's seed."""
-    if type(action) is not str or action not in Action._value2member_map_:
+    if type(action) is not str or action not in _NAMES:
         return None
     name = Action(action)
     if value is not None and type(value) is not str:
