@@ -33,13 +33,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import boundedjson
+from .choices import LEVELS
 
 FORMAT = "hearts-stats"
 VERSION = 1
 MAX_TEXT = 100_000  # characters; real statistics are well under 5 kB
 MAX_DEPTH = 4  # {"buckets": {"easy": [...]}}: three levels; deeper is not ours
 RECENT = 20  # final scores kept for the chart
-LEVELS = ("easy", "normal", "hard")
 BUCKETS = LEVELS + ("undo",)
 # The order of Counters' fields is the order of their list in the JSON.
 FIELDS = ("games", "won", "place1", "place2", "place3", "place4", "hands", "points",

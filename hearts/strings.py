@@ -18,6 +18,7 @@ then run ``python -m hearts.catalogs update`` and translate the new entries.
 
 from __future__ import annotations
 
+from .choices import SPEEDS  # noqa: F401  (the speeds speed_name names)
 from .i18n import N_, NP_, Translator
 from .vocabulary import card_name, seat_name
 
@@ -67,7 +68,6 @@ START_OVER = N_("Start over")
 KEEP_MY_GAME = N_("Keep my game")
 NOT_SAVED = N_("Not saved: storage is unavailable")
 
-SPEEDS = ("slow", "normal", "fast", "instant")
 _SPEED_NAMES = {"slow": SPEED_SLOW, "normal": SPEED_NORMAL, "fast": SPEED_FAST, "instant": SPEED_INSTANT}
 
 

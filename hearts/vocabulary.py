@@ -25,7 +25,7 @@ from .cards import RANK_CHARS, Card, Suit
 from .game import PassDirection
 from .i18n import N_, NP_, Translator
 from .rules import Reason
-from .stats import LEVELS
+from .choices import LEVELS
 
 __all__ = [
     "REASON_CODES", "SAVE_ERROR_CODES", "LEVELS", "GAME_NAME",
@@ -191,9 +191,9 @@ def save_error_message(code: object, tr: Translator) -> str:
     return tr.gettext(_SAVE_ERRORS[code] if code in _SAVE_ERRORS else _UNKNOWN_SAVE_ERROR)
 
 
-# The levels are hearts.stats.LEVELS (the opponents' names: hearts.ai).
-_LEVEL_NAMES = dict(zip(LEVELS, (NP_("level", "Easy"), NP_("level", "Normal"), NP_("level", "Hard")), strict=True))
-_LEVEL_DESCRIPTIONS = dict(zip(LEVELS, (
+# The levels are hearts.choices.LEVELS (the opponents' names: hearts.ai).
+_LEVEL_NAMES: dict[str, tuple[str, str]] = dict(zip(LEVELS, (NP_("level", "Easy"), NP_("level", "Normal"), NP_("level", "Hard")), strict=True))
+_LEVEL_DESCRIPTIONS: dict[str, str] = dict(zip(LEVELS, (
     N_("Tries not to take points in the trick at hand."),
     N_("Passes dangerous cards, follows low and gets rid of the queen of spades at the right time."),
     N_("Remembers who is void in which suit and fights back when someone goes for the moon."),

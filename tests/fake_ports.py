@@ -15,6 +15,7 @@ import math
 from typing import Any, Callable, Coroutine
 
 from hearts.ui import update as U
+from hearts.ui import messages as M
 from hearts.ui.model import HUMAN, displayed_phase, visible
 from hearts.ui.runtime import SAVE_KEY, Runtime
 from hearts.ui.view import view
@@ -211,7 +212,7 @@ class Driver(Runtime):
 
     def run(self, effects) -> None:
         for effect in effects:
-            if isinstance(effect, U.Announce):
+            if isinstance(effect, M.Announce):
                 self.announced.append(effect.items)
         super().run(effects)
         self.fake.loop.run()

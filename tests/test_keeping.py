@@ -11,6 +11,7 @@ from hearts.i18n import LANGUAGES, Translator, load
 from hearts.vocabulary import save_error_message
 from hearts.save import MAX_REV, SaveError, dumps, loads, revision, to_dict
 from hearts.ui import keeping_view as KV
+from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui.model import HUMAN, visible
 from hearts.ui.view import esc, view
@@ -25,13 +26,13 @@ def html(model, tr=EN):
 
 
 def saves(effects):
-    return [e for e in effects if isinstance(e, U.Save)]
+    return [e for e in effects if isinstance(e, M.Save)]
 
 
 def playing(seed=1):
     """A driver in the play phase of a new game (seed 1: the human passed)."""
     d = Driver()
-    d.send(U.NewGame(seed))
+    d.send(M.NewGame(seed))
     pass_three(d)
     return d
 
@@ -70,13 +71,13 @@ def test_revision_of_anything_else_is_zero_without_parsing(text):
 
 def test_every_change_raises_the_revision_and_its_save_carries_it():
     d = Driver()
-    model, effects = U.update(d.model, U.NewGame(1))
+    model, effects = U.update(d.model, M.NewGame(1))
     [save] = saves(effects)
     assert save.rev == model.ui.rev == 1 and revision(save.text) == 1
     for card in model.game.view(HUMAN).hand[:3]:
-        model, effects = U.update(model, U.ClickCard(str(card)))
+        model, effects = U.update(model, M.ClickCard(str(card)))
         assert not saves(effects)  # picking is not a change of the game
-    model, effects = U.update(model, U.ConfirmPass())
+    model, effects = U.update(model, M.ConfirmPass())
     assert saves(effects)[0].rev == 2
     resumed, _ = U.init(saved=saves(effects)[0].text)
     assert resumed.ui.rev == resumed.ui.saved_rev == 2
@@ -85,22 +86,22 @@ def test_every_change_raises_the_revision_and_its_save_carries_it():
 def test_another_tab_owns_the_game_here_nothing_plays():
     d = playing()
     before = d.model
-    d.send(U.Elsewhere("open"))
+    d.send(M.Elsewhere("open"))
     m = d.model
     assert m.ui.owner == "open" and m.ui.overlay == "elsewhere" and m.ui.epoch > before.ui.epoch
     page = html(m)
     assert 'data-action="take-over"' in page and "open in another tab" in page
     assert 'class="screen' in page and " inert>" in page.split("</section>")[0].split(">", 1)[0] + ">"
     # clicks, keys, closing and stale timers change nothing and save nothing
-    for msg in (U.ClickCard(str(m.game.view(HUMAN).legal[0])), U.ConfirmPass(), U.Continue(),
-                U.Dismiss(), U.CloseOverlay(), U.AskHint(), U.ExportGame(), U.ImportGame(),
-                U.Imported(dumps(Game.new(3))), U.OpponentMove(before.ui.epoch, 1, "2C"),
-                U.Collect(before.ui.epoch)):
+    for msg in (M.ClickCard(str(m.game.view(HUMAN).legal[0])), M.ConfirmPass(), M.Continue(),
+                M.Dismiss(), M.CloseOverlay(), M.AskHint(), M.ExportGame(), M.ImportGame(),
+                M.Imported(dumps(Game.new(3))), M.OpponentMove(before.ui.epoch, 1, "2C"),
+                M.Collect(before.ui.epoch)):
         model, effects = U.update(m, msg)
         assert model.game is m.game and model.ui.overlay == "elsewhere", msg
         assert not saves(effects), msg
     # an error panel over it goes back to it, not to the table
-    model, _ = U.update(U.update(m, U.Crash("boom"))[0], U.KeepGame())
+    model, _ = U.update(U.update(m, M.Crash("boom"))[0], M.KeepGame())
     assert model.ui.overlay == "elsewhere"
 
 
@@ -109,32 +110,32 @@ def test_taking_over_adopts_the_stored_position():
     other = playing()
     play_legal(other)  # the other tab went on: a later position, stored
     stored = other.saved
-    d.send(U.Elsewhere("moved"))
+    d.send(M.Elsewhere("moved"))
     assert "went on in another tab" in html(d.model)
-    model, effects = U.update(d.model, U.TakeOver())
-    assert effects == [U.Claim()] and model.ui.owner == "moved"
-    model, effects = U.update(model, U.Adopt(stored))
+    model, effects = U.update(d.model, M.TakeOver())
+    assert effects == [M.Claim()] and model.ui.owner == "moved"
+    model, effects = U.update(model, M.Adopt(stored))
     assert model.ui.owner == "here" and model.ui.overlay is None
     assert model.game.view(HUMAN) == loads(stored).view(HUMAN)
     assert model.ui.rev == revision(stored)
     assert model.ui.epoch > d.model.ui.epoch  # the old tab's timers are stale
     # the next change is newer than what was stored
-    model, effects = U.update(model, U.ClickCard(str(model.game.view(HUMAN).legal[0])))
+    model, effects = U.update(model, M.ClickCard(str(model.game.view(HUMAN).legal[0])))
     assert saves(effects)[0].rev == revision(stored) + 1
 
 
 def test_taking_over_with_nothing_stored_is_the_start_screen():
     d = playing()
-    d.send(U.Elsewhere())
-    model, _ = U.update(d.model, U.Adopt(None))
+    d.send(M.Elsewhere())
+    model, _ = U.update(d.model, M.Adopt(None))
     assert model.game is None and model.ui.screen == "start" and model.ui.owner == "here"
-    model, effects = U.update(model, U.NewGame(5))
+    model, effects = U.update(model, M.NewGame(5))
     assert saves(effects)[0].rev > d.model.ui.rev  # revisions never go back
 
 
 def test_the_owner_does_not_take_over_from_itself():
     d = playing()
-    assert U.update(d.model, U.TakeOver()) == (d.model, [])
+    assert U.update(d.model, M.TakeOver()) == (d.model, [])
 
 
 # -- a refused save ---------------------------------------------------------------------
@@ -149,29 +150,29 @@ def test_a_refused_save_is_kept_aside_and_offered_as_a_file():
     text = newer_text()
     model, effects = U.init(saved=text)
     assert model.ui.save_error == "save-newer-version" and model.ui.refused
-    assert effects == [U.KeepAside(text)]
+    assert effects == [M.KeepAside(text)]
     page = html(model)
     assert 'data-action="download-refused"' in page and 'data-action="hide-refused"' in page
-    assert U.update(model, U.DownloadRefusedSave())[1] == [U.DownloadRefused()]
+    assert U.update(model, M.DownloadRefusedSave())[1] == [M.DownloadRefused()]
     # New game: the game's slot gets the new game, nothing else is touched
-    model2, effects = U.update(model, U.NewGame(1))
-    assert {type(e) for e in effects} <= {U.Save, U.Announce, U.Think}
+    model2, effects = U.update(model, M.NewGame(1))
+    assert {type(e) for e in effects} <= {M.Save, M.Announce, M.Think}
     assert model2.ui.refused  # still downloadable, from the menu
-    model2, _ = U.update(model2, U.ShowOverlay("menu"))
+    model2, _ = U.update(model2, M.ShowOverlay("menu"))
     assert 'data-action="download-refused"' in html(model2)
 
 
 def test_hiding_a_refused_save_clears_the_slot_not_the_copy():
     model, _ = U.init(saved=newer_text())
-    model, effects = U.update(model, U.HideRefused())
-    assert effects == [U.ClearSave()] and model.ui.save_error is None
+    model, effects = U.update(model, M.HideRefused())
+    assert effects == [M.ClearSave()] and model.ui.save_error is None
     assert 'role="alert"' not in html(model)
-    assert U.update(model, U.HideRefused()) == (model, [])  # once
+    assert U.update(model, M.HideRefused()) == (model, [])  # once
 
 
 def test_nothing_kept_nothing_to_download():
     d = Driver()
-    assert U.update(d.model, U.DownloadRefusedSave()) == (d.model, [])
+    assert U.update(d.model, M.DownloadRefusedSave()) == (d.model, [])
     assert 'download-refused' not in d.html()
 
 
@@ -179,11 +180,11 @@ def test_nothing_kept_nothing_to_download():
 
 def test_export_gives_the_game_as_a_file():
     d = playing()
-    model, effects = U.update(d.model, U.ExportGame())
+    model, effects = U.update(d.model, M.ExportGame())
     [download] = effects
-    assert isinstance(download, U.Download) and download.name.endswith(".json")
+    assert isinstance(download, M.Download) and download.name.endswith(".json")
     assert loads(download.text).view(HUMAN) == d.pv
-    assert U.update(Driver().model, U.ExportGame())[1] == []  # no game, no file
+    assert U.update(Driver().model, M.ExportGame())[1] == []  # no game, no file
 
 
 BAD_FILES = [
@@ -198,8 +199,8 @@ BAD_FILES = [
 @pytest.mark.parametrize("text, code", BAD_FILES)
 def test_a_bad_file_is_refused_as_a_refused_save_is(text, code):
     d = playing()
-    d.send(U.ShowOverlay("menu"))
-    model, effects = U.update(d.model, U.Imported(text))
+    d.send(M.ShowOverlay("menu"))
+    model, effects = U.update(d.model, M.Imported(text))
     assert model.ui.file_error == code and model.game is d.model.game and not effects
     assert esc(save_error_message(code, EN)) in html(model)
     # the same code as loading it as a save
@@ -210,7 +211,7 @@ def test_a_bad_file_is_refused_as_a_refused_save_is(text, code):
 def test_an_impossible_file_is_refused_too():
     data = to_dict(Game.new(2))
     data["scores"] = [1, 2, 3, 4]
-    model, _ = U.update(Driver().model, U.Imported(json.dumps(data)))
+    model, _ = U.update(Driver().model, M.Imported(json.dumps(data)))
     assert model.ui.file_error == "save-impossible"
 
 
@@ -219,10 +220,10 @@ def test_a_good_file_replaces_the_game_and_is_saved_as_newer():
     play_legal(source)
     text = dumps(source.model.game)
     d = playing()
-    d.send(U.ShowOverlay("menu"))
-    model, effects = U.update(d.model, U.ImportGame())
-    assert effects == [U.PickFile()]
-    model, effects = U.update(model, U.Imported(text))
+    d.send(M.ShowOverlay("menu"))
+    model, effects = U.update(d.model, M.ImportGame())
+    assert effects == [M.PickFile()]
+    model, effects = U.update(model, M.Imported(text))
     assert model.ui.overlay is None and model.ui.file_error is None
     assert model.game.view(HUMAN) == source.pv
     assert saves(effects)[0].rev > d.model.ui.rev
@@ -233,13 +234,13 @@ def test_a_good_file_replaces_the_game_and_is_saved_as_newer():
 def test_a_failed_save_says_the_stored_game_is_older_until_saving_resumes():
     d = playing()
     stored_rev = d.model.ui.rev
-    d.send(U.SaveFailed(stored_rev))
+    d.send(M.SaveFailed(stored_rev))
     assert "Not saved" in d.html()  # nothing newer than the stored game yet
-    model, effects = U.update(d.model, U.ClickCard(str(d.pv.legal[0])))
+    model, effects = U.update(d.model, M.ClickCard(str(d.pv.legal[0])))
     assert saves(effects)  # still tried: that is how saving resumes
     page = html(model)
     assert "older than the one on screen" in page
-    model, _ = U.update(model, U.SaveResumed(model.ui.rev))
+    model, _ = U.update(model, M.SaveResumed(model.ui.rev))
     assert model.ui.storage == "ok" and "Not saved" not in html(model)
 
 

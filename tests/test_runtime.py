@@ -8,6 +8,7 @@ from hearts.save import loads, revision
 from hearts.slices import run_slice
 from hearts.ui import runtime as R
 from hearts.ui import update as U
+from hearts.ui import messages as M
 from hearts.ui.model import CARD_DELAY, HUMAN
 from hearts.ui.runtime import Runtime
 
@@ -25,8 +26,8 @@ def page(ports=None, speed="instant", **init):
 
 def pass_three(rt):
     for card in rt.model.game.view(HUMAN).hand[:3]:
-        rt.dispatch(U.ClickCard(str(card)))
-    rt.dispatch(U.ConfirmPass())
+        rt.dispatch(M.ClickCard(str(card)))
+    rt.dispatch(M.ConfirmPass())
 
 
 def stored_game(rt):
@@ -62,11 +63,11 @@ class LoggingPorts(FakePorts):
 
 def test_a_messages_effects_run_in_order_and_its_tasks_after_it():
     rt, ports = page(LoggingPorts())
-    rt.dispatch(U.NewGame())
+    rt.dispatch(M.NewGame())
     for card in rt.model.game.view(HUMAN).hand[:3]:
-        rt.dispatch(U.ClickCard(str(card)))
+        rt.dispatch(M.ClickCard(str(card)))
     ports.log.clear()
-    rt.dispatch(U.ConfirmPass())  # seed 1: North leads, so an opponent thinks
+    rt.dispatch(M.ConfirmPass())  # seed 1: North leads, so an opponent thinks
     assert ports.log == ["render", "save", "announce", "task"]
     game = rt.model.game
     assert stored_game(rt).view(HUMAN) == game.view(HUMAN)  # what was stored is what is shown
@@ -83,19 +84,19 @@ def test_a_message_sent_while_one_is_handled_waits_for_it():
 
     def step(msg):
         seen.append(type(msg).__name__)
-        if isinstance(msg, U.NewGame):
-            rt.dispatch(U.ShowOverlay("menu"))  # as an effect's refused save would
+        if isinstance(msg, M.NewGame):
+            rt.dispatch(M.ShowOverlay("menu"))  # as an effect's refused save would
             assert seen == ["NewGame"]  # not handled inside NewGame's
         real_step(msg)
 
     rt.step = step
-    rt.dispatch(U.NewGame())
+    rt.dispatch(M.NewGame())
     assert seen == ["NewGame", "ShowOverlay"] and rt.model.ui.overlay == "menu" and not rt.queue
 
 
 def test_the_opponents_card_waits_for_its_delay_by_the_clock():
     rt, ports = page(speed="normal")
-    rt.dispatch(U.NewGame())
+    rt.dispatch(M.NewGame())
     pass_three(rt)
     trick = rt.model.game.view(HUMAN).trick
     seat = rt.model.ui.thinking
@@ -150,11 +151,11 @@ def test_run_slice_stops_at_its_budget_and_gives_a_result_of_none():
 
 def test_a_hard_opponent_thinks_in_slices_and_the_page_gets_turns():
     d = Driver(level="hard", ports=FakePorts(tick=0.004))
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     for card in d.pv.hand[:3]:
-        d.send(U.ClickCard(str(card)))
+        d.send(M.ClickCard(str(card)))
     before = len(d.fake.loop.sleeps)
-    d.send(U.ConfirmPass())  # North leads the two of clubs, East thinks
+    d.send(M.ConfirmPass())  # North leads the two of clubs, East thinks
     assert len(d.pv.trick.cards) == 2 and d.pv.to_act == HUMAN
     assert len(d.fake.loop.sleeps) - before > 3  # not one search in one go
 
@@ -185,13 +186,13 @@ class Failing(FakePorts):
 def test_a_failing_port_shows_the_error_and_loses_no_game():
     ports = Failing("announce")
     rt, _ = page(ports)
-    rt.dispatch(U.NewGame())  # its announcement fails
+    rt.dispatch(M.NewGame())  # its announcement fails
     game = rt.model.game
     assert rt.model.ui.overlay == "error" and "the live region is gone" in rt.model.ui.error
     assert any("RuntimeError" in w for w in ports.warnings)
     assert game is not None and stored_game(rt).view(HUMAN) == game.view(HUMAN)  # saved before
     ports.what = None
-    rt.dispatch(U.KeepGame())
+    rt.dispatch(M.KeepGame())
     assert rt.model.ui.overlay is None and rt.model.game is game
     pass_three(rt)
     ports.loop.run()
@@ -201,9 +202,9 @@ def test_a_failing_port_shows_the_error_and_loses_no_game():
 def test_a_failing_task_shows_the_error_too():
     ports = Failing("claim")
     rt, _ = page(ports)
-    rt.dispatch(U.NewGame())
-    rt.dispatch(U.Elsewhere("open"))
-    rt.dispatch(U.TakeOver())
+    rt.dispatch(M.NewGame())
+    rt.dispatch(M.Elsewhere("open"))
+    rt.dispatch(M.TakeOver())
     ports.loop.run()
     assert rt.model.ui.overlay == "error" and "no locks today" in rt.model.ui.error
     assert rt.tasks == 0
@@ -212,14 +213,14 @@ def test_a_failing_task_shows_the_error_too():
 def test_when_not_even_the_error_can_be_drawn_it_is_plain_text():
     ports = Failing("render")
     rt, _ = page(ports)
-    rt.dispatch(U.NewGame())
+    rt.dispatch(M.NewGame())
     assert "morph failed" in ports.rendered[-1] and "Traceback" in ports.rendered[-1]
     assert stored_game(rt) is not None  # the game was stored all the same
 
 
 def test_saving_resumes_by_itself_when_storage_works_again():
     rt, ports = page()
-    rt.dispatch(U.NewGame())
+    rt.dispatch(M.NewGame())
     ports.storage_works = False
     pass_three(rt)
     ports.loop.run(until=0.5)
@@ -236,14 +237,14 @@ def test_saving_resumes_by_itself_when_storage_works_again():
 def test_a_stale_tab_never_overwrites_a_newer_position():
     storage = {}
     a, a_ports = page(FakePorts(storage=storage))
-    a.dispatch(U.NewGame())
+    a.dispatch(M.NewGame())
     b = Runtime(FakePorts(storage=storage), a.model)  # the same position in a second tab
     pass_three(a)
     a_ports.loop.run()
     newer = a.get(R.SAVE_KEY)
     for card in b.model.game.view(HUMAN).hand[:3]:
-        b.dispatch(U.ClickCard(str(card)))
-    b.dispatch(U.ConfirmPass())  # its save is refused: not newer than the stored one
+        b.dispatch(M.ClickCard(str(card)))
+    b.dispatch(M.ConfirmPass())  # its save is refused: not newer than the stored one
     assert storage[b.key_of(R.SAVE_KEY)] == newer
     assert b.model.ui.owner == "moved" and b.model.ui.overlay == "elsewhere"
 
@@ -271,13 +272,13 @@ def test_a_page_whose_game_another_tab_holds_plays_nothing_until_taken_over():
     storage = {}
     first = boot(FakePorts(storage=storage), speed="instant")
     first.ports.loop.run()
-    first.dispatch(U.NewGame())
+    first.dispatch(M.NewGame())
     ports = FakePorts(storage=storage, lock="elsewhere")
     rt = boot(ports, speed="instant")
     ports.loop.run()
     assert len(ports.claims) == 1 + len(R.CLAIM_WAIT)  # asked again, then gave up
     assert ports.marks["data-lock"] == "elsewhere" and rt.model.ui.overlay == "elsewhere"
-    rt.dispatch(U.TakeOver())
+    rt.dispatch(M.TakeOver())
     ports.loop.run()
     assert ports.claims[-1][1] is True and ports.marks["data-lock"] == "held"
     assert rt.model.ui.owner == "here" and rt.model.game.view(HUMAN) == first.model.game.view(HUMAN)
@@ -294,7 +295,7 @@ def test_without_web_locks_the_lock_says_none():
 
 def test_a_page_going_stores_nothing_more_and_lets_the_lock_go():
     rt, ports = page()
-    rt.dispatch(U.NewGame())
+    rt.dispatch(M.NewGame())
     text = rt.get(R.SAVE_KEY)
     rt.leave()
     assert ports.released == 1
@@ -309,7 +310,7 @@ def test_moves_stored_while_the_page_started_are_adopted():
     storage = {}
     old = boot(FakePorts(storage=storage), speed="instant")
     old.ports.loop.run()
-    old.dispatch(U.NewGame())
+    old.dispatch(M.NewGame())
     ports = FakePorts(storage=storage)
     rt = boot(ports, speed="instant")  # the reload reads the save...
     pass_three(old)  # ...its old self still stores a move
@@ -332,15 +333,15 @@ def test_the_boot_moves_the_keys_of_before_and_reads_settings_and_notes():
 
 def test_settings_language_and_files_reach_their_ports():
     d = Driver()
-    d.send(U.SetLevel("hard"))
+    d.send(M.SetLevel("hard"))
     assert json.loads(d.get(R.SETTINGS_KEY))["level"] == "hard"
-    d.send(U.SetLang("fi"))
+    d.send(M.SetLang("fi"))
     assert d.get(R.LANG_KEY) == "fi" and d.fake.lang == "fi" and d.fake.title == "Hertta"
-    d.send(U.NewGame())
-    d.send(U.ExportGame())
+    d.send(M.NewGame())
+    d.send(M.ExportGame())
     [(text, name)] = d.fake.downloads
     assert loads(text).view(HUMAN) == d.pv and name == "hearts-game.json"
     assert d.fake.revoked == ["blob:1"]  # let go after DOWNLOAD_KEPT seconds
     assert d.fake.loop.now >= R.DOWNLOAD_KEPT
-    d.send(U.ImportGame())
+    d.send(M.ImportGame())
     assert d.fake.picked_files == 1

@@ -14,6 +14,7 @@ from hearts.ai.hard import Hard
 from hearts.i18n import LANGUAGES, Translator, load
 from hearts.vocabulary import card_name, seat_name
 from hearts.ui import extras as X
+from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui.hint_text import decimal, explanation
 from hearts.ui.model import with_ui
@@ -30,19 +31,19 @@ class StatsDriver(Driver):
 
     def run(self, effects):
         for e in effects:
-            if isinstance(e, X.StoreStats):
+            if isinstance(e, M.StoreStats):
                 self.stored = e.text
                 self.stores += 1
         super().run(effects)
 
 
 def finish_game(d):
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     for _ in range(80):
         if d.phase() == "game-end":
             return d
         if d.phase() == "hand-end":
-            d.send(U.Continue())
+            d.send(M.Continue())
         play_hand(d)
     raise AssertionError("the game did not end")
 
@@ -151,18 +152,18 @@ def test_a_finished_game_updates_the_statistics_exactly_once():
     assert f["all"].points == sum(r.points[0] for r in game.results)
     assert f["all"].best == game.scores[0]
     # Nothing after it counts it again: dialogs, a reload of the finished game.
-    for msg in (U.ShowOverlay("menu"), U.CloseOverlay(), X.ShowStats(), U.CloseOverlay(), U.Continue()):
+    for msg in (M.ShowOverlay("menu"), M.CloseOverlay(), M.ShowStats(), M.CloseOverlay(), M.Continue()):
         d.send(msg)
     assert d.stores == 1
     model, effects = U.init(speed="instant", saved=U.dumps(game), stats=d.stored)
-    assert not [e for e in effects if isinstance(e, X.StoreStats)]
+    assert not [e for e in effects if isinstance(e, M.StoreStats)]
     assert ST.figures(model.ui.stats)["all"].games == 1
 
 
 def test_a_game_that_ended_before_its_statistics_were_kept_is_counted_at_reload():
     d = finish_game(StatsDriver())
     model, effects = U.init(speed="instant", saved=U.dumps(d.model.game), stats=None)
-    stored = [e for e in effects if isinstance(e, X.StoreStats)]
+    stored = [e for e in effects if isinstance(e, M.StoreStats)]
     assert len(stored) == 1 and ST.figures(ST.loads(stored[0].text))["all"].games == 1
 
 
@@ -191,16 +192,16 @@ def test_games_with_undo_count_apart():
 def test_refused_statistics_are_reset_with_a_message_never_a_crash():
     model, effects = U.init(stats="{broken")
     assert model.ui.stats == ST.EMPTY and model.ui.stats_error == "stats-corrupt"
-    assert [ST.loads(e.text) for e in effects if isinstance(e, X.StoreStats)] == [ST.EMPTY]
+    assert [ST.loads(e.text) for e in effects if isinstance(e, M.StoreStats)] == [ST.EMPTY]
     html = Driver(model).html()
     assert "The saved statistics were damaged" in html and 'role="alert"' in html
-    model, _ = U.update(model, X.ShowStats())
+    model, _ = U.update(model, M.ShowStats())
     assert "The saved statistics were damaged" in Driver(model).html()
 
 
 def test_the_stats_screen_shows_every_figure_and_a_chart():
     d = finish_game(StatsDriver())
-    d.send(X.ShowStats())
+    d.send(M.ShowStats())
     html = d.html()
     assert re.search(r'data-stat="games">1<', html)
     for name in ("won", "average", "moons-by", "moons-against", "queens", "best", "worst", "place-1"):
@@ -214,17 +215,17 @@ def test_the_stats_screen_shows_every_figure_and_a_chart():
 
 def test_reset_asks_first_and_then_empties():
     d = finish_game(StatsDriver())
-    d.send(X.ConfirmResetStats())  # not without the question
+    d.send(M.ConfirmResetStats())  # not without the question
     assert ST.figures(d.model.ui.stats)["all"].games == 1
-    d.send(X.ShowStats())
-    d.send(X.AskResetStats())
+    d.send(M.ShowStats())
+    d.send(M.AskResetStats())
     assert d.model.ui.overlay == "stats-reset"
     assert 'data-action="confirm-stats-reset"' in d.html()
     assert "1 finished game will be deleted" in d.html()
-    d.send(X.ShowStats())  # "Keep them"
+    d.send(M.ShowStats())  # "Keep them"
     assert ST.figures(d.model.ui.stats)["all"].games == 1
-    d.send(X.AskResetStats())
-    d.send(X.ConfirmResetStats())
+    d.send(M.AskResetStats())
+    d.send(M.ConfirmResetStats())
     assert d.model.ui.stats == ST.EMPTY and ST.loads(d.stored) == ST.EMPTY
     assert re.search(r'data-stat="games">0<', d.html())
 
@@ -233,9 +234,9 @@ def test_reset_asks_first_and_then_empties():
 def test_the_stats_screens_render_in_every_language(lang):
     tr = load(lang)
     d = finish_game(StatsDriver())
-    d.send(X.ShowStats())
+    d.send(M.ShowStats())
     assert 'data-stat="games"' in d.html(tr)
-    d.send(X.AskResetStats())
+    d.send(M.AskResetStats())
     assert "confirm-stats-reset" in d.html(tr)
 
 
@@ -263,42 +264,42 @@ def test_the_replay_follows_the_games_history():
 
 def test_replay_steps_forward_and_back_and_only_finished_hands():
     d = StatsDriver()
-    d.send(U.NewGame())
-    d.send(X.ShowReplay(0))  # nothing finished yet
+    d.send(M.NewGame())
+    d.send(M.ShowReplay(0))  # nothing finished yet
     assert d.model.ui.overlay is None
     play_hand(d)
     assert d.phase() == "hand-end" and 'data-action="replay"' in d.html()
-    d.send(X.ShowReplay(0))
+    d.send(M.ShowReplay(0))
     assert d.model.ui.overlay == "replay" and d.model.ui.replay_step == 0
     html = d.html()
     assert "The deal and the pass" in html and html.count('data-rcard=') >= 52
     assert 'data-action="replay-prev"' in html and re.search(r'data-action="replay-prev"[^>]*aria-disabled="true"', html)
-    d.send(X.ReplayStep(-1))
+    d.send(M.ReplayStep(-1))
     assert d.model.ui.replay_step == 0
-    d.send(X.ReplayStep(1))
+    d.send(M.ReplayStep(1))
     html = d.html()
     assert "Trick 1 of 13" in html and 'data-replay-trick="1"' in html
-    d.send(X.ReplayStep(99))
+    d.send(M.ReplayStep(99))
     assert d.model.ui.replay_step == 13
     assert re.search(r'data-action="replay-next"[^>]*aria-disabled="true"', d.html())
-    d.send(U.Dismiss())
+    d.send(M.Dismiss())
     assert d.model.ui.overlay is None and d.phase() == "hand-end"
-    d.send(X.ShowReplay(-1))
-    d.send(X.ShowReplay("0"))
+    d.send(M.ShowReplay(-1))
+    d.send(M.ShowReplay("0"))
     assert d.model.ui.overlay is None
 
 
 def test_the_score_sheet_replays_any_earlier_hand():
     d = StatsDriver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     play_hand(d)
-    d.send(U.Continue())
+    d.send(M.Continue())
     play_hand(d)
     assert 'data-action="replay" data-value="0"' not in d.html()  # the dialog's own sheet: plain numbers
-    d.send(U.ShowOverlay("menu"))
+    d.send(M.ShowOverlay("menu"))
     html = d.html()
     assert 'data-action="replay" data-value="0"' in html and 'data-action="replay" data-value="1"' in html
-    d.send(X.ShowReplay(0))
+    d.send(M.ShowReplay(0))
     assert d.model.ui.replay.hand == 0 and "Hand 1" in d.html()
 
 
@@ -306,22 +307,22 @@ def test_the_score_sheet_replays_any_earlier_hand():
 def test_the_replay_renders_in_every_language(lang):
     tr = load(lang)
     d = StatsDriver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     play_hand(d)
-    d.send(X.ShowReplay(0))
+    d.send(M.ShowReplay(0))
     for _ in range(14):
         assert "data-replay-step" in d.html(tr)
-        d.send(X.ReplayStep(1))
+        d.send(M.ReplayStep(1))
 
 
 # -- the hint that explains itself --------------------------------------------------------------
 
 def _playing(d):
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_cards = [str(c) for c in d.pv.hand[:3]]
     for c in pass_cards:
-        d.send(U.ClickCard(c))
-    d.send(U.ConfirmPass())
+        d.send(M.ClickCard(c))
+    d.send(M.ConfirmPass())
     return d
 
 
@@ -353,12 +354,12 @@ def test_the_explanations_figures_are_the_searchs():
 
 
 def play_hand_one(d):
-    d.send(U.ClickCard(str(d.pv.legal[0])))
+    d.send(M.ClickCard(str(d.pv.legal[0])))
 
 
 def test_the_pass_hint_gives_three_cards_and_why():
     d = StatsDriver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     e = run_search(explained_search(d.pv, random.Random(1), samples=4))
     assert len(e.cards) == 3 and [c for c, _ in e.pass_reasons] == list(e.cards)
     assert explanation(e, EN).startswith("Why: ")
@@ -417,8 +418,8 @@ def test_the_hint_in_the_page_carries_its_explanation():
             break
         play_hand_one(d)
     assert len(e.options) > 1, "no turn with a choice in the whole hand"
-    d.send(U.HintReady(d.model.ui.epoch, e.cards, e))
+    d.send(M.HintReady(d.model.ui.epoch, e.cards, e))
     html = d.html()
     assert "Hint: " in html
     assert "Expected this hand:" in html
-    assert any(len(item) == 3 for items in d.announced for item in items if item[0] == "hint")
+    assert M.Hint(tuple(e.cards), e) in d.announced[-1]

@@ -9,6 +9,7 @@ import pytest
 from hearts import Game, Phase, boundedjson
 from hearts.save import MAX_SEED, SaveError, dumps, loads
 from hearts.ui import stored as ST
+from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui.model import HUMAN, visible
 from hearts.ui.view import view
@@ -89,7 +90,7 @@ def test_a_seed_beyond_18_digits_is_refused_and_said(tmp_path):
     # the largest seed the address takes, a hundred new games on: still fine
     model, _ = U.init(seed=10**18 - 1)
     for _ in range(100):
-        model, _ = U.update(model, U.NewGame())
+        model, _ = U.update(model, M.NewGame())
     assert loads(dumps(model.game)).seed == model.game.seed
     # the note reaches the start screen in every language
     model, _ = U.init()
@@ -103,9 +104,9 @@ def test_notes_show_on_the_start_screen_and_over_the_table_and_go_with_a_new_gam
     from dataclasses import replace
     noted = replace(model, ui=replace(model.ui, notes=("settings-unreadable",)))
     assert "settings couldn&#x27;t be read" in view(*visible(noted), EN)
-    model, _ = U.update(noted, U.NewGame(seed=1))
+    model, _ = U.update(noted, M.NewGame(seed=1))
     assert model.ui.notes == () and "be read" not in view(*visible(model), EN)
-    on_table = replace(model, ui=replace(model.ui, message=("note", "settings-unreadable")))
+    on_table = replace(model, ui=replace(model.ui, message=M.Note("settings-unreadable")))
     assert "settings couldn&#x27;t be read" in view(*visible(on_table), EN)
 
 
@@ -113,7 +114,7 @@ def test_notes_show_on_the_start_screen_and_over_the_table_and_go_with_a_new_gam
 
 def _hand_ended_without_seed():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     while d.model.game.phase is not Phase.HAND_END:
         if d.phase() == "pass":
             pass_three(d)
@@ -129,14 +130,14 @@ def test_continue_after_a_seedless_hand_deals_the_next_hand():
     model, effects = U.init(saved=text, speed="instant")
     assert model.game.phase is Phase.HAND_END and model.ui.save_error is None
     d = Driver(model, effects)
-    d.send(U.Continue())
+    d.send(M.Continue())
     assert d.model.ui.overlay is None and d.model.game.hand_number == 1
     assert len(d.pv.hand) == 13
     again = loads(d.saved)  # and the next save, seedless, loads
     assert again.seed is None and again.view(HUMAN) == d.pv
     # the same save deals the same cards
     other = Driver(*U.init(saved=text, speed="instant"))
-    other.send(U.Continue())
+    other.send(M.Continue())
     assert other.pv.hand == d.pv.hand
 
 
@@ -152,10 +153,10 @@ def _reload(model):
 
 def test_picks_come_back_after_a_reload():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     picks = [str(c) for c in d.pv.hand[:2]]
     for card in picks:
-        d.send(U.ClickCard(card))
+        d.send(M.ClickCard(card))
     model, _ = _reload(d.model)
     assert model.ui.picked == tuple(picks)
     assert U.init(saved=dumps(d.model.game), speed="instant")[0].ui.picked == ()  # the save alone: none
@@ -163,26 +164,26 @@ def test_picks_come_back_after_a_reload():
 
 def test_a_finished_trick_comes_back_after_a_reload_and_is_then_collected():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     # play until a trick is complete on the table (not collected yet)
-    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
     d.settle(until=lambda m: m.ui.pause)  # the opponents' cards, up to the full trick
-    assert d.model.ui.pause and isinstance(d.queue[0], U.Collect)
+    assert d.model.ui.pause and isinstance(d.queue[0], M.Collect)
     model, effects = _reload(d.model)
     assert model.ui.pause and view(*visible(model), EN).count('class="card played') == 4
-    assert not [e for e in effects if isinstance(e, U.Think)]
-    collect = [e for e in effects if isinstance(e, U.Later)]
-    assert collect and isinstance(collect[0].msg, U.Collect)
+    assert not [e for e in effects if isinstance(e, M.Think)]
+    collect = [e for e in effects if isinstance(e, M.Later)]
+    assert collect and isinstance(collect[0].msg, M.Collect)
     model, _ = U.update(model, collect[0].msg)
     assert not model.ui.pause
 
 
 def test_a_view_state_of_another_position_or_hostile_is_ignored():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     card = str(d.pv.hand[0])
-    d.send(U.ClickCard(card))
+    d.send(M.ClickCard(card))
     state = json.loads(ST.view_state(d.model))
     saved = dumps(d.model.game)
     for text in (NESTED, json.dumps({**state, "at": "1:0:5:0,0,0,0"}),

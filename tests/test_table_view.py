@@ -12,6 +12,7 @@ from hearts import Phase
 from hearts.cards import Card
 from hearts.game import Trick
 from hearts.i18n import Translator
+from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui.view import ART, art_id, view
 
@@ -32,7 +33,7 @@ def trick_cards(html):
 
 def test_the_trick_s_cards_carry_their_seat_and_the_leader():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)  # seed 1: North leads the 2 of clubs, East follows, then it is our turn
     played = trick_cards(d.html())
     trick = d.pv.trick
@@ -47,11 +48,11 @@ def test_a_card_s_markup_stays_the_same_when_another_leaves():
     so playing one card changes no other card's markup: the page only
     removes it (and lifts or greys the others when the turn changes)."""
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     assert 'class="hand n13 two"' in d.html()
     pass_three(d)
     before = buttons(d.html())
-    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
     after = buttons(d.html())
     assert len(after) == 12
     for card, cls in after.items():
@@ -65,21 +66,21 @@ def test_a_card_s_markup_stays_the_same_when_another_leaves():
 
 def test_received_cards_stay_marked_until_the_first_card_we_play():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     received = {str(c) for c in d.pv.received}
     assert d.pv.trick.cards  # the opponents have played already
     marked = {c for c, cls in buttons(d.html()).items() if " received" in cls}
     assert marked == received
     assert 'class="hand n13 two my-turn from-e"' in d.html()  # hand 1 passes left: ours came from East
-    d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)  # West has yet to play to this trick
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)  # West has yet to play to this trick
     assert not d.pv.tricks and len(d.pv.trick.cards) == 3
     assert not any(" received" in cls for cls in buttons(d.html()).values())
 
 
 def test_passed_cards_fly_to_their_new_owner_once():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     passed = sorted(str(c) for c in d.pv.hand[:3])
     pass_three(d)
     html = d.html()
@@ -92,7 +93,7 @@ def test_passed_cards_fly_to_their_new_owner_once():
 
 def test_the_queen_of_spades_and_the_moon_get_their_moments():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     pv = d.pv
     queen = replace(pv, trick=Trick(1, (Card.parse("KS"), Card.parse("QS"))))
@@ -113,10 +114,10 @@ def test_the_queen_of_spades_and_the_moon_get_their_moments():
 
 def test_the_winner_s_plate_is_marked_while_the_trick_is_shown():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     while True:
-        d.send(U.ClickCard(str(d.pv.legal[0])), settle=False)
+        d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
         d.settle(until=lambda m: m.ui.pause)
         if d.model.ui.pause:
             break

@@ -16,9 +16,10 @@ from hearts.i18n import LANGUAGES, Translator, load
 from hearts.vocabulary import reason_message
 from hearts.slices import finish
 from hearts.save import dumps
-from hearts.ui import play as P
+from hearts.ui import messages as M
 from hearts.ui import update as U
 from hearts.ui.model import HUMAN, Model, Ui, visible
+from hearts.ui import warmup
 from hearts.ui.view import announcement, view
 
 from fake_ports import Driver
@@ -31,12 +32,12 @@ run_search = finish  # a search generator, to its end
 
 def pass_three(d):
     for card in d.pv.hand[:3]:
-        d.send(U.ClickCard(str(card)))
-    d.send(U.ConfirmPass())
+        d.send(M.ClickCard(str(card)))
+    d.send(M.ConfirmPass())
 
 
 def play_legal(d):
-    d.send(U.ClickCard(str(d.pv.legal[0])))
+    d.send(M.ClickCard(str(d.pv.legal[0])))
 
 
 def play_hand(d):
@@ -71,11 +72,11 @@ def test_bad_flags_fall_back():
 
 def test_url_seed_makes_deals_reproducible():
     d = Driver()
-    d.send(U.NewGame(seed=999))
+    d.send(M.NewGame(seed=999))
     assert d.model.game.seed == 1
-    d.send(U.NewGame(seed=999))
+    d.send(M.NewGame(seed=999))
     assert d.model.game.seed == 1 and d.model.ui.overlay == "confirm-new"  # a game in progress: asked
-    d.send(P.ConfirmNewGame(seed=999))
+    d.send(M.ConfirmNewGame(seed=999))
     assert d.model.game.seed == 2
 
 
@@ -83,38 +84,38 @@ def test_url_seed_makes_deals_reproducible():
 
 def test_pick_unpick_and_fourth_card_refused():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     assert d.phase() == "pass"
     hand = [str(c) for c in d.pv.hand]
     for c in hand[:3]:
-        d.send(U.ClickCard(c))
+        d.send(M.ClickCard(c))
     assert d.model.ui.picked == tuple(hand[:3])
     attrs = card_attrs(d.html())
     assert 'aria-pressed="true"' in attrs[hand[0]]
     assert 'aria-disabled="true"' in attrs[hand[5]]
     before = d.model
-    d.send(U.ClickCard(hand[3]))
+    d.send(M.ClickCard(hand[3]))
     assert d.model.ui.picked == before.ui.picked
-    assert d.model.ui.message == ("reason", "pass-three-cards", None)
+    assert d.model.ui.message == M.Refusal("pass-three-cards", None)
     assert "Choose exactly three cards to pass." in d.html()
-    d.send(U.ClickCard(hand[0]))
+    d.send(M.ClickCard(hand[0]))
     assert d.model.ui.picked == tuple(hand[1:3])
     assert 'aria-pressed="false"' in card_attrs(d.html())[hand[0]]
 
 
 def test_pass_with_two_is_refused():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     for c in d.pv.hand[:2]:
-        d.send(U.ClickCard(str(c)))
-    d.send(U.ConfirmPass())
+        d.send(M.ClickCard(str(c)))
+    d.send(M.ConfirmPass())
     assert d.model.game.phase is Phase.PASS
-    assert d.model.ui.message[1] == "pass-three-cards"
+    assert d.model.ui.message == M.Refusal("pass-three-cards")
 
 
 def test_pass_exchanges_and_highlights_received():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     given = [str(c) for c in d.pv.hand[:3]]
     pass_three(d)
     pv = d.pv
@@ -133,23 +134,22 @@ def test_pass_exchanges_and_highlights_received():
 
 def test_illegal_card_refused_with_reason_and_state_kept():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     while len(d.pv.legal) == len(d.pv.hand):
         play_legal(d)
     pv = d.pv
     assert pv.to_act == HUMAN
     illegal = next(c for c in pv.hand if c not in pv.legal)
-    try:
+    with pytest.raises(IllegalAction) as refused:
         d.model.game.copy().play(HUMAN, illegal)
-    except IllegalAction as error:
-        reason = error.reason.value
+    reason = refused.value.reason.value
     game_before = dumps(d.model.game)
-    d.send(U.ClickCard(str(illegal)))
+    d.send(M.ClickCard(str(illegal)))
     assert dumps(d.model.game) == game_before
-    assert d.model.ui.message[:2] == ("reason", reason)
+    assert d.model.ui.message == M.Refusal(reason, d.model.ui.message.suit)
     html = d.html()
-    assert reason_message(reason, EN, suit=d.model.ui.message[2]) in html
+    assert reason_message(reason, EN, suit=d.model.ui.message.suit) in html
     attrs = card_attrs(html)
     assert 'aria-disabled="true"' in attrs[str(illegal)]
     assert 'aria-disabled' not in attrs[str(pv.legal[0])]
@@ -157,7 +157,7 @@ def test_illegal_card_refused_with_reason_and_state_kept():
 
 def test_must_follow_suit_names_the_suit():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     for _ in range(40):
         pv = d.pv
@@ -165,8 +165,8 @@ def test_must_follow_suit_names_the_suit():
             led = str(pv.trick.cards[0])[-1]
             bad = next(c for c in pv.hand if c not in pv.legal)
             if str(bad)[-1] != led and any(str(c)[-1] == led for c in pv.legal):
-                d.send(U.ClickCard(str(bad)))
-                assert d.model.ui.message == ("reason", "must-follow-suit", led)
+                d.send(M.ClickCard(str(bad)))
+                assert d.model.ui.message == M.Refusal("must-follow-suit", led)
                 assert "You must follow suit (" in d.html()
                 return
         play_legal(d)
@@ -175,54 +175,54 @@ def test_must_follow_suit_names_the_suit():
 
 def test_a_whole_hand_then_hand_end_and_continue():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     play_hand(d)
     assert d.phase() == "hand-end"
     html = d.html()
     assert 'data-action="continue"' in html and "Score sheet" in html
     assert sum(d.pv.results[0].points) in (26, 78)
-    d.send(U.Continue())
+    d.send(M.Continue())
     assert d.pv.hand_number == 1 and d.phase() == "pass"
 
 
 def test_whole_game_to_the_end():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     for _ in range(60):
         if d.phase() == "game-end":
             break
         if d.phase() == "hand-end":
-            d.send(U.Continue())
+            d.send(M.Continue())
         play_hand(d)
     assert d.phase() == "game-end"
     html = d.html()
     assert 'data-action="new-game"' in html and "Game over" in html
     assert max(d.pv.scores) >= 100
-    assert any(item[0] == "won" for items in d.announced for item in items)
+    assert M.Won(d.pv.winner) in d.announced[-1]
 
 
 def test_trick_pauses_then_collects():
     model, effects = U.init(speed="slow", seed=1)
     d = Driver(model, effects)
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     while d.pv.trick.cards:  # let the trick go round until we lead
         play_legal(d)
     assert d.pv.to_act == HUMAN and not d.model.ui.pause
-    d.model, effects = U.update(d.model, U.ClickCard(str(d.pv.legal[0])))
-    think = [e for e in effects if isinstance(e, U.Think)][0]
+    d.model, effects = U.update(d.model, M.ClickCard(str(d.pv.legal[0])))
+    think = [e for e in effects if isinstance(e, M.Think)][0]
     assert think.delay > 0 and d.model.ui.thinking == think.seat
     assert "is thinking" in d.html()
     for _ in range(3):
-        e = [e for e in effects if isinstance(e, U.Think)][0]
+        e = [e for e in effects if isinstance(e, M.Think)][0]
         game = d.model.game
         card = run_search(U.opponent_search(game.view(e.seat), "normal", U.rng_for(game, e.seat)))
-        d.model, effects = U.update(d.model, U.OpponentMove(e.epoch, e.seat, str(card)))
+        d.model, effects = U.update(d.model, M.OpponentMove(e.epoch, e.seat, str(card)))
     assert d.model.ui.pause
     assert d.phase() == "play"
     html = d.html()
     assert html.count('class="card played') == 4 and "won the trick" in html
-    later = [e for e in effects if isinstance(e, U.Later)][0]
+    later = [e for e in effects if isinstance(e, M.Later)][0]
     assert later.delay > 0
     model, effects = U.update(d.model, later.msg)
     assert not model.ui.pause
@@ -233,15 +233,15 @@ def test_trick_pauses_then_collects():
 
 def test_stale_opponent_move_ignored():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     before = d.model
-    d.send(U.OpponentMove(before.ui.epoch - 1, 1, "2C"))
+    d.send(M.OpponentMove(before.ui.epoch - 1, 1, "2C"))
     assert d.model is before
 
 
 def test_clicks_at_the_wrong_moment():
     model, _ = U.init(speed="slow", seed=3)
-    model, _ = U.update(model, U.NewGame())
+    model, _ = U.update(model, M.NewGame())
     game = model.game
     for seat in range(4):
         game.pass_cards(seat, game.view(seat).hand[:3])  # pass for everyone
@@ -249,22 +249,22 @@ def test_clicks_at_the_wrong_moment():
         pytest.skip("we lead")
     model = U.Model(ui=model.ui, game=game)
     card = str(game.view(0).hand[0])
-    new, _ = U.update(model, U.ClickCard(card))
-    assert new.game is game and new.ui.message[1] == "not-your-turn"
-    new, _ = U.update(model, U.ConfirmPass())
-    assert new.ui.message[1] == "wrong-phase"
-    new, _ = U.update(model, U.ClickCard("XX"))
-    assert new.ui.message[1] == "card-not-held"
+    new, _ = U.update(model, M.ClickCard(card))
+    assert new.game is game and new.ui.message == M.Refusal("not-your-turn")
+    new, _ = U.update(model, M.ConfirmPass())
+    assert new.ui.message == M.Refusal("wrong-phase")
+    new, _ = U.update(model, M.ClickCard("XX"))
+    assert new.ui.message == M.Refusal("card-not-held")
 
 
 def test_hint_gives_a_legal_card():
     d = Driver()
-    d.send(U.NewGame())
-    d.send(U.AskHint())
+    d.send(M.NewGame())
+    d.send(M.AskHint())
     assert len(d.model.ui.hint) == 3
     assert "Hint: pass" in d.html()
     pass_three(d)
-    d.send(U.AskHint())
+    d.send(M.AskHint())
     (card,) = d.model.ui.hint
     assert card in {str(c) for c in d.pv.legal}
     assert "hinted" in card_attrs(d.html())[card]
@@ -284,7 +284,7 @@ def hidden_cards(pv):
 
 def test_view_never_shows_an_opponents_unplayed_card():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     checks = 0
     while d.phase() != "hand-end":
         html = d.html()
@@ -310,7 +310,7 @@ def test_view_takes_no_game():
 def test_data_phase(phase):
     d = Driver()
     if phase != "start":
-        d.send(U.NewGame())
+        d.send(M.NewGame())
     if phase == "play":
         pass_three(d)
     if phase == "hand-end":
@@ -318,7 +318,7 @@ def test_data_phase(phase):
     if phase == "game-end":
         while d.phase() != "game-end":
             if d.phase() == "hand-end":
-                d.send(U.Continue())
+                d.send(M.Continue())
             play_hand(d)
     assert f'data-phase="{phase}"' in d.html()
 
@@ -345,7 +345,7 @@ def test_refused_saves_say_why():
 
 def test_resume_from_save_schedules_the_pending_opponent():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     play_legal(d)
     saved = d.saved
@@ -355,52 +355,52 @@ def test_resume_from_save_schedules_the_pending_opponent():
     assert model.game.view(0) == d.pv
     # stop mid-trick: an opponent to play after a reload
     model2, _ = U.init(speed="slow", seed=1)
-    model2, _ = U.update(model2, U.NewGame())
+    model2, _ = U.update(model2, M.NewGame())
     for c in model2.game.view(0).hand[:3]:
-        model2, _ = U.update(model2, U.ClickCard(str(c)))
-    model2, effects = U.update(model2, U.ConfirmPass())
+        model2, _ = U.update(model2, M.ClickCard(str(c)))
+    model2, effects = U.update(model2, M.ConfirmPass())
     waiting = model2.game.to_act
     assert waiting != HUMAN  # seed 1: North holds the 2 of clubs
-    saved = [e for e in effects if isinstance(e, U.Save)][-1].text
+    saved = [e for e in effects if isinstance(e, M.Save)][-1].text
     resumed, effects = U.init(saved=saved)
-    assert [e for e in effects if isinstance(e, U.Think)][0].seat == waiting
+    assert [e for e in effects if isinstance(e, M.Think)][0].seat == waiting
 
 
 def test_storage_off_notice_and_saving_still_tried():
     model, _ = U.init(storage_ok=False, seed=1)
-    model, effects = U.update(model, U.NewGame())
+    model, effects = U.update(model, M.NewGame())
     # still tried: the controller can only find out by trying that storage works again
-    assert [e for e in effects if isinstance(e, U.Save)]
+    assert [e for e in effects if isinstance(e, M.Save)]
     assert "Not saved" in view(*visible(model), EN)
 
 
 def test_save_failure_turns_notice_on():
     d = Driver()
-    d.send(U.NewGame())
-    d.send(U.SaveFailed())
+    d.send(M.NewGame())
+    d.send(M.SaveFailed())
     assert "Not saved" in d.html()
 
 
 def test_crash_panel_start_over_and_keep():
     d = Driver()
-    d.send(U.NewGame())
-    d.send(U.Crash("Traceback <boom>"))
+    d.send(M.NewGame())
+    d.send(M.Crash("Traceback <boom>"))
     html = d.html()
     assert 'role="alertdialog"' in html and "&lt;boom&gt;" in html
     assert 'data-action="start-over"' in html and 'data-action="keep-game"' in html
-    kept = d.send(U.KeepGame())
+    kept = d.send(M.KeepGame())
     assert kept.ui.overlay is None and kept.game is not None
-    d.send(U.Crash("again"))
-    d.send(U.StartOver())
+    d.send(M.Crash("again"))
+    d.send(M.StartOver())
     assert d.model.game is None and d.phase() == "start"
 
 
 def test_language_switch_keeps_the_game():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     game = d.model.game
-    model, effects = U.update(d.model, U.SetLang("fi"))
-    assert model.game is game and U.Language("fi") in effects
+    model, effects = U.update(d.model, M.SetLang("fi"))
+    assert model.game is game and M.Language("fi") in effects
     assert model.ui.settings.lang == "fi"
 
 
@@ -409,50 +409,54 @@ def test_every_language_renders_every_screen(lang):
     tr = load(lang)
     d = Driver()
     assert "Hearts" not in d.html(tr) or lang == "en"
-    d.send(U.NewGame())
-    d.send(U.ShowOverlay("rules"))
+    d.send(M.NewGame())
+    d.send(M.ShowOverlay("rules"))
     assert "<h3>" in d.html(tr)
-    d.send(U.CloseOverlay())
+    d.send(M.CloseOverlay())
     play_hand(d)
     html = d.html(tr)
     assert 'data-phase="hand-end"' in html
     for items in d.announced:
-        assert announcement(items, tr)
+        text = announcement(items, tr)
+        assert text and "{" not in text
+        if lang != "en":
+            assert text != announcement(items, EN), text
 
 
 def test_announcements_cover_plays_tricks_and_turns():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
     play_legal(d)
-    kinds = {item[0] for items in d.announced for item in items}
-    assert {"played", "trick", "turn", "received"} <= kinds
-    text = announcement((("played", 1, "QS"), ("trick", 0), ("turn", 0)), EN)
+    kinds = {type(item) for items in d.announced for item in items}
+    assert {M.Played, M.TrickTaken, M.Turn, M.Received} <= kinds
+    text = announcement((M.Played(1, "QS"), M.TrickTaken(0), M.Turn(0)), EN)
     assert text == "West: queen of spades. You won the trick. Your turn."
 
 
 def test_fourth_hand_has_no_passing_and_says_so():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     for _ in range(3):
         play_hand(d)
         assert d.phase() == "hand-end"
-        d.send(U.Continue())
+        said = len(d.announced)
+        d.send(M.Continue())
     assert d.pv.hand_number == 3 and d.pv.phase is Phase.PLAY
     assert "No passing this hand" in d.html()
-    assert ("pass", 0) in d.announced[-1] or any(("pass", 0) in items for items in d.announced[-3:])
+    assert M.Passing(0) in d.announced[said]  # the new hand's first words
 
 
 def test_pass_target_seat_is_marked():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     html = d.html()
     assert html.count("pass-target") == 1
     assert 'class="seat seat-w pass-target"' in html  # hand 1 passes to the left: West
 
 
 def test_tie_is_announced():
-    text = announcement((("hand", (26, 0, 0, 0), None), ("tie",)), EN)
+    text = announcement((M.HandScored((26, 0, 0, 0), None), M.Tie()), EN)
     assert "Tie for the lowest score: one more hand" in text
 
 
@@ -471,28 +475,28 @@ def test_only_the_controller_touches_the_browser():
 def test_continue_during_a_trick_pause_collects_it():
     model, effects = U.init(speed="slow", seed=1)
     d = Driver(model, effects)
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     pass_three(d)
-    d.model, effects = U.update(d.model, U.ClickCard(str(d.pv.legal[0])))
+    d.model, effects = U.update(d.model, M.ClickCard(str(d.pv.legal[0])))
     while not d.model.ui.pause:
-        e = [e for e in effects if isinstance(e, U.Think)][0]
+        e = [e for e in effects if isinstance(e, M.Think)][0]
         game = d.model.game
         card = run_search(U.opponent_search(game.view(e.seat), "normal", U.rng_for(game, e.seat)))
-        d.model, effects = U.update(d.model, U.OpponentMove(e.epoch, e.seat, str(card)))
+        d.model, effects = U.update(d.model, M.OpponentMove(e.epoch, e.seat, str(card)))
     assert 'data-action="continue"' in d.html()
-    model, effects = U.update(d.model, U.Continue())
+    model, effects = U.update(d.model, M.Continue())
     assert not model.ui.pause and model.ui.epoch > d.model.ui.epoch
 
 
 def test_menu_shows_the_score_sheet_once_a_hand_is_played():
     d = Driver()
-    d.send(U.NewGame())
-    d.send(U.ShowOverlay("menu"))
+    d.send(M.NewGame())
+    d.send(M.ShowOverlay("menu"))
     assert "Score sheet" not in d.html()
-    d.send(U.CloseOverlay())
+    d.send(M.CloseOverlay())
     play_hand(d)
-    d.send(U.Continue())
-    d.send(U.ShowOverlay("menu"))
+    d.send(M.Continue())
+    d.send(M.ShowOverlay("menu"))
     html = d.html()
     assert "Score sheet" in html and 'data-action="close"' in html
     assert " inert" in html  # the table behind the dialog is out of reach
@@ -500,18 +504,18 @@ def test_menu_shows_the_score_sheet_once_a_hand_is_played():
 
 def test_opponents_wait_while_a_dialog_is_open():
     model, effects = U.init(speed="slow", seed=1)
-    model, _ = U.update(model, U.NewGame())
+    model, _ = U.update(model, M.NewGame())
     for c in model.game.view(0).hand[:3]:
-        model, _ = U.update(model, U.ClickCard(str(c)))
-    model, effects = U.update(model, U.ConfirmPass())
-    think = [e for e in effects if isinstance(e, U.Think)][0]  # seed 1: North leads
-    model, _ = U.update(model, U.ShowOverlay("rules"))
-    same, none = U.update(model, U.OpponentMove(think.epoch, think.seat, "2C"))
+        model, _ = U.update(model, M.ClickCard(str(c)))
+    model, effects = U.update(model, M.ConfirmPass())
+    think = [e for e in effects if isinstance(e, M.Think)][0]  # seed 1: North leads
+    model, _ = U.update(model, M.ShowOverlay("rules"))
+    same, none = U.update(model, M.OpponentMove(think.epoch, think.seat, "2C"))
     assert same is model and none == []
-    model, effects = U.update(model, U.CloseOverlay())
-    again = [e for e in effects if isinstance(e, U.Think)]
+    model, effects = U.update(model, M.CloseOverlay())
+    again = [e for e in effects if isinstance(e, M.Think)]
     assert again and again[0].seat == think.seat and again[0].epoch == model.ui.epoch
-    model, _ = U.update(model, U.OpponentMove(model.ui.epoch, think.seat, "2C"))
+    model, _ = U.update(model, M.OpponentMove(model.ui.epoch, think.seat, "2C"))
     assert len(model.game.view(0).trick.cards) == 1
 
 
@@ -524,7 +528,8 @@ import sys
 from hearts.ui import update
 assert "hearts.ai" not in sys.modules, "the start screen imports the opponents"
 assert "hashlib" not in sys.modules, "the start screen imports hashlib"
-update.warm_up()
+from hearts.ui import warmup
+warmup.warm_up()
 assert "hearts.ai.hard" in sys.modules and "hashlib" in sys.modules
 """
     root = Path(__file__).resolve().parents[1]
@@ -538,7 +543,7 @@ def test_the_rehearsal_runs_the_first_clicks_of_a_game(level):
     # that the code of a real game's first clicks has run once: New game,
     # picking, the pass (the opponents choosing theirs at the player's
     # level), playing cards, a trick ending and the next one.
-    steps = list(U.rehearsal(level))
+    steps = list(warmup.rehearsal(level))
     first, picked, passed, last = steps[0], steps[1], steps[2], steps[-1]
     assert first.ui.screen == "table" and first.game.phase is Phase.PASS
     assert len(picked.ui.picked) == 3
@@ -592,7 +597,7 @@ def _tiles(html):
 
 def _hand_end():
     d = Driver()
-    d.send(U.NewGame())
+    d.send(M.NewGame())
     play_hand(d)
     assert d.phase() == "hand-end"
     return d
@@ -679,10 +684,10 @@ def _finished(scores_wanted):
     for seed in range(1, 40):
         model, effects = U.init(speed="instant", seed=seed)
         d = Driver(model, effects)
-        d.send(U.NewGame())
+        d.send(M.NewGame())
         while d.phase() != "game-end":
             if d.phase() == "hand-end":
-                d.send(U.Continue())
+                d.send(M.Continue())
             play_hand(d)
         if scores_wanted(d.pv):
             return d
@@ -739,3 +744,16 @@ def test_a_shared_place_is_said():
     assert "West wins the game" in html and "You tied for third place." in html
     assert re.findall(r'<span class="place place-\d">([^<]+)</span>', html) == ["3rd", "1st", "2nd", "3rd"]
     assert "celebration" not in html
+
+
+def test_levels_and_speeds_are_defined_once():
+    from hearts import ai, choices, stats, strings, vocabulary
+    from hearts.ui import model
+
+    assert ai.LEVELS is choices.LEVELS and stats.LEVELS is choices.LEVELS
+    assert vocabulary.LEVELS is choices.LEVELS
+    assert strings.SPEEDS is choices.SPEEDS
+    assert tuple(model.CARD_DELAY) == tuple(model.TRICK_PAUSE) == choices.SPEEDS
+    html = view(*visible(U.init()[0]), EN)
+    shown = {action: re.findall(rf'data-action="{action}" data-value="([^"]*)"', html) for action in ("level", "speed")}
+    assert shown == {"level": list(choices.LEVELS), "speed": list(choices.SPEEDS)}

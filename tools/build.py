@@ -156,7 +156,7 @@ def write_if_changed(path, data):
     return True
 
 
-_digests = {}  # (path, size, mtime) -> sha256 of its bytes, once per build
+_digests: dict[tuple[str, int, int], str] = {}  # (path, size, mtime) -> sha256 of its bytes, once per build
 
 
 def file_digest(path):

@@ -35,10 +35,9 @@ Hard with a time budget, on how many deals it had time to sample:
 
 from __future__ import annotations
 
+from ..choices import LEVELS
 from .hard import Hard, step
 from .opponents import Easy, Normal, Opponent, RandomPlayer
-
-LEVELS = ("easy", "normal", "hard")
 
 
 def make_opponent(level: str, **options) -> Opponent:

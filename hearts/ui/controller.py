@@ -18,7 +18,6 @@ parameters.
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 import traceback
 
@@ -31,11 +30,9 @@ try:  # Pyodide 0.28+ gives JavaScript's null as jsnull, not None
 except ImportError:  # pragma: no cover
     jsnull = None
 
-from . import play as P
-from . import extras as _extras
 from ..save import MAX_TEXT
 from . import stored as ST
-from . import update as U
+from . import events, messages as M
 from .model import two_tap
 from .runtime import Runtime
 from .view import ART
@@ -77,7 +74,7 @@ def _js_object(value):
 # -- focus ------------------------------------------------------------------------------
 
 # After these buttons, focus moves to a table with many new cards.
-LATER_FOCUS = ("new-game", "confirm-pass", "continue")
+LATER_FOCUS = (events.Action.NEW_GAME, events.Action.CONFIRM_PASS, events.Action.CONTINUE)
 
 
 def _focus_key():
@@ -352,53 +349,12 @@ PORTS = PagePorts()
 RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(window.location.pathname)))
 
 
-# -- events -----------------------------------------------------------------------
-
-ACTIONS = {
-    "new-game": lambda v: U.NewGame(seed=random.randrange(1, 2**31)),
-    "confirm-pass": lambda v: U.ConfirmPass(),
-    "continue": lambda v: U.Continue(),
-    "hint": lambda v: U.AskHint(),
-    "rules": lambda v: U.ShowOverlay("rules"),
-    "menu": lambda v: U.ShowOverlay("menu"),
-    "close": lambda v: U.CloseOverlay(),
-    "level": lambda v: U.SetLevel(v or ""),
-    "speed": lambda v: U.SetSpeed(v or ""),
-    "lang": lambda v: U.SetLang(v or ""),
-    "four-colour": lambda v: U.ToggleFourColour(),
-    "start-over": lambda v: U.StartOver(),
-    "keep-game": lambda v: U.KeepGame(),
-    "undo": lambda v: P.Undo(),
-    "last-trick": lambda v: U.ShowOverlay("last-trick"),
-    "confirm-new-game": lambda v: P.ConfirmNewGame(seed=random.randrange(1, 2**31)),
-    "two-tap": lambda v: P.ToggleTwoTap(),
-    "stats": lambda v: _extras.ShowStats(),
-    "stats-reset": lambda v: _extras.AskResetStats(),
-    "confirm-stats-reset": lambda v: _extras.ConfirmResetStats(),
-    "replay": lambda v: _extras.ShowReplay(_index(v)),
-    "replay-next": lambda v: _extras.ReplayStep(1),
-    "replay-prev": lambda v: _extras.ReplayStep(-1),
-    "take-over": lambda v: U.TakeOver(),
-    "download-refused": lambda v: U.DownloadRefusedSave(),
-    "hide-refused": lambda v: U.HideRefused(),
-    "export-game": lambda v: U.ExportGame(),
-    "import-game": lambda v: U.ImportGame(),
-}
-
-REPLAY_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "Home": -99, "End": 99}
-
-
-def _index(value) -> int:
-    try:
-        return int(value or "")
-    except ValueError:
-        return -1
-
+# -- events (their messages: hearts.ui.events) -----------------------------------
 
 def on_click(event):
     try:
         if event.target.classList.contains("overlay"):  # the dimmed backdrop
-            RUNTIME.dispatch(U.Dismiss())
+            RUNTIME.dispatch(events.backdrop())
             return
         target = event.target.closest("[data-action],[data-card]")
         if _nil(target):
@@ -409,11 +365,11 @@ def on_click(event):
             # "Tap twice to play" a quick second tap is the one that plays.
             if (event.detail or 0) > 1 and not two_tap(RUNTIME.model.ui):
                 return
-            RUNTIME.dispatch(U.ClickCard(card))
-            return
-        make = ACTIONS.get(_attr(target, "data-action"))
-        if make is not None:
-            RUNTIME.dispatch(make(_attr(target, "data-value")))
+            msg = events.card(card)
+        else:
+            msg = events.decode(_attr(target, "data-action"), _attr(target, "data-value"))
+        if msg is not None:
+            RUNTIME.dispatch(msg)
     except Exception:
         RUNTIME.crash(traceback.format_exc())
 
@@ -424,15 +380,14 @@ def on_key(event):
         if event.repeat and key in ("Enter", " "):  # a key held down chooses once
             event.preventDefault()
             return
-        if key == "Escape":
-            RUNTIME.dispatch(U.Dismiss())
+        model = RUNTIME.model
+        msg = events.key(key, None if model is None else model.ui.overlay)
+        if msg is not None:  # Escape; in the replay, a trick back or on
+            RUNTIME.dispatch(msg)
+            if key != "Escape":
+                event.preventDefault()
             return
         if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            return
-        model = RUNTIME.model
-        if model is not None and model.ui.overlay == "replay":  # the replay: a trick back or on
-            RUNTIME.dispatch(_extras.ReplayStep(REPLAY_KEYS[key]))
-            event.preventDefault()
             return
         if _nil(event.target) or not hasattr(event.target, "closest"):
             return
@@ -502,7 +457,7 @@ async def _read_file(picker):
         except Exception:
             text = None
     picker.value = ""
-    RUNTIME.dispatch(U.Imported(text))
+    RUNTIME.dispatch(M.Imported(text))
 
 
 # -- start ---------------------------------------------------------------------------

@@ -1,53 +1,15 @@
-"""Messages and handlers of issue 15's second half: the statistics screen,
-the hint that explains itself and a finished hand told trick by trick.
-
-Kept apart from update.py (which registers :data:`HANDLERS`) so that the
-table's own messages stay as they were. Pure, like update.py: effects are
-data the controller runs (:class:`StoreStats`).
+"""The handlers of the statistics screen and of a finished hand told trick
+by trick (their messages are in :mod:`hearts.ui.messages`;
+:mod:`hearts.ui.update` registers :data:`HANDLERS`). Pure, like update.py:
+effects are data the controller runs (``StoreStats``).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .. import stats as ST
 from ..game import Phase
-from .model import with_ui
-
-
-class ShowStats(NamedTuple):
-    pass
-
-
-class AskResetStats(NamedTuple):
-    pass
-
-
-class ConfirmResetStats(NamedTuple):
-    pass
-
-
-class ShowReplay(NamedTuple):
-    hand: int  # 0-based index of a finished hand of the current game
-
-
-class ReplayStep(NamedTuple):
-    delta: int  # +1 next trick, -1 previous; large values go to the end / start
-
-
-class StoreStats(NamedTuple):
-    """Write the statistics' text to localStorage (controller: STATS_KEY)."""
-    text: str
-
-
-def warm_up() -> None:
-    """Import what the hint's explanation and the replay need, ahead of
-    time (update.warm_up calls it once the start screen is up), so that
-    their first click does not pay for it; the page ships no module it
-    never imports (e2e/test_platform.py)."""
-    from .. import replay  # noqa: F401
-    from ..ai import explain  # noqa: F401
-    from . import replay_view  # noqa: F401
+from . import messages as M
+from .model import Handler, Model, with_ui
 
 
 def load_stats(text) -> tuple[ST.Stats, str | None, list]:
@@ -58,12 +20,12 @@ def load_stats(text) -> tuple[ST.Stats, str | None, list]:
     try:
         return ST.loads(text), None, []
     except ST.StatsError as error:
-        return ST.EMPTY, error.code, [StoreStats(ST.dumps(ST.EMPTY))]
+        return ST.EMPTY, error.code, [M.StoreStats(ST.dumps(ST.EMPTY))]
     except Exception:  # anything else about the text: damaged
-        return ST.EMPTY, "stats-corrupt", [StoreStats(ST.dumps(ST.EMPTY))]
+        return ST.EMPTY, "stats-corrupt", [M.StoreStats(ST.dumps(ST.EMPTY))]
 
 
-def record_game(model) -> tuple[object, list]:
+def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
     """Once the game is over: fold it into the statistics (once per game)."""
     game = model.game
     if game is None or game.phase is not Phase.GAME_END:
@@ -72,7 +34,7 @@ def record_game(model) -> tuple[object, list]:
     new = ST.record(model.ui.stats, summary)
     if new is model.ui.stats:
         return model, []
-    effects = [StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []
+    effects: list[M.Effect] = [M.StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []
     return with_ui(model, stats=new), effects
 
 
@@ -90,7 +52,7 @@ def _confirm_reset(model, msg):
     if model.ui.overlay != "stats-reset":
         return model, []  # only from the question
     model = with_ui(model, overlay="stats", stats=ST.EMPTY, stats_error=None)
-    return model, [StoreStats(ST.dumps(ST.EMPTY))]
+    return model, [M.StoreStats(ST.dumps(ST.EMPTY))]
 
 
 def _show_replay(model, msg):
@@ -112,10 +74,10 @@ def _replay_step(model, msg):
     return with_ui(model, replay_step=step), []
 
 
-HANDLERS = {
-    ShowStats: _show_stats,
-    AskResetStats: _ask_reset,
-    ConfirmResetStats: _confirm_reset,
-    ShowReplay: _show_replay,
-    ReplayStep: _replay_step,
+HANDLERS: dict[type, Handler] = {
+    M.ShowStats: _show_stats,
+    M.AskResetStats: _ask_reset,
+    M.ConfirmResetStats: _confirm_reset,
+    M.ShowReplay: _show_replay,
+    M.ReplayStep: _replay_step,
 }

@@ -1,106 +1,40 @@
 """Keeping the game: one tab owns it, refused saves are kept aside, a game
 travels as a file, and saving comes back after storage was full.
 
-Messages and effects like those of :mod:`hearts.ui.update` (which
-registers the handlers below); the controller runs the effects:
+Their handlers (the messages and effects are in :mod:`hearts.ui.messages`;
+:mod:`hearts.ui.update` registers the handlers below); the controller runs
+the effects:
 
 - one owner: the tab that holds the game's Web Lock plays it. Any other
   tab shows the "open in another tab" dialog (``ui.owner == "open"``) and
-  plays only after :class:`TakeOver`, which steals the lock and adopts the
-  stored position (:class:`Adopt`). A save carries a revision
+  plays only after ``TakeOver``, which steals the lock and adopts the
+  stored position (``Adopt``). A save carries a revision
   (``ui.rev``, raised by every change); the controller refuses a write
   that is not newer than the stored one and reports it
-  (:class:`Elsewhere` ``("moved")``), so no stale tab replaces a newer
+  (``Elsewhere`` ``("moved")``), so no stale tab replaces a newer
   position, with or without locks.
-- a refused save is copied aside (:class:`KeepAside`) before anything can
-  overwrite it, and can be downloaded (:class:`DownloadRefused`); hiding
-  its message (:class:`HideRefused`) removes the refused text from the
+- a refused save is copied aside (``KeepAside``) before anything can
+  overwrite it, and can be downloaded (``DownloadRefused``); hiding
+  its message (``HideRefused``) removes the refused text from the
   game's slot, so it does not come back on the next reload.
-- :class:`ExportGame` downloads the game as a file; :class:`ImportGame`
-  asks for one and :class:`Imported` refuses it exactly as a refused save
+- ``ExportGame`` downloads the game as a file; ``ImportGame``
+  asks for one and ``Imported`` refuses it exactly as a refused save
   is refused (the codes of :mod:`hearts.save`).
 - a failed save: ``ui.storage`` goes "off" and the controller tries the
   latest position again by itself (and with every move); when a write
-  works again it sends :class:`SaveResumed`.
+  works again it sends ``SaveResumed``.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple
+from typing import get_args
 
 from ..save import SaveError, read, revision  # read: measured before parsed (hearts.boundedjson)
-from .model import Model, with_ui
+from . import messages as M
+from .model import Handler, Model, Owner, cleared, with_ui
 
-OWNERS = ("here", "open", "moved")
-
-
-# -- messages -------------------------------------------------------------------
-
-class Elsewhere(NamedTuple):
-    """Another tab plays the game ("open"), or stored a newer position ("moved")."""
-    why: str = "open"
-
-
-class TakeOver(NamedTuple):
-    pass
-
-
-class Adopt(NamedTuple):
-    """This tab now owns the game: go on from the stored ``saved`` text."""
-    saved: str | None = None
-
-
-class SaveResumed(NamedTuple):
-    rev: int
-
-
-class DownloadRefusedSave(NamedTuple):
-    pass
-
-
-class HideRefused(NamedTuple):
-    pass
-
-
-class ExportGame(NamedTuple):
-    pass
-
-
-class ImportGame(NamedTuple):
-    pass
-
-
-class Imported(NamedTuple):
-    """The text of the file the player chose (None: none could be read)."""
-    text: str | None
-
-
-# -- effects --------------------------------------------------------------------
-
-class Claim(NamedTuple):
-    """Take the game's lock from whichever tab holds it, then send Adopt."""
-    pass
-
-
-class KeepAside(NamedTuple):
-    """Copy a refused save's text under its own key."""
-    text: str
-
-
-class DownloadRefused(NamedTuple):
-    pass
-
-
-class Download(NamedTuple):
-    text: str
-    name: str
-
-
-class PickFile(NamedTuple):
-    pass
-
-
+OWNERS: tuple[Owner, ...] = get_args(Owner)
 EXPORT_NAME = "hearts-game.json"
 
 
@@ -116,14 +50,14 @@ def open_saved(model: Model, saved, unsaved_rev: int = 0):
     try:
         game, undo_used = read(saved)
     except SaveError as error:
-        return with_ui(model, save_error=error.code, refused=True), [KeepAside(saved)]
+        return with_ui(model, save_error=error.code, refused=True), [M.KeepAside(saved)]
     except Exception:  # anything else wrong with the text: it is damaged
-        return with_ui(model, save_error="save-corrupt", refused=True), [KeepAside(saved)]
+        return with_ui(model, save_error="save-corrupt", refused=True), [M.KeepAside(saved)]
     rev = revision(saved)
     ui = replace(model.ui, screen="table", rev=max(rev, model.ui.rev), saved_rev=rev,
                  behind=unsaved_rev > rev)
     model, effects = U._next_step(Model(ui=ui, game=game, undo_used=undo_used))
-    return model, [U.Announce(U._turn_items(model))] + effects
+    return model, [M.Announce(U._turn_items(model))] + effects
 
 
 def _elsewhere(model, msg):
@@ -135,13 +69,12 @@ def _elsewhere(model, msg):
 def _take_over(model, msg):
     if model.ui.owner == "here":
         return model, []
-    return model, [Claim()]
+    return model, [M.Claim()]
 
 
 def _adopt(model, msg):
-    ui = replace(model.ui, screen="start", overlay=None, owner="here", epoch=model.ui.epoch + 1,
-                 picked=(), message=None, hint=(), hint_pending=False, pause=False, thinking=None,
-                 error=None, save_error=None, file_error=None, behind=False)
+    ui = cleared(model.ui, screen="start", owner="here", epoch=model.ui.epoch + 1, thinking=None,
+                 file_error=None, behind=False)
     return open_saved(Model(ui=ui), msg.saved)
 
 
@@ -150,15 +83,13 @@ def _save_resumed(model, msg):
 
 
 def _download_refused(model, msg):
-    return model, ([DownloadRefused()] if model.ui.refused else [])
+    return model, ([M.DownloadRefused()] if model.ui.refused else [])
 
 
 def _hide_refused(model, msg):
-    from . import update as U
-
     if model.ui.save_error is None or model.game is not None:
         return model, []
-    return with_ui(model, save_error=None), [U.ClearSave()]
+    return with_ui(model, save_error=None), [M.ClearSave()]
 
 
 def _export_game(model, msg):
@@ -166,13 +97,13 @@ def _export_game(model, msg):
 
     if model.game is None or model.ui.owner != "here":
         return model, []
-    return model, [Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used), EXPORT_NAME)]
+    return model, [M.Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used), EXPORT_NAME)]
 
 
 def _import_game(model, msg):
     if model.ui.owner != "here":
         return model, []
-    return with_ui(model, file_error=None), [PickFile()]
+    return with_ui(model, file_error=None), [M.PickFile()]
 
 
 def _imported(model, msg):
@@ -188,20 +119,18 @@ def _imported(model, msg):
         return with_ui(model, file_error=error.code), []
     except Exception:
         return with_ui(model, file_error="save-corrupt"), []
-    ui = replace(model.ui, screen="table", overlay=None, picked=(), message=None, hint=(),
-                 hint_pending=False, pause=False, error=None, file_error=None, save_error=None,
-                 rev=max(model.ui.rev, model.ui.saved_rev))
+    ui = cleared(model.ui, screen="table", file_error=None, rev=max(model.ui.rev, model.ui.saved_rev))
     return U._changed(Model(ui=ui, game=game, undo_used=undo_used), [])
 
 
-HANDLERS = {
-    Elsewhere: _elsewhere,
-    TakeOver: _take_over,
-    Adopt: _adopt,
-    SaveResumed: _save_resumed,
-    DownloadRefusedSave: _download_refused,
-    HideRefused: _hide_refused,
-    ExportGame: _export_game,
-    ImportGame: _import_game,
-    Imported: _imported,
+HANDLERS: dict[type, Handler] = {
+    M.Elsewhere: _elsewhere,
+    M.TakeOver: _take_over,
+    M.Adopt: _adopt,
+    M.SaveResumed: _save_resumed,
+    M.DownloadRefusedSave: _download_refused,
+    M.HideRefused: _hide_refused,
+    M.ExportGame: _export_game,
+    M.ImportGame: _import_game,
+    M.Imported: _imported,
 }

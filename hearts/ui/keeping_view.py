@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..i18n import N_
 from ..vocabulary import save_error_message
+from .events import Action as A
 from .model import Ui
 
 # TRANSLATORS: title of the dialog in a browser tab whose game is being
@@ -46,7 +47,7 @@ def _esc(text) -> str:
     return esc(text)
 
 
-def _button(label, action, cls="btn"):
+def _button(label: str, action: A, cls: str = "btn") -> str:
     from .view import button
 
     return button(label, action, cls=cls)
@@ -60,7 +61,7 @@ def elsewhere_dialog(ui: Ui, tr) -> str:
     title = tr.text(MOVED_ELSEWHERE if moved else OPEN_ELSEWHERE)
     text = tr.text(MOVED_ELSEWHERE_TEXT if moved else OPEN_ELSEWHERE_TEXT)
     body = (f"<h2>{_esc(title)}</h2><p>{_esc(text)}</p>"
-            f'<div class="actions">{_button(tr.text(PLAY_HERE), "take-over", cls="btn primary")}</div>')
+            f'<div class="actions">{_button(tr.text(PLAY_HERE), A.TAKE_OVER, cls="btn primary")}</div>')
     return _dialog(title, body, "elsewhere")
 
 
@@ -80,8 +81,8 @@ def refused_actions(ui: Ui, tr) -> str:
         return ""
     return (f'<p class="kept">{_esc(tr.text(REFUSED_KEPT))}</p>'
             '<div class="start-actions refused-actions">'
-            f'{_button(tr.text(DOWNLOAD_REFUSED), "download-refused")}'
-            f'{_button(tr.text(HIDE_MESSAGE), "hide-refused")}</div>')
+            f'{_button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)}'
+            f'{_button(tr.text(HIDE_MESSAGE), A.HIDE_REFUSED)}</div>')
 
 
 def file_problem(ui: Ui, tr) -> str:
@@ -96,8 +97,8 @@ def file_actions(ui: Ui, tr, playing: bool) -> str:
     on, import always; download a refused save while one is kept."""
     out = ""
     if playing:
-        out += _button(tr.text(EXPORT_GAME), "export-game")
-    out += _button(tr.text(IMPORT_GAME), "import-game")
+        out += _button(tr.text(EXPORT_GAME), A.EXPORT_GAME)
+    out += _button(tr.text(IMPORT_GAME), A.IMPORT_GAME)
     if ui.refused and playing:
-        out += _button(tr.text(DOWNLOAD_REFUSED), "download-refused")
+        out += _button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)
     return out

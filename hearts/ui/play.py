@@ -3,33 +3,19 @@
 is thrown away, and two-tap play (the first tap lifts a card, the second
 plays it).
 
-Messages and their handlers, in the style of :mod:`hearts.ui.update`
-(which registers ``HANDLERS``); nothing here touches the browser.
+Their handlers (the messages are in :mod:`hearts.ui.messages`;
+:mod:`hearts.ui.update` registers ``HANDLERS``); nothing here touches the
+browser.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple
 
 from ..game import Phase
-from .model import HUMAN, Model, two_tap, visible, with_ui
+from . import messages as M
+from .model import HUMAN, Handler, Model, two_tap, visible, with_ui
 from .play_view import NOTHING_TO_UNDO, undo_offered
-
-
-# -- messages -----------------------------------------------------------------
-
-class Undo(NamedTuple):
-    """Take back the player's last card of this hand (and every card after it)."""
-
-
-class ConfirmNewGame(NamedTuple):
-    """Yes, abandon the game in progress and start a new one."""
-    seed: int = 0
-
-
-class ToggleTwoTap(NamedTuple):
-    """The setting "Tap twice to play"."""
 
 
 # -- reading the model --------------------------------------------------------
@@ -74,12 +60,12 @@ def _undo(model, msg):
     if not can_undo(model):
         if model.game is None or model.ui.overlay is not None:
             return model, []
-        item = ("text", NOTHING_TO_UNDO)
-        return with_ui(model, message=item), [U.Announce((item,))]
+        item = M.Text(NOTHING_TO_UNDO)
+        return with_ui(model, message=item), [M.Announce((item,))]
     game = model.game
     new = game.rewound(last_play_of_human(game))
     ui = replace(model.ui, pause=False, picked=())
-    return U._changed(replace(model, ui=ui, game=new, undo_used=True), [("undone",)])
+    return U._changed(replace(model, ui=ui, game=new, undo_used=True), [M.Undone()])
 
 
 def _confirm_new_game(model, msg):
@@ -94,13 +80,13 @@ def _toggle_two_tap(model, msg):
 
 def lift(model, card: str):
     """The first tap of two-tap play: the card is lifted, and said."""
-    return with_ui(model, lifted=card, message=None), [U.Announce((("lifted", card),))]
+    return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
 
 
-HANDLERS = {
-    Undo: _undo,
-    ConfirmNewGame: _confirm_new_game,
-    ToggleTwoTap: _toggle_two_tap,
+HANDLERS: dict[type, Handler] = {
+    M.Undo: _undo,
+    M.ConfirmNewGame: _confirm_new_game,
+    M.ToggleTwoTap: _toggle_two_tap,
 }
 
 from . import update as U  # noqa: E402  (update registers HANDLERS: see there)

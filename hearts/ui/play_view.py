@@ -13,6 +13,7 @@ from .. import strings as S
 from ..game import Phase, PlayerView
 from ..i18n import N_, Translator
 from ..vocabulary import card_name, seat_name
+from .events import Action as A
 from .model import HUMAN, Ui, two_tap
 
 SEAT_CLASS = ("s", "w", "n", "e")
@@ -101,10 +102,10 @@ def felt_tools(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     trick_off = "" if last_trick(pv) is not None else off
     undo_off = "" if undo_offered(ui, pv) else off
     return (
-        f'<button type="button" class="btn small tool tool-trick" data-action="last-trick"{trick_off}>'
+        f'<button type="button" class="btn small tool tool-trick" data-action="{A.LAST_TRICK}"{trick_off}>'
         '<span class="tool-icon" aria-hidden="true">\u25a3</span>'
         f'<span class="tool-label">{esc(tr.text(PREVIOUS_TRICK))}</span></button>'
-        f'<button type="button" class="btn small tool tool-undo" data-action="undo" '
+        f'<button type="button" class="btn small tool tool-undo" data-action="{A.UNDO}" '
         f'title="{esc(tr.text(UNDO_TITLE))}"{undo_off}>'
         '<span class="tool-icon" aria-hidden="true">\u21b6</span>'
         f'<span class="tool-label">{esc(tr.text(UNDO))}</span></button>'
@@ -146,7 +147,7 @@ def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face) -> str:
         f'<h2 id="last-trick-title">{esc(title)}</h2>'
         f'<div class="last-pile" data-last-trick role="group" aria-label="{esc(title)}">{cards}</div>'
         f'<ul class="last-facts">{facts}</ul>'
-        f'<div class="actions"><button type="button" class="btn primary" data-action="close">'
+        f'<div class="actions"><button type="button" class="btn primary" data-action="{A.CLOSE}">'
         f"{esc(tr.text(S.BACK_TO_GAME))}</button></div>"
     )
     return _overlay("last-trick-title", body, "last-trick")
@@ -158,8 +159,8 @@ def confirm_new_dialog(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
         f'<h2 id="confirm-new-title">{esc(tr.text(ABANDON_GAME))}</h2>'
         f'<p id="confirm-new-desc">{esc(abandon_details(finished, tr))}</p>'
         '<div class="actions">'
-        f'<button type="button" class="btn primary" data-action="close">{esc(tr.text(KEEP_PLAYING))}</button>'
-        f'<button type="button" class="btn" data-action="confirm-new-game">{esc(tr.text(START_NEW_GAME))}</button>'
+        f'<button type="button" class="btn primary" data-action="{A.CLOSE}">{esc(tr.text(KEEP_PLAYING))}</button>'
+        f'<button type="button" class="btn" data-action="{A.CONFIRM_NEW_GAME}">{esc(tr.text(START_NEW_GAME))}</button>'
         "</div>"
     )
     return _overlay("confirm-new-title", body, "confirm-new", role="alertdialog").replace(
@@ -193,17 +194,5 @@ def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face) -> str:
 
 def two_tap_toggle(ui: Ui, tr: Translator) -> str:
     pressed = "true" if two_tap(ui) else "false"
-    return (f'<button type="button" class="choice toggle" data-action="two-tap" aria-pressed="{pressed}">'
+    return (f'<button type="button" class="choice toggle" data-action="{A.TWO_TAP}" aria-pressed="{pressed}">'
             f"{esc(tr.text(TAP_TWICE))}</button>")
-
-
-def announce_item(item, tr: Translator) -> str:
-    """Live-region text for this module's Announce items ('' for others)."""
-    kind = item[0]
-    if kind == "undone":
-        return tr.text(UNDONE)
-    if kind == "lifted":
-        return lifted_text(item[1], tr)
-    if kind == "text":
-        return tr.text(item[1])
-    return ""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import strings as S
 from ..i18n import N_, NP_
 from ..vocabulary import card_name, pass_direction_text, seat_name
+from .events import Action as A
 from .view import RANK_LABEL, SEATS, SUIT_GLYPH, _dialog, button, esc, sort_hand
 
 REPLAY = N_("Trick by trick")
@@ -94,14 +95,14 @@ def replay_screen(ui, tr) -> str:
             hand_pts = "; ".join(S.hand_points(s, r.points[s], tr) for s in SEATS)
             moon = f"{S.shot_the_moon(r.moon, tr)} " if r.moon is not None else ""
             info = f'<p class="r-info">{esc(moon + hand_pts)}</p>'
-    prev = button(tr.text(PREVIOUS), "replay-prev", cls="btn", aria_disabled="true" if step == 0 else None)
-    nxt = button(tr.text(NEXT), "replay-next", cls="btn primary",
+    prev = button(tr.text(PREVIOUS), A.REPLAY_PREV, cls="btn", aria_disabled="true" if step == 0 else None)
+    nxt = button(tr.text(NEXT), A.REPLAY_NEXT, cls="btn primary",
                  aria_disabled="true" if step == total else None)
     body = (
         f'<h2>{esc(S.hand_number(r.hand + 1, tr))} \u00b7 {esc(tr.text(REPLAY))}</h2>'
         f'<p class="r-step" data-replay-step="{step}" aria-live="polite">{esc(step_title(step, total, tr))}</p>'
         f"{trick_html}<ol class=\"r-seats\">{''.join(rows)}</ol>{info}"
-        f'<div class="actions r-nav">{prev}{nxt}{button(tr.text(S.BACK), "close", cls="btn")}</div>'
+        f'<div class="actions r-nav">{prev}{nxt}{button(tr.text(S.BACK), A.CLOSE, cls="btn")}</div>'
         f'<p class="r-keys">{esc(tr.text(KEYS))}</p>'
     )
     return _dialog(f"{S.hand_number(r.hand + 1, tr)} \u00b7 {tr.text(REPLAY)}", body, "replay")

@@ -30,9 +30,8 @@ from typing import Any, Awaitable, Callable, Coroutine, Iterator, Protocol
 from .. import i18n, vocabulary
 from ..save import revision
 from ..slices import run_slice
-from . import extras as _extras
 from . import stored as ST
-from . import update as U
+from . import messages as M, update as U, warmup
 from .model import HUMAN, Model, visible
 from .view import announcement, view
 
@@ -144,7 +143,7 @@ class Runtime:
         self.ports = ports
         self.model: Model = model if model is not None else Model()
         self.scope = scope  # the install's path (hearts.ui.stored.install_scope)
-        self.queue: deque = deque()  # messages waiting for the one being handled
+        self.queue: deque[M.Msg] = deque()  # messages waiting for the one being handled
         self.busy = False  # a message is being handled
         self.tasks = 0  # effects still running (data-tasks)
         self.translators: dict[str, i18n.Translator] = {}
@@ -158,25 +157,25 @@ class Runtime:
         self.think_ms: list[str] = []
         self.think_spans: list[str] = []
         self._effects: dict[type, Callable[[Any], object]] = {
-            U.Save: lambda e: self.save(e.text, e.rev),
-            U.ClearSave: lambda e: self.remove(SAVE_KEY),
-            U.StoreSettings: self._store_settings,
-            U.Language: self._language,
-            U.Announce: lambda e: self.announce(e.items),
-            _extras.StoreStats: lambda e: self.put(STATS_KEY, e.text),
-            U.Later: lambda e: self.spawn(self._later(e)),
-            U.Think: lambda e: self.spawn(self._think(e)),
-            U.FindHint: lambda e: self.spawn(self._hint(e)),
-            U.Claim: lambda e: self.spawn(self._take_over()),
-            U.KeepAside: lambda e: self.put(REFUSED_KEY, e.text),
-            U.DownloadRefused: self._download_refused,
-            U.Download: lambda e: self.download(e.text, e.name),
-            U.PickFile: lambda e: self.ports.pick_file(),
+            M.Save: lambda e: self.save(e.text, e.rev),
+            M.ClearSave: lambda e: self.remove(SAVE_KEY),
+            M.StoreSettings: self._store_settings,
+            M.Language: self._language,
+            M.Announce: lambda e: self.announce(e.items),
+            M.StoreStats: lambda e: self.put(STATS_KEY, e.text),
+            M.Later: lambda e: self.spawn(self._later(e)),
+            M.Think: lambda e: self.spawn(self._think(e)),
+            M.FindHint: lambda e: self.spawn(self._hint(e)),
+            M.Claim: lambda e: self.spawn(self._take_over()),
+            M.KeepAside: lambda e: self.put(REFUSED_KEY, e.text),
+            M.DownloadRefused: self._download_refused,
+            M.Download: lambda e: self.download(e.text, e.name),
+            M.PickFile: lambda e: self.ports.pick_file(),
         }
 
     # -- the loop ---------------------------------------------------------------
 
-    def dispatch(self, msg: object) -> None:
+    def dispatch(self, msg: M.Msg) -> None:
         """Handle ``msg`` (and what arrives meanwhile, in order)."""
         self.queue.append(msg)
         if self.busy:
@@ -188,7 +187,7 @@ class Runtime:
         finally:
             self.busy = False
 
-    def step(self, msg: object) -> None:
+    def step(self, msg: M.Msg) -> None:
         """One message: update, keep the view state, render, run its effects."""
         started = self.ports.clock()
         try:
@@ -226,10 +225,10 @@ class Runtime:
             self.ports.warn("hearts: " + text)
         except Exception:
             pass
-        self.dispatch(U.Crash(text))
+        self.dispatch(M.Crash(text))
 
     def _failed(self, msg: object, text: str) -> None:
-        if isinstance(msg, U.Crash):  # not even the error could be shown: never a blank page
+        if isinstance(msg, M.Crash):  # not even the error could be shown: never a blank page
             self.ports.show_text(msg.text)
         else:
             self.crash(text)
@@ -274,7 +273,7 @@ class Runtime:
         if items:
             self.ports.announce(announcement(items, self.tr(self.model.ui.settings.lang)))
 
-    def _language(self, effect: U.Language) -> None:
+    def _language(self, effect: M.Language) -> None:
         self.put(LANG_KEY, effect.lang)
         self.ports.set_lang(effect.lang)
         self.ports.set_title(vocabulary.game_name(self.tr(effect.lang)))
@@ -351,7 +350,7 @@ class Runtime:
             else:
                 self.put(VIEW_KEY, text)
 
-    def _store_settings(self, effect: U.StoreSettings) -> None:
+    def _store_settings(self, effect: M.StoreSettings) -> None:
         s = effect.settings
         stored: dict[str, object] = {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}
         if s.two_tap is not None:  # only once chosen: else the screen decides (pointer: coarse)
@@ -372,7 +371,7 @@ class Runtime:
         if rev and revision(self.get(SAVE_KEY)) >= rev:
             # Another tab stored a later position: never replace it.
             self.pending = None
-            self.dispatch(U.Elsewhere("moved"))
+            self.dispatch(M.Elsewhere("moved"))
             return
         model = self.model
         if self.put(SAVE_KEY, text):
@@ -380,13 +379,13 @@ class Runtime:
             self.saved_rev = rev
             self.ports.session_remove(self.key_of(UNSAVED_KEY))
             if model.ui.storage != "ok":
-                self.dispatch(U.SaveResumed(rev))
+                self.dispatch(M.SaveResumed(rev))
             return
         retrying = self.pending is not None
         self.pending = (text, rev)
         self.ports.session_set(self.key_of(UNSAVED_KEY), str(rev))
         if model.ui.storage == "ok":
-            self.dispatch(U.SaveFailed(model.ui.saved_rev if self.saved_rev is None else self.saved_rev))
+            self.dispatch(M.SaveFailed(model.ui.saved_rev if self.saved_rev is None else self.saved_rev))
         if not retrying:
             self.spawn(self._retry_saves())
 
@@ -403,11 +402,11 @@ class Runtime:
 
     # -- waiting, opponents, the hint ----------------------------------------------------
 
-    async def _later(self, effect: U.Later) -> None:
+    async def _later(self, effect: M.Later) -> None:
         await self.ports.sleep(effect.delay)
         self.dispatch(effect.msg)
 
-    async def _think(self, effect: U.Think) -> None:
+    async def _think(self, effect: M.Think) -> None:
         ports = self.ports
         started = ports.clock()
         page_start = ports.page_ms()
@@ -424,9 +423,9 @@ class Runtime:
         if rest > 0:
             await ports.sleep(rest)
         if self.model.ui.epoch == effect.epoch:
-            self.dispatch(U.OpponentMove(effect.epoch, seat, str(card)))
+            self.dispatch(M.OpponentMove(effect.epoch, seat, str(card)))
 
-    async def _hint(self, effect: U.FindHint) -> None:
+    async def _hint(self, effect: M.FindHint) -> None:
         await self.ports.sleep(0)
         model = self.model
         if model.ui.epoch != effect.epoch or model.game is None:
@@ -435,7 +434,7 @@ class Runtime:
         from ..ai.explain import explained_search  # Hard's search, with its figures
 
         explained = await self.sliced(explained_search(pv, U.rng_for(model.game, HUMAN, "hint")))
-        self.dispatch(U.HintReady(effect.epoch, explained.cards, explained))
+        self.dispatch(M.HintReady(effect.epoch, explained.cards, explained))
 
     # -- one owner: the game's lock ---------------------------------------------------------
 
@@ -452,11 +451,11 @@ class Runtime:
     def _lock_lost(self) -> None:
         """Another tab stole the lock: this one stops."""
         self.lock_state("elsewhere")
-        self.dispatch(U.Elsewhere("open"))
+        self.dispatch(M.Elsewhere("open"))
 
     async def _take_over(self) -> None:
         self.lock_state("held" if await self.claim(steal=True) else "elsewhere")
-        self.dispatch(U.Adopt(self.get(SAVE_KEY)))
+        self.dispatch(M.Adopt(self.get(SAVE_KEY)))
 
     def leave(self) -> None:
         """The page goes (a reload, another page, the back-forward cache): it
@@ -477,7 +476,7 @@ class Runtime:
     async def _come_back(self) -> None:
         owner = await self.claim(steal=False)
         self.lock_state("held" if owner else "elsewhere")
-        self.dispatch(U.Adopt(self.get(SAVE_KEY)) if owner else U.Elsewhere("open"))
+        self.dispatch(M.Adopt(self.get(SAVE_KEY)) if owner else M.Elsewhere("open"))
 
     # -- files and kept-aside saves -------------------------------------------------------------
 
@@ -489,7 +488,7 @@ class Runtime:
         await self.ports.sleep(DOWNLOAD_KEPT)
         self.ports.revoke(handle)
 
-    def _download_refused(self, effect: U.DownloadRefused) -> None:
+    def _download_refused(self, effect: M.DownloadRefused) -> None:
         text = self.get(REFUSED_KEY)
         if text:
             self.download(text, "hearts-refused-save.json")
@@ -537,7 +536,7 @@ class Runtime:
             model, effects = ST.restore_view(model, effects, self.get(VIEW_KEY))
             self.view_text = ST.view_state(model)
             if notes and model.ui.screen == "table":  # said over the table, once
-                model = replace(model, ui=replace(model.ui, message=("note", notes[0])))
+                model = replace(model, ui=replace(model.ui, message=M.Note(notes[0])))
             elif notes:
                 model = replace(model, ui=replace(model.ui, notes=notes))
             self.model = model
@@ -563,11 +562,11 @@ class Runtime:
                 break
         self.lock_state("held" if owner else "elsewhere")
         if not owner:
-            self.dispatch(U.Elsewhere("open"))
+            self.dispatch(M.Elsewhere("open"))
         elif self.get(SAVE_KEY) != self.boot_saved:
             # The page this one replaces (a reload) stored moves while this one
             # started: go on from them, not from what was read at the start.
-            self.dispatch(U.Adopt(self.get(SAVE_KEY)))
+            self.dispatch(M.Adopt(self.get(SAVE_KEY)))
             effects = []
         self.boot_saved = None
         self.ports.mark("data-ready", "1")
@@ -578,13 +577,13 @@ class Runtime:
         """While the player looks at the start screen: import the opponents and
         hashlib (~25 ms), which the boot does not wait for, and neither do the
         clicks that first need them (New game, confirming the pass); then render
-        the first moves of a throwaway game (U.rehearsal), a step at a time, so
+        the first moves of a throwaway game (warmup.rehearsal), a step at a time, so
         that a real game's first clicks do not run that code for the first time."""
         await self.ports.sleep(WARM_UP_AFTER)
-        U.warm_up()
+        warmup.warm_up()
         settings = self.model.ui.settings
         tr = self.tr(settings.lang)
-        for model in U.rehearsal(settings.level):
+        for model in warmup.rehearsal(settings.level):
             await self.ports.sleep(0)  # a click waiting meanwhile goes first
             view(*visible(model), tr)
         self.ports.mark("data-warm", "done")  # for `make bench`'s clicks

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from .. import stats as ST
 from .. import strings as S
+from ..game import GAME_OVER_AT
 from ..i18n import N_, NP_
 from ..vocabulary import level_name
 from .hint_text import decimal
+from .events import Action as A
 from .view import _dialog, button, esc
 
 STATISTICS = N_("Statistics")
@@ -94,13 +96,14 @@ def _table(figures, tr) -> str:
 
 
 def chart(recent, tr) -> str:
-    """Bars of the last games' final scores (oldest first), a line at 100;
-    the place of each game under its bar. Decorative drawing with a text
-    alternative: role=img and a label that lists the scores."""
+    """Bars of the last games' final scores (oldest first), a line at the
+    total that ends a game (GAME_OVER_AT), the place of each game under its
+    bar. Decorative drawing with a text alternative: role=img and a label
+    that lists the scores."""
     if not recent:
         return f'<p class="stat-empty">{esc(tr.text(NO_GAMES))}</p>'
     n = len(recent)
-    top = max(100, max(r.score for r in recent)) * 1.12  # room above the line at 100
+    top = max(GAME_OVER_AT, max(r.score for r in recent)) * 1.12  # room above the line
     w, h, base = 20 * ST.RECENT, 116, 100  # drawing units; CSS scales the SVG
     step = w / ST.RECENT
     bars = []
@@ -112,14 +115,14 @@ def chart(recent, tr) -> str:
             f'y="{base - height:.1f}" width="{step * 0.7:.1f}" height="{height:.1f}"></rect>'
             f'<text class="bar-place" x="{x + step * 0.35:.1f}" y="{base + 13}">{r.place}</text>'
         )
-    hundred = base - base * 100 / top
+    over_at = base - base * GAME_OVER_AT / top
     scores = ", ".join(f"{tr.format_number(r.score)} ({S.place_badge(r.place, tr)})" for r in recent)
     # TRANSLATORS: text of the chart for screen readers: {list} is "45 (1st), 80 (3rd), ...".
     label = tr.gettext("Final scores of your last games: {list}").format(list=scores)
     return (f'<svg class="stat-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{esc(label)}" '
             f'data-games="{n}">'
-            f'<line class="hundred" x1="0" x2="{w}" y1="{hundred:.1f}" y2="{hundred:.1f}"></line>'
-            f'<text class="hundred-label" x="{w - 1}" y="{hundred - 2:.1f}">{tr.format_number(100)}</text>'
+            f'<line class="hundred" x1="0" x2="{w}" y1="{over_at:.1f}" y2="{over_at:.1f}"></line>'
+            f'<text class="hundred-label" x="{w - 1}" y="{over_at - 2:.1f}">{tr.format_number(GAME_OVER_AT)}</text>'
             f'<line class="axis" x1="0" x2="{w}" y1="{base}" y2="{base}"></line>'
             f'{"".join(bars)}</svg>'
             f'<p class="stat-note">{esc(tr.text(CHART_NOTE))}</p>')
@@ -131,7 +134,7 @@ def stats_screen(ui, tr) -> str:
     if ui.stats_error:
         problem = f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
     has_games = figures["all"].games > 0
-    reset = button(tr.text(RESET), "stats-reset", cls="btn",
+    reset = button(tr.text(RESET), A.STATS_RESET, cls="btn",
                    aria_disabled=None if has_games else "true")
     body = (
         f"<h2>{esc(tr.text(STATISTICS))}</h2>{problem}"
@@ -139,7 +142,7 @@ def stats_screen(ui, tr) -> str:
         f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.stats.recent, tr)}'
         f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
         f'{_table(figures, tr)}</div>'
-        f'<div class="actions">{button(tr.text(S.BACK), "close", cls="btn primary")}{reset}</div>'
+        f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
     )
     return _dialog(tr.text(STATISTICS), body, "stats")
 
@@ -151,6 +154,6 @@ def reset_question(ui, tr) -> str:
                        "The figures of {n} finished games will be deleted. This cannot be undone.",
                        n).format(n=tr.format_number(n))
     body = (f"<h2>{esc(tr.text(RESET_QUESTION))}</h2><p>{esc(what)}</p>"
-            f'<div class="actions">{button(tr.text(KEEP), "stats", cls="btn primary")}'
-            f'{button(tr.text(RESET_CONFIRM), "confirm-stats-reset", cls="btn danger")}</div>')
+            f'<div class="actions">{button(tr.text(KEEP), A.STATS, cls="btn primary")}'
+            f'{button(tr.text(RESET_CONFIRM), A.CONFIRM_STATS_RESET, cls="btn danger")}</div>')
     return _dialog(tr.text(RESET_QUESTION), body, "stats-reset", role="alertdialog")

@@ -21,6 +21,7 @@ import json
 
 from .. import boundedjson
 from ..i18n import N_
+from . import messages as M
 
 SEPARATOR = "@"
 ROOT_SCOPE = "/"
@@ -186,6 +187,6 @@ def restore_view(model, effects, text):
         # show it again, and let it be collected as it would have been.
         paused = with_ui(model, pause=True)
         paused, later = U._next_step(paused)
-        kept = [e for e in effects if not isinstance(e, (U.Think, U.Later, U.Announce))]
+        kept = [e for e in effects if not isinstance(e, (M.Think, M.Later, M.Announce))]
         return paused, kept + later
     return model, effects

@@ -1,9 +1,11 @@
 """update(model, msg) -> (model, effects): every change of the UI, in one place.
 
-Messages are small named tuples (what happened); effects are data
-(what the controller should do next: wait and think for an opponent, save,
-announce, switch language). Nothing here touches the browser, so all of it
-runs and is tested in CPython.
+Messages and effects are records of :mod:`hearts.ui.messages` (what
+happened; what the controller should do next: wait and think for an
+opponent, save, announce, switch language). The handlers of
+:mod:`hearts.ui.play`, :mod:`~hearts.ui.extras` and
+:mod:`~hearts.ui.keeping` are registered here too. Nothing here touches
+the browser, so all of it runs and is tested in CPython.
 """
 
 from __future__ import annotations
@@ -11,15 +13,16 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import replace
-from typing import NamedTuple
+from typing import Callable
 
 from ..cards import cards_of
-from ..game import Game, IllegalAction, Phase, deal
-from ..save import SaveError, dumps, read
-from .model import (
-    CARD_DELAY, HUMAN, LEVELS, SPEEDS, TRICK_PAUSE, Model, Settings, Ui, two_tap, with_ui,
-)
+from ..game import GAME_OVER_AT, Game, IllegalAction, Phase, deal
+from ..save import dumps
+from ..choices import LEVELS, SPEEDS
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui, cleared, two_tap, with_ui
 from ..i18n import LANGUAGES
+from . import messages as M
+from .messages import Effect, Msg
 
 
 def _ai():
@@ -28,175 +31,6 @@ def _ai():
     from .. import ai
 
     return ai
-
-
-def warm_up() -> None:
-    """Import what the game needs later (the opponents, and hashlib for the
-    deals) ahead of time; the controller calls it once the start screen is
-    up."""
-    _ai()
-    deal(0)
-    _extras.warm_up()  # the hint's explanation, the replay
-
-
-def rehearsal(level: str):
-    """The first moves of a throwaway game, one model after another: New
-    game, three cards picked and passed (the opponents choosing theirs at
-    ``level``), then everybody's first legal card, tricks collected, until
-    the human has played two cards (one trick ended, the next one begun).
-
-    The controller renders each of them, off-screen, while the player looks
-    at the start screen. In the page, code runs several times slower the
-    first time (the table's first render took ~10 ms, the next ones ~1.5):
-    this way that first time is not a real click's.
-
-    >>> [m.game.phase.value for m in rehearsal("easy")][:3]
-    ['pass', 'pass', 'play']
-    """
-    model, _ = init(level=level, speed="instant", seed=1)
-    model, _ = update(model, NewGame())
-    yield model
-    for card in model.game.view(HUMAN).hand[:3]:
-        model, _ = update(model, ClickCard(str(card)))
-    yield model
-    model, _ = update(model, ConfirmPass())
-    yield model
-    played = 0
-    while played < 2:
-        game = model.game
-        if model.ui.pause:  # a full trick on the table
-            model, _ = update(model, Collect(model.ui.epoch))
-        elif game.to_act != HUMAN:
-            seat = game.to_act
-            model, _ = update(model, OpponentMove(model.ui.epoch, seat, str(game.view(seat).legal[0])))
-        else:
-            model, _ = update(model, ClickCard(str(game.view(HUMAN).legal[0])))
-            played += 1
-        yield model
-
-
-# -- messages -----------------------------------------------------------------
-
-class NewGame(NamedTuple):
-    seed: int = 0  # used when no ?seed=N is pending
-
-
-class SetLevel(NamedTuple):
-    level: str
-
-
-class SetLang(NamedTuple):
-    lang: str
-
-
-class SetSpeed(NamedTuple):
-    speed: str
-
-
-class ToggleFourColour(NamedTuple):
-    pass
-
-
-class ShowOverlay(NamedTuple):
-    name: str  # "rules" | "menu"
-
-
-class CloseOverlay(NamedTuple):
-    pass
-
-
-class ClickCard(NamedTuple):
-    card: str
-
-
-class ConfirmPass(NamedTuple):
-    pass
-
-
-class Continue(NamedTuple):
-    pass
-
-
-class AskHint(NamedTuple):
-    pass
-
-
-class HintReady(NamedTuple):
-    epoch: int
-    cards: tuple[str, ...]
-    explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
-
-
-class OpponentMove(NamedTuple):
-    epoch: int
-    seat: int
-    card: str
-
-
-class Collect(NamedTuple):
-    epoch: int
-
-
-class SaveFailed(NamedTuple):
-    saved_rev: int | None = None  # revision of the last position stored (None: unknown)
-
-
-class Crash(NamedTuple):
-    text: str
-
-
-class StartOver(NamedTuple):
-    pass
-
-
-class KeepGame(NamedTuple):
-    pass
-
-
-class Dismiss(NamedTuple):
-    pass
-
-
-# -- effects --------------------------------------------------------------------
-
-class Think(NamedTuple):
-    """Wait ``delay`` seconds, let opponent ``seat`` choose, send OpponentMove."""
-    seat: int
-    epoch: int
-    delay: float
-
-
-class Later(NamedTuple):
-    """Send ``msg`` after ``delay`` seconds."""
-    delay: float
-    msg: object
-
-
-class FindHint(NamedTuple):
-    """Run the Hard search for the human's seat, send HintReady."""
-    epoch: int
-
-
-class Save(NamedTuple):
-    text: str
-    rev: int = 0  # the position's revision: the controller refuses to store it over a newer one
-
-
-class ClearSave(NamedTuple):
-    pass
-
-
-class StoreSettings(NamedTuple):
-    settings: Settings
-
-
-class Language(NamedTuple):
-    lang: str
-
-
-class Announce(NamedTuple):
-    """Items for the polite live region (see view.announcement)."""
-    items: tuple
 
 
 # -- opponents --------------------------------------------------------------------
@@ -249,14 +83,14 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
         stats_effects = []
     ui = replace(ui, stats=stats_value, stats_error=stats_error)
     # (a refused save is kept aside: hearts/ui/keeping.py)
-    model, effects = open_saved(Model(ui=ui), saved, unsaved_rev)
+    model, effects = _keeping.open_saved(Model(ui=ui), saved, unsaved_rev)
     model, recorded = _extras.record_game(model)  # a game that ended before its stats were kept
     return model, stats_effects + recorded + effects
 
 
 # -- update -----------------------------------------------------------------------
 
-def update(model: Model, msg) -> tuple[Model, list]:
+def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     handler = _HANDLERS.get(type(msg))
     if handler is None:
         raise TypeError(f"unknown message {msg!r}")
@@ -273,17 +107,14 @@ def _start_game(model, msg_seed):
     ui = model.ui
     seed = ui.next_seed if ui.next_seed is not None else msg_seed
     game = Game.new(seed)
-    ui = replace(
-        ui, screen="table", overlay=None, picked=(), message=None, hint=(),
-        hint_pending=False, pause=False, save_error=None, error=None, file_error=None,
-        next_seed=None if ui.next_seed is None else ui.next_seed + 1, notes=(),
-    )
+    ui = cleared(ui, screen="table", file_error=None, notes=(),
+                 next_seed=None if ui.next_seed is None else ui.next_seed + 1)
     return _changed(Model(ui=ui, game=game), [])
 
 
 def _settings(model, **changes):
     settings = replace(model.ui.settings, **changes)
-    return with_ui(model, settings=settings), [StoreSettings(settings)]
+    return with_ui(model, settings=settings), [M.StoreSettings(settings)]
 
 
 def _set_level(model, msg):
@@ -302,7 +133,7 @@ def _set_lang(model, msg):
     if msg.lang not in LANGUAGES:
         return model, []
     model, effects = _settings(model, lang=msg.lang)
-    return model, effects + [Language(msg.lang)]
+    return model, effects + [M.Language(msg.lang)]
 
 
 def _toggle_four_colour(model, msg):
@@ -312,7 +143,7 @@ def _toggle_four_colour(model, msg):
 def _show_overlay(model, msg):
     if msg.name not in ("rules", "menu", "last-trick"):
         return model, []
-    if msg.name == "last-trick" and not _play().last_trick_shown(model):
+    if msg.name == "last-trick" and not _play.last_trick_shown(model):
         return model, []
     return with_ui(model, overlay=msg.name), []
 
@@ -331,7 +162,8 @@ def _dismiss(model, msg):
 
 
 def _refuse(model, code, suit=None):
-    return with_ui(model, message=("reason", code, suit)), [Announce((("reason", code, suit),))]
+    refusal = M.Refusal(code, suit)
+    return with_ui(model, message=refusal), [M.Announce((refusal,))]
 
 
 def _click_card(model, msg):
@@ -355,23 +187,35 @@ def _click_card(model, msg):
     if game.to_act != HUMAN:
         return _refuse(model, "not-your-turn")
     if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
-        return _play().lift(model, card)  # the first tap lifts the card
-    new = game.copy()
+        return _play.lift(model, card)  # the first tap lifts the card
     try:
-        new.play(HUMAN, card)
+        moved = _moved(model, lambda new: new.play(HUMAN, card))
     except IllegalAction as error:
         suit = str(pv.trick.cards[0])[-1] if pv.trick and pv.trick.cards else None
         return _refuse(model, error.reason.value, suit)
-    return _played(with_ui(model, pause=False), game, new, HUMAN, card)
+    return _played(moved, game, HUMAN, card)
 
 
-def _played(model, old, new, seat, card):
-    """After ``seat`` played ``card``: show a finished trick, then move on."""
-    items = [("played", seat, card)]
+def _moved(model: Model, change: Callable[[Game], object], **ui_changes) -> Model:
+    """The model after ``change`` (calls of the engine) on a copy of its
+    game, with the Ui's fields ``ui_changes``. The model's own game is never
+    touched: when ``change`` raises (IllegalAction), nothing has changed."""
+    assert model.game is not None
+    new = model.game.copy()
+    change(new)
+    return replace(model, game=new, ui=replace(model.ui, **ui_changes))
+
+
+def _played(model: Model, old: Game, seat: int, card: str) -> tuple[Model, list[Effect]]:
+    """After ``seat`` played ``card`` (``old``: the game before): show a
+    finished trick, then move on."""
+    new = model.game
+    assert new is not None
+    items: list[M.Said] = [M.Played(seat, card)]
     done = _completed(new) > _completed(old)
     if done:
-        items.append(("trick", [t for t in new.tricks if t.winner is not None][-1].winner))
-    return _changed(replace(model, ui=replace(model.ui, pause=done), game=new), items)
+        items.append(M.TrickTaken(next(t.winner for t in reversed(new.tricks) if t.winner is not None)))
+    return _changed(with_ui(model, pause=done), items)
 
 
 def _completed(game) -> int:
@@ -386,17 +230,19 @@ def _confirm_pass(model, msg):
         return _refuse(model, "wrong-phase")
     if len(ui.picked) != 3:
         return _refuse(model, "pass-three-cards")
-    new = game.copy()
-    try:
+
+    def exchange(new: Game) -> None:
         for seat in (1, 2, 3):
             if seat in new.waiting_to_pass:
                 bot = _ai().make_opponent(ui.settings.level)
                 new.pass_cards(seat, bot.choose_pass(new.view(seat), rng_for(new, seat, "pass")))
         new.pass_cards(HUMAN, ui.picked)
+
+    try:
+        model = _moved(model, exchange, picked=())
     except IllegalAction as error:
         return _refuse(model, error.reason.value)
-    model = replace(model, ui=replace(ui, picked=()), game=new)
-    return _changed(model, [("received", tuple(str(c) for c in new.view(HUMAN).received))])
+    return _changed(model, [M.Received(tuple(str(c) for c in model.game.view(HUMAN).received))])
 
 
 def _continue(model, msg):
@@ -404,13 +250,13 @@ def _continue(model, msg):
     if game is None or ui.screen != "table" or ui.overlay is not None:
         return model, []
     if ui.pause:
-        return _collect(model, Collect(ui.epoch))
+        return _collect(model, M.Collect(ui.epoch))
     if game.phase is not Phase.HAND_END:
         return model, []
-    new = game.copy()
-    new.next_hand(None if new.seed is not None else _unseeded_deal(new))
-    items = [("pass", 0)] if new.phase is Phase.PLAY else []  # the hand without passing
-    return _changed(replace(model, ui=replace(ui, picked=()), game=new), items)
+    model = _moved(model, lambda new: new.next_hand(None if new.seed is not None else _unseeded_deal(new)),
+                   picked=())
+    items = [M.Passing(0)] if model.game.phase is Phase.PLAY else []  # the hand without passing
+    return _changed(model, items)
 
 
 def _unseeded_deal(game):
@@ -422,22 +268,22 @@ def _unseeded_deal(game):
     return [cards_of(mask) for mask in deal(seed, game.hand_number + 1)]
 
 
-def _collect(model, msg):
-    ui = model.ui
-    if msg.epoch != ui.epoch or not ui.pause or model.game is None:
+def _collect(model: Model, msg: M.Collect) -> tuple[Model, list[Effect]]:
+    ui, game = model.ui, model.game
+    if msg.epoch != ui.epoch or not ui.pause or game is None:
         return model, []
     model = with_ui(model, pause=False, epoch=ui.epoch + 1)
-    game = model.game
-    items = []
+    items: list[M.Said] = []
     if game.phase is Phase.HAND_END or game.phase is Phase.GAME_END:
         result = game.results[-1]
-        items.append(("hand", result.points, result.moon))
+        items.append(M.HandScored(result.points, result.moon))
         if game.phase is Phase.GAME_END:
-            items.append(("won", game.winner))
-        elif max(game.scores) >= 100:
-            items.append(("tie",))
+            if game.winner is not None:  # (always, at the game's end)
+                items.append(M.Won(game.winner))
+        elif max(game.scores) >= GAME_OVER_AT:
+            items.append(M.Tie())
     model, effects = _next_step(model)
-    return model, [Announce(tuple(items) + _turn_items(model))] + effects
+    return model, [M.Announce(tuple(items) + _turn_items(model))] + effects
 
 
 def _opponent_move(model, msg):
@@ -447,9 +293,8 @@ def _opponent_move(model, msg):
         return model, []  # a stale timer: the game moved on meanwhile
     if ui.overlay is not None:
         return model, []  # nobody plays behind the rules or the menu; closing goes on
-    new = game.copy()
-    new.play(msg.seat, msg.card)  # an illegal move here is a bug: let it show
-    return _played(model, game, new, msg.seat, msg.card)
+    moved = _moved(model, lambda new: new.play(msg.seat, msg.card))  # illegal here: a bug, let it show
+    return _played(moved, game, msg.seat, msg.card)
 
 
 def _ask_hint(model, msg):
@@ -459,20 +304,14 @@ def _ask_hint(model, msg):
     pv = game.view(HUMAN)
     if not pv.my_turn:
         return _refuse(model, "not-your-turn" if pv.phase is Phase.PLAY else "wrong-phase")
-    return with_ui(model, hint_pending=True), [FindHint(ui.epoch)]
+    return with_ui(model, hint_pending=True), [M.FindHint(ui.epoch)]
 
 
 def _hint_ready(model, msg):
     if msg.epoch != model.ui.epoch:
         return with_ui(model, hint_pending=False), []
-    cards = tuple(msg.cards)
-    if msg.explain is not None:  # the hint explains itself (hearts.ui.hint_text)
-        return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards, msg.explain)), [
-            Announce((("hint", cards, msg.explain),))
-        ]
-    return with_ui(model, hint=cards, hint_pending=False, message=("hint", cards)), [
-        Announce((("hint", cards),))
-    ]
+    hint = M.Hint(tuple(msg.cards), msg.explain)  # (explain: hearts.ui.hint_text)
+    return with_ui(model, hint=hint.cards, hint_pending=False, message=hint), [M.Announce((hint,))]
 
 
 def _save_failed(model, msg):
@@ -486,10 +325,8 @@ def _crash(model, msg):
 
 
 def _start_over(model, msg):
-    ui = replace(model.ui, screen="start", overlay=None, error=None,
-                 picked=(), message=None, hint=(), hint_pending=False, pause=False,
-                 thinking=None, save_error=None, epoch=model.ui.epoch + 1, notes=())
-    return Model(ui=ui), [ClearSave()]
+    ui = cleared(model.ui, screen="start", thinking=None, epoch=model.ui.epoch + 1, notes=())
+    return Model(ui=ui), [M.ClearSave()]
 
 
 def _keep_game(model, msg):
@@ -508,13 +345,13 @@ def _changed(model, items):
                  lifted=None, rev=rev, behind=False)
     model = replace(model, ui=ui)
     # Saved also while storage is "off": the controller finds out when it works again.
-    effects = [Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
+    effects = [M.Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
     model, recorded = _extras.record_game(model)  # the game is over: its statistics, once
     effects += recorded
     model, later = _next_step(model)
     if not model.ui.pause:
         items = list(items) + list(_turn_items(model))
-    return model, effects + ([Announce(tuple(items))] if items else []) + later
+    return model, effects + ([M.Announce(tuple(items))] if items else []) + later
 
 
 def _next_step(model):
@@ -524,67 +361,50 @@ def _next_step(model):
     if game is None or ui.screen != "table":
         return with_ui(model, thinking=None), []
     if ui.pause:
-        return with_ui(model, thinking=None), [Later(TRICK_PAUSE[speed], Collect(ui.epoch))]
+        return with_ui(model, thinking=None), [M.Later(TRICK_PAUSE[speed], M.Collect(ui.epoch))]
     if game.phase is Phase.PLAY and game.to_act != HUMAN:
         seat = game.to_act
-        return with_ui(model, thinking=seat), [Think(seat, ui.epoch, CARD_DELAY[speed])]
+        return with_ui(model, thinking=seat), [M.Think(seat, ui.epoch, CARD_DELAY[speed])]
     return with_ui(model, thinking=None), []
 
 
-def _turn_items(model) -> tuple:
+def _turn_items(model) -> tuple[M.Said, ...]:
     game = model.game
     if game is None or model.ui.pause:
         return ()
     if game.phase is Phase.PLAY:
-        return (("turn", game.to_act),)
+        return (M.Turn(game.to_act),)
     if game.phase is Phase.PASS:
-        return (("pass", int(game.pass_direction)),)
+        return (M.Passing(int(game.pass_direction)),)
     return ()
 
 
-_HANDLERS = {
-    NewGame: _new_game,
-    SetLevel: _set_level,
-    SetLang: _set_lang,
-    SetSpeed: _set_speed,
-    ToggleFourColour: _toggle_four_colour,
-    ShowOverlay: _show_overlay,
-    CloseOverlay: _close_overlay,
-    Dismiss: _dismiss,
-    ClickCard: _click_card,
-    ConfirmPass: _confirm_pass,
-    Continue: _continue,
-    Collect: _collect,
-    OpponentMove: _opponent_move,
-    AskHint: _ask_hint,
-    HintReady: _hint_ready,
-    SaveFailed: _save_failed,
-    Crash: _crash,
-    StartOver: _start_over,
-    KeepGame: _keep_game,
+_HANDLERS: dict[type, Handler] = {
+    M.NewGame: _new_game,
+    M.SetLevel: _set_level,
+    M.SetLang: _set_lang,
+    M.SetSpeed: _set_speed,
+    M.ToggleFourColour: _toggle_four_colour,
+    M.ShowOverlay: _show_overlay,
+    M.CloseOverlay: _close_overlay,
+    M.Dismiss: _dismiss,
+    M.ClickCard: _click_card,
+    M.ConfirmPass: _confirm_pass,
+    M.Continue: _continue,
+    M.Collect: _collect,
+    M.OpponentMove: _opponent_move,
+    M.AskHint: _ask_hint,
+    M.HintReady: _hint_ready,
+    M.SaveFailed: _save_failed,
+    M.Crash: _crash,
+    M.StartOver: _start_over,
+    M.KeepGame: _keep_game,
 }
 
 
-def _play():
-    """hearts.ui.play: undo, the previous trick, the new game's question,
-    two-tap play (it imports this module, so it is imported when used)."""
-    from . import play
+# The handlers of the other message modules; they use the helpers above, so
+# they are imported once those are defined.
+from . import extras as _extras, keeping as _keeping, play as _play  # noqa: E402
 
-    return play
-
-
-_HANDLERS.update(_play().HANDLERS)
-from . import extras as _extras  # noqa: E402  (statistics, hand replay: its own messages)
-
-_HANDLERS.update(_extras.HANDLERS)
-
-
-# -- one owner, kept-aside saves, files, saving again (hearts/ui/keeping.py) ---------
-
-from .keeping import (  # noqa: E402  (keeping uses the helpers above)
-    HANDLERS as _KEEPING, Adopt, Claim, Download, DownloadRefused, DownloadRefusedSave, Elsewhere,
-    ExportGame, HideRefused, ImportGame, Imported, KeepAside, PickFile, SaveResumed, TakeOver,
-    open_saved,
-)
-
-_HANDLERS.update(_KEEPING)
+for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS):
+    _HANDLERS.update(_more)

@@ -11,13 +11,16 @@ from __future__ import annotations
 from html import escape
 
 from .. import strings as S
-from ..game import Phase, PlayerView
+from ..choices import LEVELS, SPEEDS
+from ..game import GAME_OVER_AT, Phase, PlayerView
 from ..i18n import LANGUAGES
 from ..vocabulary import (
     card_name, game_name, level_description, level_name, pass_direction_text,
     reason_message, save_error_message, seat_name,
 )
-from .model import HUMAN, LEVELS, SPEEDS, Ui, displayed_phase
+from . import messages as M
+from .events import Action as A
+from .model import HUMAN, Ui, displayed_phase
 from . import play_view as P
 from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
@@ -108,7 +111,7 @@ def _attrs(**attrs) -> str:
     return "".join(out)
 
 
-def button(label: str, action: str, *, value=None, cls="btn", **attrs) -> str:
+def button(label: str, action: A, *, value=None, cls="btn", **attrs) -> str:
     return (f'<button type="button"{_attrs(class_=cls, data_action=action, data_value=value, **attrs)}>'
             f"{esc(label)}</button>")
 
@@ -119,7 +122,7 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
     phase = displayed_phase(ui, pv)
     classes = "screen four" if ui.settings.four_colour else "screen"
     classes += f" pace-{ui.settings.speed}"  # game.css scales every motion by it
-    if phase == "start":
+    if phase == "start" or pv is None:  # (no game: always "start")
         body = _start(ui, tr)
     elif phase in ("pass", "play"):
         body = _table(ui, pv, tr)
@@ -154,11 +157,11 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
 
 # -- start screen ---------------------------------------------------------------
 
-def _choices(title: str, action: str, options, current, tr, describe=None) -> str:
+def _choices(title: str, action: A, options, current, tr, describe=None) -> str:
     items = []
     for value, label in options:
         pressed = "true" if value == current else "false"
-        lang = f' lang="{esc(value)}"' if action == "lang" else ""
+        lang = f' lang="{esc(value)}"' if action is A.LANG else ""
         items.append(
             f'<button type="button" class="choice" data-action="{esc(action)}" '
             f'data-value="{esc(value)}" aria-pressed="{pressed}"{lang}>{esc(label)}</button>'
@@ -172,12 +175,12 @@ def _settings(ui: Ui, tr) -> str:
     st = ui.settings
     four = "true" if st.four_colour else "false"
     return (
-        _choices(tr.text(S.DIFFICULTY), "level", [(lv, level_name(lv, tr)) for lv in LEVELS],
+        _choices(tr.text(S.DIFFICULTY), A.LEVEL, [(lv, level_name(lv, tr)) for lv in LEVELS],
                  st.level, tr, lambda lv: level_description(lv, tr))
-        + _choices(tr.text(S.SPEED), "speed", [(sp, S.speed_name(sp, tr)) for sp in SPEEDS], st.speed, tr)
-        + _choices(tr.text(S.LANGUAGE), "lang", list(LANGUAGES.items()), st.lang, tr)
+        + _choices(tr.text(S.SPEED), A.SPEED, [(sp, S.speed_name(sp, tr)) for sp in SPEEDS], st.speed, tr)
+        + _choices(tr.text(S.LANGUAGE), A.LANG, list(LANGUAGES.items()), st.lang, tr)
         + '<fieldset class="choices"><div class="choice-row">'
-        f'<button type="button" class="choice toggle" data-action="four-colour" aria-pressed="{four}">'
+        f'<button type="button" class="choice toggle" data-action="{A.FOUR_COLOUR}" aria-pressed="{four}">'
         f'<span class="demo" aria-hidden="true"><span class="sC">{SUIT_GLYPH["C"]}</span>'
         f'<span class="sD">{SUIT_GLYPH["D"]}</span><span class="sH">{SUIT_GLYPH["H"]}</span>'
         f'<span class="sS">{SUIT_GLYPH["S"]}</span></span> {esc(tr.text(S.FOUR_COLOUR_DECK))}</button>'
@@ -218,8 +221,8 @@ def _start(ui: Ui, tr) -> str:
         f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
         f"{problem}{_notices(ui, tr)}"
         '<div class="start-actions">'
-        f'{button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")}'
-        f'{button(tr.text(S.RULES), "rules", cls="btn")}'
+        f'{button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")}'
+        f'{button(tr.text(S.RULES), A.RULES, cls="btn")}'
         f'{_stats_button(tr)}'
         f"{file_actions(ui, tr, False)}"
         "</div>"
@@ -281,12 +284,12 @@ def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
     if ui.pause and pv.tricks:
         trick = pv.tricks[-1]
         winner = trick.winner
-    slots = {}
-    leader = None
+    slots: dict[int, str] = {}
+    leader = newest = None
     if trick is not None and trick.cards:
         leader = trick.leader
-        for seat, card in zip(trick.seats, trick.cards):
-            slots[seat] = str(card)
+        newest = str(trick.cards[-1])
+        slots = {seat: str(played) for seat, played in zip(trick.seats, trick.cards)}
     out = []
     queen = False
     for seat in (2, 1, 3, 0):
@@ -296,7 +299,7 @@ def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
             out.append(f'<div class="slot slot-{pos}"></div>')
             continue
         cls = card_class(card).replace("card ", "card played ", 1)
-        if winner is None and card == str(trick.cards[-1]):
+        if winner is None and card == newest:
             cls += " new"
         if winner == seat:
             cls += " winner"
@@ -391,31 +394,6 @@ def _status(ui: Ui, pv: PlayerView, tr, winner) -> str:
     return ""
 
 
-def _message(ui: Ui, pv: PlayerView, tr) -> str:
-    msg = ui.message
-    if not msg:
-        return ""
-    if msg[0] == "reason":
-        return reason_message(msg[1], tr, suit=msg[2])
-    if msg[0] == "hint":
-        cards = msg[1]
-        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
-        return _explained(text, msg, tr)
-    if msg[0] == "note" and msg[1] in NOTES:
-        return tr.gettext(NOTES[msg[1]])
-    return P.announce_item(msg, tr)
-
-
-def _explained(text: str, item, tr) -> str:
-    """A hint, and its explanation when the search gave one (item[2])."""
-    if len(item) < 3 or item[2] is None:
-        return text
-    from .hint_text import explanation
-
-    more = explanation(item[2], tr)
-    return f"{text}. {more}" if more else text
-
-
 def _moment(ui: Ui, pv: PlayerView) -> str:
     """A moon shot gets its moment: while the hand's last trick is on the
     table, a moon rises over the shooter (decorative: the live region says
@@ -443,14 +421,14 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         elif int(pv.pass_direction) == 0:
             notes.append(pass_direction_text(pv.pass_direction, tr))
     note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
-    message = _message(ui, pv, tr)
+    message = say(ui.message, tr) if ui.message is not None else ""
     actions = []
     if pv.phase is Phase.PASS:
         ready = len(ui.picked) == 3
-        actions.append(button(tr.text(S.CONFIRM_PASS), "confirm-pass", cls="btn primary",
+        actions.append(button(tr.text(S.CONFIRM_PASS), A.CONFIRM_PASS, cls="btn primary",
                               aria_disabled=None if ready else "true"))
     elif ui.pause:
-        actions.append(button(tr.text(S.CONTINUE), "continue", cls="btn"))
+        actions.append(button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn"))
     hint_busy = "true" if ui.hint_pending else None
     can_hint = pv.my_turn and not ui.pause
     bar = (
@@ -459,10 +437,10 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         f'<span class="{broken_cls}"><span class="hb" aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> '
         f'<span class="hb-text">{esc(hearts)}</span></span>'
         '<span class="bar-actions">'
-        + button(tr.text(S.HINT), "hint", cls="btn small", aria_busy=hint_busy,
+        + button(tr.text(S.HINT), A.HINT, cls="btn small", aria_busy=hint_busy,
                  aria_disabled=None if can_hint else "true")
-        + button(tr.text(S.RULES), "rules", cls="btn small")
-        + button(tr.text(S.MENU), "menu", cls="btn small")
+        + button(tr.text(S.RULES), A.RULES, cls="btn small")
+        + button(tr.text(S.MENU), A.MENU, cls="btn small")
         + "</span></header>"
     )
     mine = " turn" if turn == HUMAN else ""
@@ -558,14 +536,14 @@ def _replay_button(i: int, tr) -> str:
     own button tells the hand just played."""
     from .replay_view import replay_label
 
-    return button(tr.format_number(i + 1), "replay", value=i, cls="link",
+    return button(tr.format_number(i + 1), A.REPLAY, value=i, cls="link",
                   aria_label=replay_label(i + 1, tr))
 
 
 def _stats_button(tr) -> str:
     from .stats_view import STATISTICS
 
-    return button(tr.text(STATISTICS), "stats", cls="btn")
+    return button(tr.text(STATISTICS), A.STATS, cls="btn")
 
 
 def _me(seat: int) -> str:
@@ -664,16 +642,16 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
     if result is not None and result.moon is not None:
         head.append(f'<p class="moon"><span class="moon-sign" aria-hidden="true">\u263e</span> '
                     f'<span>{esc(S.shot_the_moon(result.moon, tr))} {esc(tr.text(S.MOON_OTHERS))}</span></p>')
-    if not over and max(pv.scores) >= 100:
+    if not over and max(pv.scores) >= GAME_OVER_AT:
         head.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
     if over:
-        action = button(tr.text(S.NEW_GAME), "new-game", cls="btn primary")
+        action = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")
     else:
-        action = button(tr.text(S.CONTINUE), "continue", cls="btn primary")
+        action = button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn primary")
     if pv.results:  # this hand told trick by trick (hearts.ui.replay_view)
         from .replay_view import REPLAY
 
-        action += button(tr.text(REPLAY), "replay", value=len(pv.results) - 1, cls="btn")
+        action += button(tr.text(REPLAY), A.REPLAY, value=len(pv.results) - 1, cls="btn")
     cls = "ending"
     if over:
         cls += " game-over"
@@ -710,13 +688,13 @@ def _rules(tr) -> str:
                 parts.append("<ul>" + "".join(f"<li>{esc(t)}</li>" for t in block.texts) + "</ul>")
             else:
                 parts.append(f"<p>{esc(block.texts[0])}</p>")
-    parts.append(f'<div class="actions">{button(tr.text(S.BACK), "close", cls="btn primary")}</div>')
+    parts.append(f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}</div>')
     return _dialog(tr.text(S.RULES), "".join(parts), "rules")
 
 
 def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
-    back = button(tr.text(S.BACK_TO_GAME), "close", cls="btn primary")
-    new = button(tr.text(S.NEW_GAME), "new-game", cls="btn")
+    back = button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")
+    new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
     files = file_actions(ui, tr, pv is not None)
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
@@ -728,44 +706,65 @@ def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
 def _error(ui: Ui, tr) -> str:
     body = (
         f"<h2>{esc(tr.text(S.SOMETHING_WENT_WRONG))}</h2>"
-        f'<div class="actions">{button(tr.text(S.START_OVER), "start-over", cls="btn primary")}'
-        f'{button(tr.text(S.KEEP_MY_GAME), "keep-game", cls="btn")}</div>'
+        f'<div class="actions">{button(tr.text(S.START_OVER), A.START_OVER, cls="btn primary")}'
+        f'{button(tr.text(S.KEEP_MY_GAME), A.KEEP_GAME, cls="btn")}</div>'
         f"<details open><summary>{esc(tr.text(S.ERROR_DETAILS))}</summary>"
         f'<pre class="error-text">{esc(ui.error or "")}</pre></details>'
     )
     return _dialog(tr.text(S.SOMETHING_WENT_WRONG), body, "error", role="alertdialog")
 
 
-# -- the live region ----------------------------------------------------------------
+# -- what the page says: the live region, the table's message line -----------------
+
+def say(item: M.Said, tr) -> str:
+    """The words of one thing the page says (hearts.ui.messages.Said)."""
+    if isinstance(item, M.Played):
+        return S.card_played(item.seat, item.card, tr)
+    if isinstance(item, M.TrickTaken):
+        return S.trick_won(item.seat, tr)
+    if isinstance(item, M.Turn):
+        if item.seat is None:
+            return ""
+        return S.to_play(item.seat, tr) if item.seat == HUMAN else S.thinking(item.seat, tr)
+    if isinstance(item, M.Passing):
+        return pass_direction_text(item.direction, tr)
+    if isinstance(item, M.Received):
+        if not item.cards:
+            return ""
+        return tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item.cards)
+    if isinstance(item, M.HandScored):
+        moon = [S.shot_the_moon(item.moon, tr)] if item.moon is not None else []
+        return " ".join(_sentence(t) for t in moon + [S.hand_points(s, item.points[s], tr) for s in SEATS])
+    if isinstance(item, M.Tie):
+        return tr.text(S.TIE_ONE_MORE_HAND)
+    if isinstance(item, M.Won):
+        return S.game_won(item.seat, tr)
+    if isinstance(item, M.Refusal):
+        return reason_message(item.code, tr, suit=item.suit)
+    if isinstance(item, M.Hint):
+        cards = item.cards
+        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+        if item.explain is None:
+            return text
+        from .hint_text import explanation
+
+        more = explanation(item.explain, tr)
+        return f"{text}. {more}" if more else text
+    if isinstance(item, M.Undone):
+        return tr.text(P.UNDONE)
+    if isinstance(item, M.Lifted):
+        return P.lifted_text(item.card, tr)
+    if isinstance(item, M.Text):
+        return tr.text(item.text)
+    if isinstance(item, M.Note):
+        return tr.gettext(NOTES[item.code]) if item.code in NOTES else ""
+    return ""
+
+
+def _sentence(text: str) -> str:
+    return text if text[-1] in ".!?" else text + "."
+
 
 def announcement(items, tr) -> str:
-    """Text for the polite live region from Announce items."""
-    out = []
-    for item in items:
-        kind = item[0]
-        if kind == "played":
-            out.append(S.card_played(item[1], item[2], tr))
-        elif kind == "trick":
-            out.append(S.trick_won(item[1], tr))
-        elif kind == "turn" and item[1] is not None:
-            out.append(S.to_play(item[1], tr) if item[1] == HUMAN else S.thinking(item[1], tr))
-        elif kind == "pass":
-            out.append(pass_direction_text(item[1], tr))
-        elif kind == "received" and item[1]:
-            out.append(tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item[1]))
-        elif kind == "hand":
-            if item[2] is not None:
-                out.append(S.shot_the_moon(item[2], tr))
-            out.extend(S.hand_points(s, item[1][s], tr) for s in range(4))
-        elif kind == "tie":
-            out.append(tr.text(S.TIE_ONE_MORE_HAND))
-        elif kind == "won":
-            out.append(S.game_won(item[1], tr))
-        elif kind == "reason":
-            out.append(reason_message(item[1], tr, suit=item[2]))
-        elif kind == "hint":
-            cards = item[1]
-            out.append(_explained(S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr), item, tr))
-        else:
-            out.append(P.announce_item(item, tr))
-    return " ".join(t if t[-1] in ".!?" else t + "." for t in out if t)
+    """Text for the polite live region: the items of an Announce, in order."""
+    return " ".join(_sentence(t) for t in (say(item, tr) for item in items) if t)
