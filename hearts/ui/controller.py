@@ -182,6 +182,19 @@ class Focus:
 
 # -- the ports ----------------------------------------------------------------------------
 
+_FAILED = object()
+
+
+def _web_storage(area, method, *args):
+    """``window.<area>.<method>(*args)``, whose result is a str or None; _FAILED
+    when the storage refuses (disabled, full, a sandboxed frame)."""
+    try:
+        value = getattr(getattr(window, area), method)(*args)
+    except Exception:
+        return None if method == "getItem" else _FAILED
+    return None if _nil(value) else str(value)
+
+
 class PagePorts:
     """hearts.ui.runtime.Ports in the browser (see there what each does)."""
 
@@ -224,45 +237,24 @@ class PagePorts:
     def show_text(self, text):
         document.getElementById("screen").textContent = text
 
-    # -- storage (any of it may be unavailable)
+    # -- storage (any of it may be unavailable: _web_storage)
     def storage_get(self, key):
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:
-            return None
-        return None if _nil(value) else str(value)
+        return _web_storage("localStorage", "getItem", key)
 
     def storage_set(self, key, value):
-        try:
-            window.localStorage.setItem(key, value)
-            return True
-        except Exception:
-            return False
+        return _web_storage("localStorage", "setItem", key, value) is not _FAILED
 
     def storage_remove(self, key):
-        try:
-            window.localStorage.removeItem(key)
-        except Exception:
-            pass
+        _web_storage("localStorage", "removeItem", key)
 
     def session_get(self, key):
-        try:
-            value = window.sessionStorage.getItem(key)
-        except Exception:
-            return None
-        return None if _nil(value) else str(value)
+        return _web_storage("sessionStorage", "getItem", key)
 
     def session_set(self, key, value):
-        try:
-            window.sessionStorage.setItem(key, value)
-        except Exception:
-            pass
+        _web_storage("sessionStorage", "setItem", key, value)
 
     def session_remove(self, key):
-        try:
-            window.sessionStorage.removeItem(key)
-        except Exception:
-            pass
+        _web_storage("sessionStorage", "removeItem", key)
 
     # -- time and tasks
     def clock(self):

@@ -38,7 +38,7 @@ from .view import announcement, view
 SAVE_KEY = "hearts.save"
 STATS_KEY = "hearts.stats"  # statistics across games (hearts.stats: versioned JSON)
 SETTINGS_KEY = "hearts.settings"
-LANG_KEY = "hearts.lang"  # the same key assets/boot.js reads
+LANG_KEY = "hearts.lang"  # the same key assets/loading-screen.js reads
 REFUSED_KEY = "hearts.refused"  # a refused save, kept aside (hearts/ui/keeping.py)
 OWNER_KEY = "hearts.owner"  # the Web Lock held by the tab that plays the game (as key_of(OWNER_KEY))
 UNSAVED_KEY = "hearts.unsaved"  # (sessionStorage) revision of a position not stored
