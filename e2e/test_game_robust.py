@@ -217,6 +217,9 @@ def test_several_games_keep_memory_flat(game, open_game, site):
     from test_game import play_turns
 
     page = game.page
+    # The module's page is shared: the fuzz run before may have chosen "Tap
+    # twice to play" or another level, and the page stores such choices.
+    page.evaluate("() => localStorage.removeItem('hearts.settings@/')")
     open_game(page, site.game_url(seed="100"))
     cdp = game.context.new_cdp_session(page)
     samples = []
