@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import Any, Awaitable, Callable, Coroutine, Iterator, Protocol
 
 from .. import i18n, vocabulary
+from ..game import Phase
 from ..save import revision
 from ..slices import run_slice
 from . import stored as ST
@@ -264,7 +265,7 @@ class Runtime:
         model = self.model
         self.ports.render(view(*visible(model), self.tr(model.ui.settings.lang)))
         game = model.game
-        if game is not None and game.phase.value == "game-end" and model.ui.epoch != self.health_epoch:
+        if game is not None and game.phase is Phase.GAME_END and model.ui.epoch != self.health_epoch:
             self.health_epoch = model.ui.epoch
             gc.collect()
             self._health()
@@ -312,7 +313,7 @@ class Runtime:
 
     def key_of(self, name: str) -> str:
         """The storage key of ``name`` for this install: ``hearts.save@/beta/``
-        (assets/boot.js makes the same for LANG_KEY)."""
+        (assets/loading-screen.js makes the same for LANG_KEY)."""
         return ST.scoped(name, self.scope)
 
     def get(self, name: str) -> str | None:

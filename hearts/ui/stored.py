@@ -99,7 +99,7 @@ def read_settings(text) -> tuple[dict, bool]:
 
 
 def lang_ok(text, languages) -> bool:
-    """Whether a stored language (read by assets/boot.js, which ignores a bad
+    """Whether a stored language (read by assets/loading-screen.js, which ignores a bad
     one) is none or usable.
 
     >>> lang_ok(None, ["en"]), lang_ok("fi", ["fi"]), lang_ok("[" * 6000, ["en"])
