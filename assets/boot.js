@@ -18,11 +18,15 @@
 //                     "deferred": a first visit on a slow link, Python
 //                     started anew (the worker caches the snapshot);
 //                     "unused": it started the usual way
-// and performance marks hearts:boot, hearts:interpreter, hearts:pyscript
-// (loading-screen.js adds hearts:py-ready and hearts:ready, main.py
-// hearts:main and hearts:imported) that `make bench` reads.
+//   data-preload      what the snapshot had of the game's modules (see
+//                     loadPyodide below)
+// and performance marks hearts:boot, hearts:interpreter, hearts:pyscript,
+// hearts:mount and hearts:app (app.zip mounted) (loading-screen.js adds
+// hearts:py-ready and hearts:ready, main.py hearts:main and hearts:imported)
+// that `make bench` reads.
 
 import "./snapshot-variant.js"; // globalThis.heartsSnapshotVariant(): which snapshot restores here
+import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interpreter
 import * as screen from "./loading-screen.js";
 
 const { absolute, fail } = screen;
@@ -345,8 +349,8 @@ async function fetchSnapshot() {
 // (SNAPSHOT_SAVES_MS: starting Python anew minus restoring it took 1.6 s
 // here, median of 4 cold loads each; more on a slow phone) at the speed
 // the runtime's files are arriving: measured over their first PROBE_BYTES
-// (at 10 Mbit/s that takes 0.3 s, on a fast link a few ms). With the 4.8 MB
-// snapshot the break-even is ~25 Mbit/s. If the bytes are that slow to
+// (at 10 Mbit/s that takes 0.3 s, on a fast link a few ms). With the 5.8 MB
+// snapshot the break-even is ~30 Mbit/s. If the bytes are that slow to
 // come at all (PROBE_TIMEOUT_MS), it is not.
 // (The constants are with the link's measure, above: the boot runs before
 // this part of the module.)
@@ -412,7 +416,10 @@ async function startInterpreter(runtime) {
 // (zipimport, as Python reads its own standard library). Unpacking it
 // instead (PyScript's [files]) wrote ~60 files through Python, ~50 ms of
 // the boot. So `import pyscript` too finds its precompiled copy in app.zip
-// before the sources PyScript writes to the working directory.
+// before the sources PyScript writes to the working directory. A restored
+// snapshot has most of the game's modules imported already, from this
+// very zip (assets/app-python.js checks that it is, and html[data-preload]
+// says what it found: "preloaded", "fresh" or "replaced").
 let version;
 if (runtime) {
   try {
@@ -424,11 +431,12 @@ export { version };
 export async function loadPyodide({ stdout, stderr } = {}) {
   if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
   const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language]);
-  const path = `${pyodide.FS.cwd()}/app.zip`;
-  pyodide.FS.writeFile(path, new Uint8Array(zip));
-  const sys = pyodide.pyimport("sys");
-  sys.path.insert(0, path);
-  sys.destroy();
+  performance.mark("hearts:mount");
+  html.dataset.preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(zip));
+  performance.mark("hearts:app");
+  if (html.dataset.preload === "replaced") {
+    console.info("boot: the snapshot's game modules are another app.zip's: the game is imported anew");
+  }
   // Pyodide's start imports random (tempfile does), seeded then: in a
   // snapshot, the same seed for every player. New games draw their deal
   // numbers from it, so it is seeded again here, from the browser.

@@ -73,6 +73,8 @@ STAGES = [
     ("hearts:interpreter", "Pyodide interpreter ready"),
     ("hearts:pyscript", "PyScript's JS loaded"),
     ("hearts:py-ready", "PyScript: files unpacked (py:ready)"),
+    ("hearts:mount", "PyScript asks for the interpreter"),
+    ("hearts:app", "app.zip mounted"),
     ("hearts:main", "main.py runs (PyScript's Python ready)"),
     ("hearts:imported", "hearts.ui.controller imported"),
     ("hearts:ready", "first render done: data-ready"),
@@ -258,9 +260,11 @@ LATER_S = 3
 WHEN = ("cold", "warm", "later")
 # What each part of the boot took in one load, from its marks (ms): until
 # boot.js runs, the interpreter's start (restoring the snapshot), PyScript
-# and main.py, the game's imports, its first render.
+# until it asks for the interpreter, mounting app.zip, PyScript until
+# main.py runs, the game's imports, its first render.
 PARTS = [("until boot.js", None, "hearts:boot"), ("interpreter", "hearts:boot", "hearts:interpreter"),
-         ("to main.py", "hearts:interpreter", "hearts:main"), ("imports", "hearts:main", "hearts:imported"),
+         ("PyScript asks", "hearts:interpreter", "hearts:mount"), ("app.zip", "hearts:mount", "hearts:app"),
+         ("to main.py", "hearts:app", "hearts:main"), ("imports", "hearts:main", "hearts:imported"),
          ("first render", "hearts:imported", "hearts:ready")]
 
 

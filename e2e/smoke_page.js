@@ -18,6 +18,7 @@
       bootError: html.getAttribute("data-boot-error"),
       sw: html.getAttribute("data-sw"),
       snapshot: html.getAttribute("data-snapshot"),
+      preload: html.getAttribute("data-preload"),
       lock: html.getAttribute("data-lock"),
       phase: section ? section.getAttribute("data-phase") : null,
       hand: cards.map((b) => b.getAttribute("data-card")),

@@ -4,6 +4,7 @@ the build output is complete."""
 import base64
 import gzip
 import hashlib
+import io
 import json
 import re
 import subprocess
@@ -62,6 +63,59 @@ def test_python_is_restored_from_its_snapshot(game):
     # boot.js restores the interpreter from build/pyodide-snapshot.bin.gz.
     assert game.page.locator("html").get_attribute("data-snapshot") == "restored"
     assert any(u.endswith("/build/pyodide-snapshot.bin.gz") for u in game.watcher.requests)
+
+
+def test_the_snapshot_holds_the_game_modules_of_this_app_zip(game):
+    # The build imports the game's modules before it takes the snapshot
+    # (assets/app-python.js): they are in sys.modules before PyScript got the
+    # interpreter (its `polyscript` module), imported from this app.zip; the
+    # controller, which imports PyScript, is not.
+    assert game.page.locator("html").get_attribute("data-preload") == "preloaded"
+    early = json.loads(game.page.evaluate(RUN_PYTHON, """
+import json, sys
+names = list(sys.modules)
+json.dumps({name: str(sys.modules[name].__spec__.origin) for name in names[:names.index("polyscript")]
+            if name.startswith("hearts")})
+"""))
+    assert {"hearts", "hearts.game", "hearts.rules", "hearts.ai.hard", "hearts.ui.view", "hearts.ui.runtime"} <= set(early)
+    assert "hearts.ui.controller" not in early
+    assert [name for name, origin in early.items() if "/app.zip/" not in origin] == []
+
+
+def _zip_with(original, changes):
+    """app.zip's bytes with {name: new bytes, or None to leave it out}."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(original)) as old, \
+            zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = changes.get(info.filename, old.read(info))
+            if data is not None:
+                new.writestr(info, data)
+    return out.getvalue()
+
+
+def test_a_snapshot_of_another_app_zip_never_runs_its_modules(browser, site, watch, open_game):
+    # A snapshot beside the app.zip of another build (say, an old file from a
+    # cache and a new deploy): its preloaded modules are the other zip's, so
+    # the page forgets them and imports the game from the zip it has.
+    original = (BUILD / "app.zip").read_bytes()
+    source = zipfile.ZipFile(io.BytesIO(original)).read("hearts/choices.py")
+    changed = _zip_with(original, {"hearts/choices.py": source + b"\nNEW_BUILD = True\n", "hearts/choices.pyc": None})
+    context = browser.new_context()
+    watcher = watch(context)
+    context.route("**/build/app.zip", lambda route: route.fulfill(
+        status=200, body=changed, content_type="application/zip"))
+    try:
+        page = open_game(context.new_page(), site.game_url())
+        html = page.locator("html")
+        assert html.get_attribute("data-snapshot") == "restored"
+        assert html.get_attribute("data-preload") == "replaced"
+        assert page.evaluate(RUN_PYTHON, "import hearts.choices; getattr(hearts.choices, 'NEW_BUILD', False)") is True
+        page.locator('#screen [data-action="new-game"]').click()
+        page.locator('#screen [data-phase="pass"]').wait_for()
+        watcher.assert_clean()
+    finally:
+        context.close()
 
 
 def test_a_snapshot_the_host_has_already_unpacked_is_restored_too(browser, site, watch, open_game):
@@ -173,8 +227,7 @@ def test_python_modules_load_from_their_pycs(game):
     # into app.zip; without a valid pyc the page would compile each of them
     # at every start (Pyodide's standard library zip holds sources only).
     late = json.loads(game.page.evaluate(RUN_PYTHON, PYC_USE))
-    assert {"hearts.game", "hearts.ui.controller", "pyscript", "pyscript.display",
-            "gettext", "html.entities"} <= set(late)
+    assert {"hearts.ui.controller", "pyscript", "pyscript.display", "hashlib"} <= set(late)
     assert {name: origin for name, (origin, _) in late.items() if "/app.zip/" not in origin} == {}
     assert [name for name, (_, from_pyc) in late.items() if not from_pyc] == []
 

@@ -131,3 +131,19 @@ for lang in i18n.LANGUAGES:
         names[lang] = name
     assert names["en"] == "Hearts"
     assert len(set(names.values())) == len(names)  # each language its own word
+
+
+def test_the_snapshot_preloads_every_shipped_module_but_the_controller(monkeypatch):
+    # tools/build.py preloaded(): the modules the memory snapshots hold
+    # imported (assets/app-python.js). Every hearts module of main.py's
+    # import closure but those that import the browser, and a package before
+    # its modules (the preload imports them in this order).
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import build
+    names = build.preloaded()
+    shipped = {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name, _ in build.sources()}
+    assert set(names) == shipped - {"hearts.ui.controller"}
+    assert {"hearts", "hearts.game", "hearts.ai.hard", "hearts.ui.runtime", "hearts.ui.view"} <= set(names)
+    for name in names:
+        parent = name.rpartition(".")[0]
+        assert not parent or names.index(parent) < names.index(name), f"{name} before its package"

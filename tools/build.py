@@ -46,6 +46,7 @@ import hashlib
 import json
 import modulefinder
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -110,9 +111,16 @@ SNAPSHOT = "pyodide-snapshot.bin.gz"
 SNAPSHOT_WEBKIT = "pyodide-snapshot-webkit.bin.gz"
 SNAPSHOTS = {"chromium": SNAPSHOT, "webkit": SNAPSHOT_WEBKIT}
 SNAPSHOT_MAKER = (TOOLS / "snapshot_maker.js").read_text(encoding="utf-8")
-# WebDriver runs a script with a callback as its last argument.
+# WebDriver runs a script with its arguments, and a callback as the last one.
 SNAPSHOT_MAKER_WEBDRIVER = ("const done = arguments[arguments.length - 1];\n(" + SNAPSHOT_MAKER
-                            + ")().then(done, (error) => done({error: String(error && error.stack || error)}));")
+                            + ")(arguments[0]).then(done, (error) => done({error: String(error && error.stack || error)}));")
+# The scripts snapshot_maker.js needs in its page, run there first.
+SNAPSHOT_PAGE_SCRIPTS = [ROOT / "assets" / "snapshot-variant.js", ROOT / "assets" / "app-python.js"]
+# A module that imports the browser's own modules (PyScript, Pyodide's FFI,
+# `js`) at its top: a snapshot cannot keep what it imports, so it is not
+# preloaded (the same test as conftest.py's, which leaves such modules out
+# of the doctests).
+PAGE_ONLY = re.compile(r"^(?:from|import) (?:pyscript|pyodide|js)[\s.]", re.MULTILINE)
 SNAPSHOT_ATTEMPTS = 3
 SNAPSHOT_MAGIC = 0x706E7300  # "\0snp": the first word of a Pyodide snapshot (pyodide.asm.mjs)
 
@@ -475,7 +483,8 @@ def stdlib():
 def snapshot():
     """build/pyodide-snapshot.bin.gz (made in Chromium) and
     build/pyodide-snapshot-webkit.bin.gz (made in WebKit): Pyodide's memory
-    just after its start-up.
+    just after its start-up, with app.zip mounted and the game's modules
+    imported (preloaded()).
 
     Starting the interpreter is most of the boot (~2-4 s here: it
     initialises CPython, imports what Pyodide needs). A memory snapshot
@@ -484,12 +493,14 @@ def snapshot():
     the 31 MB of memory instead, which took ~0.4 s. Gzipped it is ~6 MB,
     unpacked in the page by the browser's DecompressionStream.
 
-    The snapshot is of the bare interpreter, taken before any Python of
-    ours or PyScript's has run, so it only depends on the runtime (and, for
-    WebKit's, on WebKit): each is made again only when build/vendor/pyodide
-    (or the WebKit library) changes. Pyodide refuses a snapshot of another
-    build (it checks its BUILD_ID), and assets/boot.js then starts Python
-    the usual way. Chromium's is made with Playwright, WebKit's in
+    The game's modules that do not touch the browser are imported before
+    the snapshot is taken (assets/app-python.js says why and how; PyScript's
+    own Python has not run). So each snapshot depends on the runtime, on
+    app.zip (and, for WebKit's, on WebKit): it is made again when one of
+    them changes, in 2-4 s. Pyodide refuses a snapshot of another build (it
+    checks its BUILD_ID), and assets/boot.js then starts Python the usual
+    way; a snapshot of another app.zip restores, and the page imports the
+    game anew. Chromium's is made with Playwright, WebKit's in
     MiniBrowser through WebKitWebDriver on an Xvfb display (tools/webkit.py),
     as the WebKit smoke drives it.
 
@@ -503,18 +514,19 @@ def snapshot():
     runtime = BUILD / "vendor" / "pyodide"
     # The restored interpreter has the zip's table of contents in memory:
     # the page must give it the very same standard library.
-    inputs = [*(runtime / name for name in PYODIDE_FILES), BUILD / STDLIB, ROOT / "assets" / "snapshot-variant.js",
-              TOOLS / "snapshot_maker.js"]
+    modules = preloaded()
+    inputs = [*(runtime / name for name in PYODIDE_FILES), BUILD / STDLIB, BUILD / "app.zip",
+              *SNAPSHOT_PAGE_SCRIPTS, TOOLS / "snapshot_maker.js"]
     for engine, name in SNAPSHOTS.items():
         out = BUILD / name
         stamp = BUILD / (name + ".json")
-        engine_key = content_key(*inputs, engine_version(engine))
+        engine_key = content_key(*inputs, modules, engine_version(engine))
         if up_to_date(stamp, engine_key, [out]):
             continue
         errors = []
         for attempt in range(1, SNAPSHOT_ATTEMPTS + 1):
             try:
-                made = make_snapshot(engine)
+                made = make_snapshot(engine, modules)
                 break
             except Exception as error:  # a browser that hung or crashed: try again, then say why
                 errors.append(f"attempt {attempt}: {type(error).__name__}: {str(error)[:1500]}")
@@ -536,8 +548,19 @@ def snapshot():
         tmp.write_bytes(packed)
         os.replace(tmp, out)
         stamp_made(stamp, engine_key, pyodide=version, memory_bytes=size)
-        log(f"{name}: made in {engine}, Pyodide {version}, {size / 1e6:.1f} MB of memory,"
-            f" {len(packed) / 1e6:.1f} MB gzipped")
+        log(f"{name}: made in {engine}, Pyodide {version}, {len(modules)} game modules preloaded,"
+            f" {size / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
+
+
+def preloaded():
+    """The modules the snapshots hold imported: every hearts module the page
+    imports (sources()) but those that import the browser (PAGE_ONLY: the
+    controller). Their parents come first."""
+    names = []
+    for name, path in sources():
+        if not PAGE_ONLY.search(path.read_text(encoding="utf-8")):
+            names.append(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
+    return sorted(names, key=lambda name: (name.count("."), name))
 
 
 def engine_version(engine):
@@ -567,10 +590,11 @@ class SnapshotPage(QuietHandler):
         self.wfile.write(body)
 
 
-def make_snapshot(engine):
+def make_snapshot(engine, modules):
     """[Pyodide's version, memory bytes, the gzipped snapshot in base64, the
-    page's snapshot variant], taken in engine ("chromium" or "webkit")."""
-    variant = (ROOT / "assets" / "snapshot-variant.js").read_text(encoding="utf-8")
+    page's snapshot variant], taken in engine ("chromium" or "webkit") with
+    modules (their names) preloaded."""
+    scripts = "\n".join(path.read_text(encoding="utf-8") for path in SNAPSHOT_PAGE_SCRIPTS)
     server = serve(BUILD, handler=SnapshotPage)
     origin = f"http://127.0.0.1:{server.server_port}/"
     try:
@@ -581,8 +605,8 @@ def make_snapshot(engine):
                 try:
                     page = browser.new_page()
                     page.goto(origin + "snapshot.html")
-                    page.evaluate(variant)
-                    return page.evaluate(SNAPSHOT_MAKER)
+                    page.evaluate(scripts)
+                    return page.evaluate(SNAPSHOT_MAKER, modules)
                 finally:
                     browser.close()
         from webkit import missing, webkit_session
@@ -591,8 +615,8 @@ def make_snapshot(engine):
                      " (`make setup` installs webkit2gtk-driver and xvfb)")
         with webkit_session(timeout_s=180) as driver:
             driver.get(origin + "snapshot.html")
-            driver.execute_script(variant)
-            made = driver.execute_async_script(SNAPSHOT_MAKER_WEBDRIVER)
+            driver.execute_script(scripts)
+            made = driver.execute_async_script(SNAPSHOT_MAKER_WEBDRIVER, modules)
         if not isinstance(made, list):
             raise RuntimeError(f"the page answered {str(made)[:2000]}")
         return made
@@ -713,11 +737,11 @@ def main():
     BUILD.mkdir(exist_ok=True)
     vendor()
     stdlib()
-    snapshot()
     compile_locales()
     boot_data()
     manifests()
     app_zip()
+    snapshot()
     packed()
     boot_sizes()
     precache()
