@@ -235,6 +235,49 @@ function watchPyodideFetches() {
   };
 }
 
+// --- The wasm compiles while the snapshot comes in ----------------------------
+// Pyodide compiles its wasm only once the snapshot is in: its loadPyodide()
+// awaits the snapshot before it instantiates the module. Where the browser
+// keeps no compiled code between visits (WebKitGTK compiles the 9.6 MB again
+// at each load, ~180 ms here, after ~145 ms of unpacking the snapshot), the
+// two then come one after the other. So with a snapshot boot.js compiles the
+// wasm itself, as it arrives, and Pyodide's fetch() of it gets a stand-in
+// (an empty response, so the download is not kept twice), whose
+// instantiateStreaming() instantiates the module compiled here. Any other
+// instantiateStreaming() call, and every call if that compile failed, goes
+// to the browser's own with the real file. Chromium reuses its compiled code
+// here as in Pyodide's own call (same response, same URL). Undone as soon as
+// the interpreter is up.
+function compileAhead() {
+  const native = WebAssembly.instantiateStreaming;
+  const give = handOver.get(WASM_URL);
+  if (typeof WebAssembly.compileStreaming !== "function" || typeof native !== "function" || !give) {
+    return () => {};
+  }
+  const compiled = WebAssembly.compileStreaming(give());
+  compiled.catch(() => {}); // the browser's own instantiateStreaming() then says why
+  const standIns = new WeakSet();
+  handOver.set(WASM_URL, async () => {
+    const standIn = new Response(null, { headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return standIn;
+  });
+  WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
+    const response = await source;
+    if (!standIns.has(response)) return native.call(WebAssembly, response, imports);
+    let module;
+    try {
+      module = await compiled;
+    } catch (_) {
+      return native.call(WebAssembly, give(), imports);
+    }
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  return () => {
+    WebAssembly.instantiateStreaming = native;
+  };
+}
+
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   // html[data-sw="controlled"]: this page is served by the worker, so the
@@ -389,18 +432,23 @@ async function startInterpreter(runtime) {
         + " the service worker fetches the snapshot for the next visits");
     }
   }
-  const pyodide = await runtime;
-  if (snapshot) {
-    try {
-      const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot, stdLibURL: STDLIB_URL });
-      html.dataset.snapshot = "restored";
-      return restored;
-    } catch (error) {
-      console.warn("boot: Python starts without its snapshot:", error);
+  const undoCompileAhead = snapshot ? compileAhead() : () => {};
+  try {
+    const pyodide = await runtime;
+    if (snapshot) {
+      try {
+        const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot, stdLibURL: STDLIB_URL });
+        html.dataset.snapshot = "restored";
+        return restored;
+      } catch (error) {
+        console.warn("boot: Python starts without its snapshot:", error);
+      }
     }
+    html.dataset.snapshot = deferred ? "deferred" : "unused";
+    return await pyodide.loadPyodide({ stdLibURL: STDLIB_URL });
+  } finally {
+    undoCompileAhead();
   }
-  html.dataset.snapshot = deferred ? "deferred" : "unused";
-  return pyodide.loadPyodide({ stdLibURL: STDLIB_URL });
 }
 
 // This module is PyScript's interpreter module (pyscript.toml): PyScript reads
