@@ -85,7 +85,8 @@ async function boot(page, what) {
   await page.goto(url, { waitUntil: "load", timeout: BOOT_MS });
   const state = await until(page, "html[data-ready]", (s) => s.ready || s.bootError, BOOT_MS);
   if (state.bootError) throw new Error(`boot failed: data-boot-error=${state.bootError}`);
-  facts.boots.push({ what, ms: Date.now() - started, snapshot: state.snapshot, preload: state.preload, lock: state.lock });
+  facts.boots.push({ what, ms: Date.now() - started, snapshot: state.snapshot, preload: state.preload,
+    compiledAhead: state.compiledAhead, lock: state.lock });
   say({ step: "booted", what, ms: Date.now() - started, snapshot: state.snapshot });
   return state;
 }

@@ -19,6 +19,7 @@
       sw: html.getAttribute("data-sw"),
       snapshot: html.getAttribute("data-snapshot"),
       preload: html.getAttribute("data-preload"),
+      compiledAhead: performance.getEntriesByName("hearts:compiled").length === 1,
       lock: html.getAttribute("data-lock"),
       phase: section ? section.getAttribute("data-phase") : null,
       hand: cards.map((b) => b.getAttribute("data-card")),

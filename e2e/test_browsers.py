@@ -174,6 +174,7 @@ def check_smoke(name, facts, server):
     assert [b["lock"] for b in facts["boots"]] == ["held"] * 3, "the page did not hold the game's Web Lock"
     assert [b["snapshot"] for b in facts["boots"]] == ["restored"] * 3, "Python did not start from its snapshot"
     assert [b["preload"] for b in facts["boots"]] == ["preloaded"] * 3, "the snapshot did not hold the game's modules"
+    assert [b["compiledAhead"] for b in facts["boots"]] == [True] * 3, "the wasm was not compiled ahead"
     if facts["retries"]:
         warnings.warn(f"{name}: clicks that changed nothing and were made again: {facts['retries']}")
     console = [e for e in facts["console_errors"] if not known_console_error(name, e)]
@@ -340,7 +341,7 @@ class WebKitSmoke:
         self.call("listen")
         self.facts["boots"].append({"what": what, "ms": round((time.monotonic() - started) * 1000),
                                     "snapshot": state["snapshot"], "preload": state["preload"],
-                                    "lock": state["lock"]})
+                                    "compiledAhead": state["compiledAhead"], "lock": state["lock"]})
         self.say(f"booted ({what}): {self.facts['boots'][-1]}")
         return state
 

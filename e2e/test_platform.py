@@ -65,6 +65,28 @@ def test_python_is_restored_from_its_snapshot(game):
     assert any(u.endswith("/build/pyodide-snapshot.bin.gz") for u in game.watcher.requests)
 
 
+def test_the_wasm_compiles_while_the_snapshot_comes_in(browser, site, watch, open_game):
+    # boot.js compiles the runtime's wasm itself (Pyodide would start only
+    # once the snapshot is in), from the one download, and gives the browser
+    # its own instantiateStreaming back once the interpreter is up.
+    context = browser.new_context()
+    watcher = watch(context)
+    try:
+        page = context.new_page()
+        asked = []  # by the page (the worker's precache asks again, later)
+        page.on("request", lambda request: asked.append(request.url))
+        open_game(page, site.game_url())
+        assert page.locator("html").get_attribute("data-snapshot") == "restored"
+        assert page.evaluate("performance.getEntriesByName('hearts:compiled').length") == 1
+        assert page.evaluate("""performance.getEntriesByName('hearts:compiled')[0].startTime
+                                < performance.getEntriesByName('hearts:interpreter')[0].startTime""")
+        assert page.evaluate("String(WebAssembly.instantiateStreaming).includes('[native code]')")
+        assert len([u for u in asked if "/pyodide.asm.wasm" in u]) == 1, asked
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
 def test_the_snapshot_holds_the_game_modules_of_this_app_zip(game):
     # The build imports the game's modules before it takes the snapshot
     # (assets/app-python.js): they are in sys.modules before PyScript got the
