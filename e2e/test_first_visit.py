@@ -117,6 +117,7 @@ def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_resto
     open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "deferred"
+    assert html.get_attribute("data-preload") == "fresh"  # the game imported from app.zip, as without a snapshot
     assert [u for u in asked if "pyodide-snapshot" in u] == [], "the page did not download the snapshot"
     # The bar moved with the bytes that came (the snapshot's are not awaited)
     # and never back.
@@ -133,6 +134,7 @@ def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_resto
     assert page.evaluate(CACHED, "./build/pyodide-snapshot-webkit.bin.gz") is None, "WebKit's snapshot cached too"
     open_game(page, site.game_url(seed="2"))
     assert html.get_attribute("data-snapshot") == "restored"
+    assert html.get_attribute("data-preload") == "preloaded"
     page.locator('#screen [data-action="new-game"]').click()
     page.locator('#screen [data-phase="pass"]').wait_for()
 
