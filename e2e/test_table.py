@@ -168,6 +168,14 @@ def check_fits(t):
             (al, at, aw, ah), (bl, bt, bw, bh) = boxes[a], boxes[b]
             apart = al + aw <= bl or bl + bw <= al or at + ah <= bt or bt + bh <= at
             assert apart, f"{t.size}: {a} and {b} overlap"
+    # the toast's notes (what you passed, a refusal...) lie on none of them
+    notes = page.evaluate(BOX, "#screen .toast > :not(:empty)")
+    for name in parts:
+        for left, top, w, h in notes:
+            (bl, bt, bw, bh) = boxes[name]
+            apart = left + w <= bl or bl + bw <= left or top + h <= bt or bt + bh <= top
+            assert apart, f"{t.size}: a note of the toast {left},{top} {w}x{h} lies on {name}"
+    check_bar(t)
     # each player's plate (name and points) can be read: nothing lies on it
     covered = page.evaluate("""() => [...document.querySelectorAll('#screen .plate')].filter((p) => {
         const r = p.getBoundingClientRect();
@@ -175,6 +183,15 @@ def check_fits(t):
         return !hit || !p.contains(hit);
     }).map((p) => p.textContent.trim())""")
     assert covered == [], f"{t.size}: something lies on the plates of {covered}"
+
+
+def check_bar(t):
+    """The bar's parts (the hand's number, the hearts, the buttons) lie on one another nowhere."""
+    parts = t.page.evaluate(BOX, "#screen .bar > *")
+    assert len(parts) == 3
+    for i, (al, at, aw, ah) in enumerate(parts):
+        for bl, bt, bw, bh in parts[i + 1:]:
+            assert al + aw <= bl or bl + bw <= al or at + ah <= bt or bt + bh <= at, f"{t.size}: the bar's parts overlap"
 
 
 def test_every_card_can_be_tapped_where_it_shows(table, site):
@@ -209,6 +226,7 @@ def test_playing_the_trick_and_the_hand_in_view(table, site):
     page.locator(f'{TABLE}[data-phase="play"]').wait_for()
     page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
     shoot(page, table.size, "play-received")
+    check_fits(table)  # the notes of the first trick: the cards received, the ones passed
     # play on until our turn comes with cards on the table
     for _ in range(26):
         page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
@@ -470,5 +488,27 @@ def test_motion_follows_the_speed_and_reduced_motion(browser, site, open_game, s
         page.locator(f'{TABLE}[data-phase="play"]').wait_for()
         running = page.evaluate("() => document.getAnimations().length")  # the pass: cards leave, arrive
         assert (running > 0) is moving
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["lt", "fi", "nb", "nl"])
+def test_the_bar_and_the_notes_fit_the_narrowest_phone_in_every_language(browser, site, watch, open_game, lang):
+    # The longest words ("Raundas 1", "Patarimas", "Taisyklės") at 280 px,
+    # and the first trick's notes in each language.
+    width, height = SIZES[0]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    watcher = watch(context)
+    try:
+        t = SimpleNamespace(page=open_game(context.new_page(), site.game_url(lang=lang)), size=SIZES[0], phone=True)
+        page = t.page
+        new_game(page)
+        for card in hand(page)[:3]:
+            page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+        page.locator('#screen [data-action="confirm-pass"]').click()
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        assert page.locator("#screen .toast .given").count() == 1
+        check_fits(t)
+        watcher.assert_clean()
     finally:
         context.close()
