@@ -94,10 +94,16 @@ def first_paint(page):
         "() => (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime")
 
 
+# The page's hearts:* marks, and when the document itself was in
+# (Navigation Timing's responseEnd, as "document:in"): the part of "until
+# boot.js" that passes before the page's own files are even asked for.
+MARKS_JS = ("Object.fromEntries(performance.getEntriesByType('mark')"
+            ".filter((m) => m.name.startsWith('hearts:')).map((m) => [m.name, m.startTime])"
+            ".concat(performance.getEntriesByType('navigation').map((n) => ['document:in', n.responseEnd])))")
+
+
 def marks(page):
-    return page.evaluate(
-        "() => Object.fromEntries(performance.getEntriesByType('mark')"
-        ".filter((m) => m.name.startsWith('hearts:')).map((m) => [m.name, m.startTime]))")
+    return page.evaluate("() => " + MARKS_JS)
 
 
 def update_ms(page):
@@ -252,17 +258,28 @@ def first_visit_on_a_slow_link(playwright, url):
 # The third load of a round in Chromium and WebKit, "later": the page left
 # for about:blank, LATER_S seconds of rest, then loaded again, as on a visit
 # some time after the last one. The warm load comes at once after the cold
-# one, in the same tab: in WebKit it waited there up to seconds for the page
-# before (its first synchronous WebAssembly compile, 53 bytes, took 0.1-7 s
-# within a few seconds of leaving a page that had run the game, and ~1 ms
-# after a rest), which no later visit pays.
+# one, in the same tab: in WebKit it waits there for the page before, which
+# no later visit pays. WebKitGTK paints with Skia on the GPU, here Mesa's
+# llvmpipe (no GPU), which compiles each new shader with LLVM on the CPU;
+# this profile's Mesa shader cache starts empty, so painting the game's
+# first screen takes ~1.4 s of compiling on the paint thread in the 4 s
+# after data-ready. The next page in the same web process waits for it:
+# its main thread is parked from the commit on and index.html's
+# responseEnd comes 0.06-1.3 s late ("document in"; Chromium ~10 ms), while
+# the only busy thread is the paint thread in LLVM. With Skia's CPU
+# renderer (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1) or a Mesa shader cache
+# kept from an earlier session (MESA_SHADER_CACHE_DIR), it is in after
+# ~10 ms.
 LATER_S = 3
 WHEN = ("cold", "warm", "later")
 # What each part of the boot took in one load, from its marks (ms): until
 # boot.js runs, the interpreter's start (restoring the snapshot), PyScript
 # until it asks for the interpreter, mounting app.zip, PyScript until
-# main.py runs, the game's imports, its first render.
-PARTS = [("until boot.js", None, "hearts:boot"), ("interpreter", "hearts:boot", "hearts:interpreter"),
+# main.py runs, the game's imports, its first render. "document in" is not
+# a part of its own but the first piece of "until boot.js": from navigation
+# start until index.html was in (its responseEnd).
+PARTS = [("document in", None, "document:in"),
+         ("until boot.js", None, "hearts:boot"), ("interpreter", "hearts:boot", "hearts:interpreter"),
          ("PyScript asks", "hearts:interpreter", "hearts:mount"), ("app.zip", "hearts:mount", "hearts:app"),
          ("to main.py", "hearts:app", "hearts:main"), ("imports", "hearts:main", "hearts:imported"),
          ("first render", "hearts:imported", "hearts:ready")]
@@ -318,8 +335,7 @@ def firefox_runs(url, reps):
 
 WEBKIT_STATE = """return [document.documentElement.getAttribute('data-boot-ms'),
   document.documentElement.dataset.snapshot || null, document.documentElement.dataset.sw || null]"""
-WEBKIT_MARKS = ("return Object.fromEntries(performance.getEntriesByType('mark')"
-                ".filter((m) => m.name.startsWith('hearts:')).map((m) => [m.name, m.startTime]))")
+WEBKIT_MARKS = "return " + MARKS_JS
 
 
 def webkit_runs(url, reps):
