@@ -114,13 +114,23 @@ def free_display(groups, log):
 def isolated_env(home, display=None):
     """An environment whose home is ``home`` (a folder of its own): no
     profile, cache or service worker of an earlier run (or of a person) is
-    reused."""
+    reused.
+
+    WebKit paints on the CPU (Skia's CPU rendering), as Chromium does here
+    (--disable-gpu, tools/browser.py). Left to its default, WebKitGTK paints
+    with Skia on OpenGL, which on this machine (no GPU) is Mesa's llvmpipe:
+    it compiles every shader with LLVM on the CPU, into a shader cache that
+    a fresh home always has empty, and the next page of the same tab waits
+    for the previous page's painting (0.1-1.3 s of a warm load, seen with
+    per-thread CPU times and stacks; with CPU painting, or with a kept Mesa
+    cache, the wait was gone). A person's browser has a GPU, or that cache."""
     home = Path(home)
     for sub in ("data", "cache", "config", "tmp"):
         (home / sub).mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
            "XDG_CACHE_HOME": str(home / "cache"), "XDG_CONFIG_HOME": str(home / "config"),
            "TMPDIR": str(home / "tmp")}
+    env["WEBKIT_SKIA_ENABLE_CPU_RENDERING"] = "1"
     if display:
         env["DISPLAY"] = display
     env.pop("WAYLAND_DISPLAY", None)
