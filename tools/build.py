@@ -15,7 +15,8 @@
                           puts it on the interpreter's sys.path as it is
                           (zipimport), nothing is unpacked
   build/pyodide-snapshot.bin.gz   the interpreter's memory right after
-                          Pyodide's start-up, gzipped (snapshot), taken in
+                          Pyodide's start-up, with the game's modules
+                          imported, gzipped (snapshot), taken in
                           Chromium: the page restores it instead of
                           starting Python anew (Chromium, Firefox)
   build/pyodide-snapshot-webkit.bin.gz   the same, taken in WebKit, for
