@@ -269,7 +269,9 @@ def first_visit_on_a_slow_link(playwright, url):
 # the only busy thread is the paint thread in LLVM. With Skia's CPU
 # renderer (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1) or a Mesa shader cache
 # kept from an earlier session (MESA_SHADER_CACHE_DIR), it is in after
-# ~10 ms.
+# ~10 ms; tools/webkit.py now runs WebKit with the CPU renderer, as Chromium
+# runs with --disable-gpu, so what is left between warm and later is the
+# browser's own.
 LATER_S = 3
 WHEN = ("cold", "warm", "later")
 # What each part of the boot took in one load, from its marks (ms): until
