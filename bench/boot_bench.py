@@ -58,6 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from browser import CHROMIUM, CHROMIUM_ARGS, FIREFOX, serve  # noqa: E402  (the browsers, one static server)
 from webkit import missing as webkit_missing, webkit_session  # noqa: E402
+sys.path.insert(0, str(ROOT / "bench"))
 
 WEBKIT_TARGET = 2.0  # WebKit's time to ready, at most this times Chromium's
 
@@ -253,6 +254,182 @@ def first_visit_on_a_slow_link(playwright, url):
             return result
         finally:
             context.close()
+
+
+# A first visit's bytes, as a static host serves the site (bench/static_host.py:
+# gzip on the fly, revalidation answered 304), in a browser profile with a
+# disk cache (a persistent context: an incognito one keeps no large
+# response, and the service worker's revalidating precache would download
+# every big file again, which no person's browser does). Counted by the
+# host: every response's bytes, until html[data-ready] and in all (until
+# the network has been quiet for QUIET_S once the service worker controls
+# the page: its precache and the snapshot the page makes for the next
+# visits are in by then). Links: None (no emulation), SLOW_LINK, and
+# Lighthouse's slow 4G as its DevTools throttling applies it.
+SLOW_4G = {"offline": False, "latency": 150 * 3.75, "downloadThroughput": 1638.4 * 1024 * 0.9 / 8,
+           "uploadThroughput": 675 * 1024 * 0.9 / 8}
+LINKS = {"fast": None, "10 Mbit/s, 40 ms": SLOW_LINK, "slow 4G": SLOW_4G}
+QUIET_S = 4
+BYTES_BUDGET = {"ready": 5.5e6, "all": 7.0e6}
+# When the start screen is on screen: helper 24a's mark hearts:start-screen
+# when the page sets it, else the first contentful paint (the loading screen).
+START_SCREEN_JS = """() => {
+  const mark = performance.getEntriesByName('hearts:start-screen')[0];
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  return mark ? [mark.startTime, 'hearts:start-screen'] : [fcp ? fcp.startTime : NaN, 'first-contentful-paint'];
+}"""
+
+
+def first_visit_bytes(playwright, host, url, link=None):
+    """One first visit at link: ms to the start screen and to ready, bytes
+    until ready and in all, the biggest files, how Python started."""
+    count = host.count
+    with tempfile.TemporaryDirectory(prefix="hearts-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 412, "height": 823})
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            if link:
+                cdp = context.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", link)
+            start = time.monotonic()
+            result = {"ready_ms": load(page, url)}
+            ready_at = time.monotonic()
+            result["start_screen_ms"], result["start_screen_by"] = page.evaluate(START_SCREEN_JS)
+            result["ready_bytes"] = count.total(since=start, until=ready_at)
+            result["snapshot"] = page.locator("html").get_attribute("data-snapshot")
+            page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=TIMEOUT_MS * 3)
+            deadline = time.monotonic() + 300
+            while time.monotonic() - max(count.last(), start) < QUIET_S and time.monotonic() < deadline:
+                page.wait_for_timeout(250)
+            result["all_bytes"] = count.total(since=start)
+            files = count.by_path(since=start)
+            result["files"] = dict(sorted(files.items(), key=lambda item: -item[1])[:8])
+            result["made_snapshot"] = page.locator("html").get_attribute("data-snapshot-made")
+            return result
+        finally:
+            context.close()
+
+
+def first_visits(playwright, site, reps, links):
+    """reps first visits on each of links, served by a counting static host of site."""
+    from static_host import serve_counting  # bench/, beside this file
+    host = serve_counting(site)
+    url = f"http://127.0.0.1:{host.server_port}/?seed=1&speed=instant&lang=en&level=normal"
+    runs = {name: [] for name in links}
+    try:
+        for rep in range(reps):
+            for name in links:
+                run = first_visit_bytes(playwright, host, url, LINKS[name])
+                runs[name].append(run)
+                print(f"first visit {rep + 1}/{reps} ({name}): start screen {run['start_screen_ms']:.0f} ms,"
+                      f" ready {run['ready_ms']:.0f} ms, {run['ready_bytes'] / 1e6:.2f} MB before ready,"
+                      f" {run['all_bytes'] / 1e6:.2f} MB in all; Python {run['snapshot']}", flush=True)
+    finally:
+        host.shutdown()
+        host.server_close()
+    return runs
+
+
+def report_first_visits(runs):
+    """Print the first visits' figures (medians) against the byte budget."""
+    figures = {}
+    if not runs:
+        return figures
+    print("\na first visit, served as a static host serves it (gzip on the fly, revalidation: 304),"
+          " Chromium with a disk cache; bytes counted by the host (medians)")
+    for name, got in runs.items():
+        if not got:
+            continue
+        med = {key: statistics.median(r[key] for r in got) for key in ("start_screen_ms", "ready_ms", "ready_bytes",
+                                                                       "all_bytes")}
+        key = name.split(",")[0].replace(" ", "_").replace("/", "")
+        figures.update({f"first_visit_{key}_{k}": v for k, v in med.items()})
+        met = med["ready_bytes"] <= BYTES_BUDGET["ready"] and med["all_bytes"] <= BYTES_BUDGET["all"]
+        print(f"  {name:17} start screen {med['start_screen_ms']:6.0f} ms ({got[0]['start_screen_by']}),"
+              f" ready {med['ready_ms']:6.0f} ms; {med['ready_bytes'] / 1e6:.2f} MB before ready,"
+              f" {med['all_bytes'] / 1e6:.2f} MB in all ({len(got)} runs; budget <= 5.5 / 7.0 MB:"
+              f" {'met' if met else 'NOT met'}); Python {', '.join(r['snapshot'] for r in got)}")
+    first = next(got for got in runs.values() if got)[0]
+    print("    the biggest files of a visit (bytes sent): "
+          + ", ".join(f"{path.rsplit('/', 1)[-1]} {size / 1e6:.2f} MB" for path, size in first["files"].items()))
+    return figures
+
+
+# Lighthouse (npm `lighthouse`, pinned in package-lock.json), its mobile
+# preset (simulated slow 4G, 4x CPU), driving Debian's Chromium, on the page
+# as the counting static host serves it: the four scores, LCP, CLS, TBT.
+LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+LIGHTHOUSE_CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+LIGHTHOUSE_AUDITS = {"largest-contentful-paint": "LCP", "cumulative-layout-shift": "CLS",
+                     "total-blocking-time": "TBT", "first-contentful-paint": "FCP"}
+
+
+def lighthouse_runs(site, reps=1):
+    node = shutil.which("node")
+    if not node or not LIGHTHOUSE.is_file():
+        print(f"Lighthouse: not installed ({LIGHTHOUSE.relative_to(ROOT)}), skipped (`make setup` runs npm ci)")
+        return []
+    from static_host import serve_counting  # bench/, beside this file
+    host = serve_counting(site)
+    url = f"http://127.0.0.1:{host.server_port}/"
+    runs = []
+    try:
+        for rep in range(reps):
+            with tempfile.TemporaryDirectory(prefix="hearts-lighthouse-") as out:
+                report = Path(out) / "report.json"
+                run = subprocess.run(
+                    [node, str(LIGHTHOUSE), url, "--output=json", f"--output-path={report}", "--quiet",
+                     "--only-categories=" + ",".join(LIGHTHOUSE_CATEGORIES),
+                     "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"],
+                    cwd=ROOT, capture_output=True, text=True, timeout=600,
+                    env={**os.environ, "CHROME_PATH": CHROMIUM})
+                if run.returncode != 0 or not report.is_file():
+                    print(f"Lighthouse failed (exit {run.returncode}): {run.stderr[-1500:]}")
+                    continue
+                data = json.loads(report.read_text(encoding="utf-8"))
+            result = {"version": data.get("lighthouseVersion"),
+                      **{name: data["categories"][name]["score"] for name in LIGHTHOUSE_CATEGORIES},
+                      **{short: data["audits"][audit].get("numericValue") for audit, short in LIGHTHOUSE_AUDITS.items()}}
+            runs.append(result)
+            print(f"Lighthouse {rep + 1}/{reps}: " + ", ".join(f"{k} {v}" for k, v in result.items()), flush=True)
+    finally:
+        host.shutdown()
+        host.server_close()
+    return runs
+
+
+def report_lighthouse(runs):
+    if not runs:
+        return {}
+    figures = {f"lighthouse_{key}": statistics.median(r[key] for r in runs if r[key] is not None)
+               for key in (*LIGHTHOUSE_CATEGORIES, *LIGHTHOUSE_AUDITS.values())}
+    print(f"\nLighthouse {runs[0]['version']}, mobile (simulated slow 4G, 4x CPU), {len(runs)} run(s), medians:"
+          + "".join(f" {key} {figures[f'lighthouse_{key}']:.2f}" for key in LIGHTHOUSE_CATEGORIES)
+          + f"; LCP {figures['lighthouse_LCP'] / 1000:.1f} s, CLS {figures['lighthouse_CLS']:.3f},"
+          f" TBT {figures['lighthouse_TBT']:.0f} ms, FCP {figures['lighthouse_FCP'] / 1000:.1f} s")
+    return figures
+
+
+def quick(args):
+    """--quick: one first visit on a fast link (bytes), one cold and warm
+    boot of our page, no Lighthouse, no other browser: that the bench runs."""
+    with sync_playwright() as playwright:
+        visits = first_visits(playwright, args.site, 1, ["fast"])
+        server = serve(args.site)
+        try:
+            sample = run_once(playwright, f"http://127.0.0.1:{server.server_port}/?seed=1&speed=instant&lang=en",
+                              ours=True)
+        finally:
+            server.shutdown()
+            server.server_close()
+    figures = report_first_visits(visits)
+    print(f"  our page: cold {sample['cold']:.0f} ms, warm {sample['warm']:.0f} ms,"
+          f" Python {sample['snapshot_cold']} / {sample['snapshot_warm']}")
+    figures.update({"quick_cold_ms": sample["cold"], "quick_warm_ms": sample["warm"],
+                    "quick_snapshot_warm": sample["snapshot_warm"]})
+    return figures
 
 
 # The third load of a round in Chromium and WebKit, "later": the page left
@@ -468,9 +645,26 @@ def main():
     parser.add_argument("--browser-reps", type=int, default=5, help="rounds of Chromium, Firefox and WebKit")
     parser.add_argument("--browsers-only", action="store_true", help="only the rounds in the three browsers")
     parser.add_argument("--slow-only", action="store_true", help="only the first visits on the slow link")
+    parser.add_argument("--visit-reps", type=int, default=1,
+                        help="first visits' bytes, on each link (a static host that compresses)")
+    parser.add_argument("--visits-only", action="store_true", help="only the first visits' bytes and Lighthouse")
+    parser.add_argument("--site", type=Path, default=ROOT,
+                        help="the site the first visits and Lighthouse load (default: this tree; e.g. a `make dist`)")
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
+    parser.add_argument("--quick", action="store_true",
+                        help="a short run that shows the bench works: one fast first visit, one boot, no other browsers")
     args = parser.parse_args()
-    if not (ROOT / "build" / "precache.js").exists():
-        sys.exit("bench: build/ is missing, run `make build`")
+    if not (args.site / "build" / "precache.js").exists():
+        sys.exit(f"bench: {args.site}/build/ is missing, run `make build`")
+    if args.quick:
+        return quick(args)
+    if args.visits_only:
+        with sync_playwright() as playwright:
+            visits = first_visits(playwright, args.site, args.visit_reps, list(LINKS))
+        figures = report_first_visits(visits)
+        if not args.no_lighthouse:
+            figures.update(report_lighthouse(lighthouse_runs(args.site)))
+        return figures
     server = serve(ROOT)
     base = f"http://127.0.0.1:{server.server_port}/"
     pages = {"bare": base + "bench/bare.html", "bare-snapshot": base + "bench/bare.html?snapshot",
@@ -502,7 +696,9 @@ def main():
                       flush=True)
         baseline = [baseline_clicks(playwright, base + "bench/click.html") for _ in range(args.reps)]
         rounds = three_browsers(playwright, pages["ours"], args.browser_reps)
+        visits = first_visits(playwright, args.site, args.visit_reps, list(LINKS))
     server.shutdown()
+    lighthouse = [] if args.no_lighthouse else lighthouse_runs(args.site)
 
 
     def median(name, key):
@@ -597,9 +793,11 @@ def main():
           f" the start screen's first render {figures['first_render_ms']:.1f} ms (medians)")
     figures.update(report_browsers(rounds))
     figures.update(report_slow(slow_link))
+    figures.update(report_first_visits(visits))
+    figures.update(report_lighthouse(lighthouse))
     out = ROOT / "build" / "bench.json"
     out.write_text(json.dumps({"reps": args.reps, "figures": figures, "samples": samples, "slow_link": slow_link,
-                               "browsers": rounds,
+                               "browsers": rounds, "first_visits": visits, "lighthouse": lighthouse,
                                "baseline_clicks": baseline}, indent=1) + "\n")
     print(f"  raw samples: {out.relative_to(ROOT)}")
 
