@@ -14,7 +14,7 @@ BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build reads (directories too, so added/removed files count).
 BUILD_INPUTS := $(shell find hearts i18n assets -not -path '*/__pycache__*' 2>/dev/null) \
-	index.html pyscript.toml main.py manifest.webmanifest sw.js tools/build.py tools/webkit.py
+	index.html pyscript.toml main.py manifest.webmanifest sw.js tools/build.py
 
 .PHONY: help setup build play test bench bench-ai dist clean
 

@@ -21,14 +21,17 @@
 // downloads the copy (assets/boot.js), so the worker fetches that too (a
 // 304 then) and stores it unpacked under the file's own name. Later visits,
 // which the worker serves, read the plain file from the cache as before.
-
 //
-// self.PRECACHE.variants names the build's two memory snapshots, each with
-// the browsers it restores in (assets/snapshot-variant.js, the page's own
-// test): the worker caches only its browser's, 5 MB and not 10 (both if
-// the test cannot tell).
+// The interpreter's memory snapshot is no file of the site: the page makes
+// it in this browser after its first visit (assets/boot.js,
+// makeSnapshotForNextVisits) and posts it here; the worker keeps it in this
+// version's cache under SNAPSHOT (so a new build, with a new cache, never
+// restores the old one) and answers that URL from there, or with a 204
+// when it has none. The page asks it to drop a snapshot that did not
+// restore; the drops are counted (the Hearts-Snapshot-Drops header), so the
+// page stops making new ones for this version after a few.
 
-importScripts("./build/precache.js", "./assets/snapshot-variant.js");
+importScripts("./build/precache.js");
 
 const INDEX = new URL("./index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
@@ -38,6 +41,9 @@ const LEGACY_PREFIX = "hearts-";
 
 let opened = null;
 const openCache = () => (opened ??= caches.open(CACHE));
+
+const SNAPSHOT = new URL("./build/local/pyodide-snapshot.bin.gz", self.location).href;
+const SNAPSHOT_DROPS = new URL("./build/local/pyodide-snapshot.drops", self.location).href;
 
 const TYPES = { ".wasm": "application/wasm", ".json": "application/json" };
 
@@ -68,10 +74,7 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     const packed = new Map(Object.entries(self.PRECACHE.packed || {}).map(
       ([path, copy]) => [new URL(path, self.location).href, new URL(copy, self.location).href]));
-    const variant = self.heartsSnapshotVariant();
-    const variants = self.PRECACHE.variants || {};
-    const files = self.PRECACHE.files.filter((path) => !variant || !variants[path] || variants[path] === variant);
-    await Promise.all(files.map(async (path) => {
+    await Promise.all(self.PRECACHE.files.map(async (path) => {
       const url = new URL(path, self.location).href;
       if (url === ROOT) return; // stored from index.html below
       const response = packed.has(url) ? await fetchPacked(url, packed.get(url))
@@ -108,9 +111,42 @@ self.addEventListener("fetch", (event) => {
     if (request.mode === "navigate" && (url.href.split(/[?#]/)[0] === ROOT || url.href.split(/[?#]/)[0] === INDEX)) {
       // The game page with any query (?lang=fi&seed=1...).
       hit = (await cache.match(ROOT)) || (await cache.match(INDEX));
+    } else if (url.href === SNAPSHOT) {
+      const [kept, drops] = await Promise.all([cache.match(SNAPSHOT), snapshotDrops(cache)]);
+      const headers = { "Content-Type": "application/gzip", "Hearts-Snapshot-Drops": String(drops) };
+      return kept ? new Response(kept.body, { headers }) : new Response(null, { status: 204, headers });
     } else {
       hit = await cache.match(request);
     }
     return hit || fetch(request);
   })());
+});
+
+async function snapshotDrops(cache) {
+  const hit = await cache.match(SNAPSHOT_DROPS);
+  return hit ? Number(await hit.text()) || 0 : 0;
+}
+
+// The page's snapshot to keep ({hearts: "snapshot", snapshot: gzipped
+// bytes}, answered true or false on the port it sends), or to drop
+// ({hearts: "drop-snapshot"}).
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.hearts === "snapshot") {
+    const [port] = event.ports;
+    event.waitUntil(openCache()
+      .then((cache) => cache.put(SNAPSHOT, new Response(data.snapshot, {
+        headers: { "Content-Type": "application/gzip" },
+      })))
+      .then(() => port?.postMessage(true), (error) => {
+        console.warn("sw: the snapshot was not stored:", error);
+        port?.postMessage(false);
+      }));
+  } else if (data.hearts === "drop-snapshot") {
+    event.waitUntil(openCache().then(async (cache) => {
+      const drops = (await snapshotDrops(cache)) + 1;
+      await cache.delete(SNAPSHOT);
+      await cache.put(SNAPSHOT_DROPS, new Response(String(drops)));
+    }));
+  }
 });

@@ -58,10 +58,76 @@ def crc32(path):
     return path;
   }
 
+  // The page's standard library is cut to what the page imports
+  // (tools/stdlib_compile.py; the modules it leaves out are listed in its
+  // _hearts_stdlib_rest). A module of that list is loaded on demand rather
+  // than failing with ImportError: a finder at the end of sys.meta_path
+  // downloads the runtime's whole standard library (restURL, synchronously:
+  // an import cannot wait), puts it at the end of sys.path and finds the
+  // module there. That is a gap in the cut, so it says so with a console
+  // error (the tests fail on one: no screen needs it). Offline the download
+  // fails and so does the import, with an ImportError that the game shows
+  // in its error dialog. Installed by mount in the page only (never in a
+  // snapshot: it holds a JS function).
+  function onDemand(pyodide, restURL) {
+    const path = "/lib/python_stdlib_rest.zip";
+    pyodide.registerJsModule("_hearts_stdlib_fetch", {
+      load(name) {
+        const request = new XMLHttpRequest();
+        request.open("GET", restURL, false);
+        request.overrideMimeType("text/plain; charset=x-user-defined"); // bytes, from a synchronous request
+        request.send();
+        if (request.status !== 200) throw new Error(`${restURL}: HTTP ${request.status}`);
+        const text = request.responseText;
+        const bytes = new Uint8Array(text.length);
+        for (let at = 0; at < text.length; at += 1) bytes[at] = text.charCodeAt(at) & 0xff;
+        pyodide.FS.writeFile(path, bytes);
+        console.error(`boot: the standard library module ${name} is not in the page's cut of it:`
+          + " the whole library was downloaded for it (tools/build.py STDLIB_KEPT)");
+        return path;
+      },
+    });
+    run(pyodide, `
+import sys
+
+class HeartsStdlibOnDemand:
+    """Finds a standard library module the page's cut leaves out in the
+    runtime's whole library, downloaded at the first such import."""
+    path = None
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        try:
+            from _hearts_stdlib_rest import NAMES
+        except ImportError:
+            return None
+        if name not in NAMES:
+            return None
+        if cls.path is None:
+            import _hearts_stdlib_fetch
+            try:
+                cls.path = _hearts_stdlib_fetch.load(name)
+            except Exception as error:
+                raise ImportError(f"{name} is not in the page's standard library and could not be"
+                                  f" downloaded: {error}", name=name) from None
+            sys.path.append(cls.path)
+            sys.path_importer_cache.pop(cls.path, None)
+        import importlib.machinery
+        parent = name.rpartition(".")[0]
+        where = [cls.path + "/" + parent.replace(".", "/")] if parent else None
+        return importlib.machinery.PathFinder.find_spec(name, where, target)
+
+if not any(type(f).__name__ == "HeartsStdlibOnDemand" or getattr(f, "__name__", "") == "HeartsStdlibOnDemand"
+           for f in sys.meta_path):
+    sys.meta_path.append(HeartsStdlibOnDemand)
+`);
+  }
+
   // The page: app.zip first on sys.path. Returns "preloaded" (the
   // snapshot's game modules are this zip's), "fresh" (none were there) or
   // "replaced" (they were another zip's, and are forgotten).
-  function mount(pyodide, bytes) {
+  function mount(pyodide, bytes, { restURL } = {}) {
+    if (restURL) onDemand(pyodide, restURL);
     const path = JSON.stringify(write(pyodide, bytes));
     return run(pyodide, `
 import sys, zipimport

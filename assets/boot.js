@@ -26,7 +26,6 @@
 // hearts:py-ready and hearts:ready, main.py hearts:main and hearts:imported)
 // that `make bench` reads.
 
-import "./snapshot-variant.js"; // globalThis.heartsSnapshotVariant(): which snapshot restores here
 import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interpreter
 import * as screen from "./loading-screen.js";
 
@@ -34,14 +33,16 @@ const { absolute, fail } = screen;
 const BOOT_TIMEOUT_MS = 120000;
 const html = document.documentElement;
 
-// This browser's snapshot: WebKit cannot restore the one made in Chromium
-// (which Firefox restores), the build makes one in each (tools/build.py
-// snapshot(), assets/snapshot-variant.js).
-const SNAPSHOT_URL = absolute(globalThis.heartsSnapshotVariant() === "webkit"
-  ? "./build/pyodide-snapshot-webkit.bin.gz" : "./build/pyodide-snapshot.bin.gz");
+// The snapshot this browser made of the interpreter after an earlier visit
+// (makeSnapshotForNextVisits, below): no file of the site, the service
+// worker answers this URL from its cache (sw.js).
+const SNAPSHOT_URL = absolute("./build/local/pyodide-snapshot.bin.gz");
 // The page's standard library: the runtime's, with what Pyodide's start-up
 // imports as bytecode (tools/build.py stdlib()); the snapshot was made with it.
 const STDLIB_URL = absolute("./build/python_stdlib.zip");
+// The runtime's whole standard library: what the page's cut leaves out is
+// loaded from it on demand (assets/app-python.js); never precached.
+const STDLIB_REST_URL = absolute("./build/vendor/pyodide/python_stdlib.zip");
 const APP_ZIP_URL = absolute("./build/app.zip");
 const MODULE_URL = absolute("./build/vendor/pyodide/pyodide.asm.mjs");
 // The runtime's files the build also ships gzipped (tools/build.py PACKED),
@@ -63,23 +64,6 @@ const SW_URL = new URL("../sw.js", import.meta.url).href;
 const ownWorker = () => globalThis.navigator?.serviceWorker?.controller?.scriptURL === SW_URL;
 const cached = ownWorker();
 const usePacked = canUnpack && !cached;
-
-// The link's speed, from the bytes of the first downloads (see
-// snapshotWanted): bytes and time from the first chunk on.
-let linkStart = 0;
-let linkBytes = 0;
-let onLinkBytes = null;
-let linkBytesPerMs = null; // the measured speed, for the console
-// Whether the snapshot is worth its download (snapshotWanted, below).
-const SNAPSHOT_SAVES_MS = 1500;
-const PROBE_BYTES = 384e3;
-const PROBE_TIMEOUT_MS = 3000;
-
-screen.onBytes((url, count) => {
-  if (!linkStart) linkStart = performance.now();
-  else linkBytes += count; // the first chunk came in no time that can be measured
-  if (onLinkBytes) onLinkBytes();
-});
 
 // The body of a gzipped file, unpacked as it arrives, its bytes counted for
 // the bar as they come (unless they are counted already). A host may send
@@ -224,7 +208,6 @@ function watchPyodideFetches() {
   fetchEarly();
   screen.expect(MODULE_URL);
   screen.expect(APP_ZIP_URL);
-  if (canUnpack) screen.expect(SNAPSHOT_URL);
   screen.whenReady(() => { // whatever PyScript did not ask for is not kept
     early.clear();
     letGo();
@@ -307,7 +290,8 @@ const PRELOAD = [
 ];
 
 // PyScript's own modules, which it imports one after the other as it
-// starts (its core, the TOML parser, its plugins). Preloaded, they are all
+// starts (its core, the TOML parser, its plugins' entry chunks; the editor
+// and terminal they would load are neither fetched nor precached). Preloaded, they are all
 // in the page before Pyodide's start-up takes the main thread, and PyScript
 // is often ready before the interpreter is; otherwise, on a first visit, it
 // would fetch them one by one only after it. Hashed names of the pinned
@@ -372,67 +356,67 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
     .then(() => performance.mark("hearts:pyscript"), (error) => fail("failed", error));
 }
 
-// Python starts from a snapshot of its memory taken just after a start-up
-// (build/pyodide-snapshot.bin.gz, see tools/build.py): restoring it took
-// ~0.4 s where starting CPython anew takes 2-4 s. Pyodide refuses a
-// snapshot of another build; then, or without the file or
-// DecompressionStream, Python starts the usual way. On a slow link the
-// snapshot's 6 MB would cost more time than they save: a first visit then
-// starts Python anew and leaves the snapshot to the service worker, which
-// caches it for the next visits (snapshotWanted). html[data-snapshot] says
-// which: "restored", "deferred" (not downloaded: the link is slow) or
-// "unused". It is unpacked as it arrives, and its bytes are counted for the bar.
-async function fetchSnapshot() {
-  const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
-  return new Response(await unpackedBody(SNAPSHOT_URL, response)).arrayBuffer();
+// Python starts from a snapshot of its memory that this browser made after
+// an earlier visit (makeSnapshotForNextVisits, below; the service worker
+// keeps it): restoring it took ~0.4 s where starting CPython anew takes
+// 2-4 s. A first visit downloads no snapshot: Python starts anew, and once
+// the game is ready the page makes one for the next visits.
+// html[data-snapshot] says which: "restored"; "deferred" (none made yet:
+// Python started anew, the page makes one); "unused" (one was stored but did
+// not restore, or the browser cannot unpack it: Python started anew).
+//
+// A stored snapshot that does not restore (another build of the runtime,
+// damaged bytes, a browser update), or from which the last boot never got
+// the game ready (SNAPSHOT_TRIAL, checked at the next boot), is dropped
+// once: this boot starts Python anew, and makes a new one. The service
+// worker counts the drops of its version's snapshots; after
+// SNAPSHOT_MAX_DROPS the page stops making new ones (a browser whose own
+// snapshots never restore only starts slower). Never a boot loop.
+const SNAPSHOT_MAX_DROPS = 2;
+const SNAPSHOT_TRIAL = `hearts.snapshot-trial@${new URL("../", import.meta.url).pathname}`;
+let snapshotDrops = 0;
+
+function storage() {
+  try {
+    return globalThis.localStorage || null;
+  } catch (_) {
+    return null; // storage refused: no trial mark, the snapshot is used as it is
+  }
 }
 
-// Is the snapshot worth its download? From the service worker's cache,
-// always. Otherwise only if it arrives in less time than it saves
-// (SNAPSHOT_SAVES_MS: starting Python anew minus restoring it took 1.6 s
-// here, median of 4 cold loads each; more on a slow phone) at the speed
-// the runtime's files are arriving: measured over their first PROBE_BYTES
-// (at 10 Mbit/s that takes 0.3 s, on a fast link a few ms). With the 5.8 MB
-// snapshot the break-even is ~30 Mbit/s. If the bytes are that slow to
-// come at all (PROBE_TIMEOUT_MS), it is not.
-// (The constants are with the link's measure, above: the boot runs before
-// this part of the module.)
+// The stored snapshot's bytes (a promise of them) or null, from this
+// install's own service worker (sw.js answers 204 when it has none, with
+// the drops so far).
+async function storedSnapshot() {
+  if (!cached || !canUnpack) return null;
+  const response = await fetch(SNAPSHOT_URL);
+  snapshotDrops = Number(response.headers.get("Hearts-Snapshot-Drops")) || 0;
+  if (response.status !== 200 || !response.body) return null;
+  if (storage()?.getItem(SNAPSHOT_TRIAL)) {
+    response.body.cancel();
+    console.warn("boot: the last start from this browser's snapshot did not get the game ready: it is dropped");
+    dropSnapshot();
+    return null;
+  }
+  return { bytes: unpackedBody(SNAPSHOT_URL, response, { counted: true }).then((body) => new Response(body).arrayBuffer()) };
+}
 
-function snapshotWanted() {
-  if (cached) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const decide = (timedOut) => {
-      const elapsed = performance.now() - linkStart;
-      const allIn = [WASM_URL, STDLIB_URL].every((url) => screen.bytesIn(url) >= screen.expectedSize(url)
-        || screen.bytesIn(PACKED.get(url)?.copy) >= screen.expectedSize(PACKED.get(url)?.copy));
-      if (!timedOut && linkBytes < PROBE_BYTES && !allIn) return;
-      onLinkBytes = null;
-      clearTimeout(timer);
-      linkBytesPerMs = linkStart && elapsed > 0 ? linkBytes / elapsed : linkStart ? Infinity : 0;
-      const snapshotBytes = screen.expectedSize(SNAPSHOT_URL) || 6e6;
-      resolve(!timedOut && snapshotBytes / linkBytesPerMs <= SNAPSHOT_SAVES_MS);
-    };
-    const timer = setTimeout(() => decide(true), PROBE_TIMEOUT_MS);
-    onLinkBytes = () => decide(false);
-    decide(false);
-  });
+function dropSnapshot() {
+  snapshotDrops += 1;
+  storage()?.removeItem(SNAPSHOT_TRIAL);
+  navigator.serviceWorker.controller?.postMessage({ hearts: "drop-snapshot" });
 }
 
 async function startInterpreter(runtime) {
   let snapshot = null;
-  let deferred = false;
-  if (canUnpack) {
-    if (await snapshotWanted()) {
-      snapshot = fetchSnapshot();
-      snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
-    } else {
-      deferred = true;
-      screen.expect(SNAPSHOT_URL, false);
-      console.info(`boot: ${(linkBytesPerMs * 8e-3).toFixed(1)} Mbit/s: Python starts anew,`
-        + " the service worker fetches the snapshot for the next visits");
-    }
+  let stored = false;
+  try {
+    snapshot = (await storedSnapshot())?.bytes || null;
+  } catch (error) {
+    console.warn("boot: this browser's snapshot could not be read:", error);
   }
+  stored = snapshot !== null || snapshotDrops > 0;
+  if (snapshot) snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
   const undoCompileAhead = snapshot ? compileAhead() : () => {};
   try {
     const pyodide = await runtime;
@@ -440,17 +424,65 @@ async function startInterpreter(runtime) {
       try {
         const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot, stdLibURL: STDLIB_URL });
         html.dataset.snapshot = "restored";
+        storage()?.setItem(SNAPSHOT_TRIAL, "1"); // cleared once the game is ready
+        screen.whenReady(() => storage()?.removeItem(SNAPSHOT_TRIAL));
         return restored;
       } catch (error) {
-        console.warn("boot: Python starts without its snapshot:", error);
+        console.warn("boot: Python starts without this browser's snapshot, which is dropped:", error);
+        dropSnapshot();
       }
     }
-    html.dataset.snapshot = deferred ? "deferred" : "unused";
+    html.dataset.snapshot = stored || (cached && !canUnpack) ? "unused" : "deferred";
     return await pyodide.loadPyodide({ stdLibURL: STDLIB_URL });
   } finally {
     undoCompileAhead();
   }
 }
+
+// --- The snapshot for the next visits ----------------------------------------
+// Once the game is ready and the service worker holds the site, a worker
+// (assets/snapshot-worker.js) starts a second interpreter, imports the
+// game's modules that do not touch the browser (build/snapshot.json) and
+// snapshots it, on the processor's other core, while the player plays; the
+// service worker stores it (sw.js). html[data-snapshot-made] says "stored"
+// or "failed". The page's own interpreter cannot be snapshot: it holds
+// PyScript's JS objects.
+const SNAPSHOT_DELAY_MS = 1000;
+
+function makeSnapshotForNextVisits() {
+  if (html.dataset.snapshot === "restored" || snapshotDrops >= SNAPSHOT_MAX_DROPS || !appZip) return;
+  if (typeof Worker !== "function" || typeof CompressionStream !== "function" || !canUnpack
+    || !("serviceWorker" in navigator) || typeof caches !== "object") return;
+  const controlled = new Promise((resolve) => {
+    if (ownWorker()) return resolve();
+    navigator.serviceWorker.addEventListener("controllerchange", () => { if (ownWorker()) resolve(); });
+  });
+  const idle = () => new Promise((resolve) => setTimeout(() => (globalThis.requestIdleCallback
+    ? requestIdleCallback(resolve, { timeout: 5000 }) : resolve()), SNAPSHOT_DELAY_MS));
+  (async () => {
+    await controlled;
+    await idle();
+    const [modules, app] = await Promise.all([
+      fetch(absolute("./build/snapshot.json")).then((response) => response.json()).then((data) => data.modules),
+      appZip.then((bytes) => bytes.slice(0)),
+    ]);
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+    const made = await new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+      worker.onerror = (event) => reject(new Error(event.message || "the snapshot worker failed"));
+      worker.postMessage({ stdLibURL: STDLIB_URL, modules, app }, [app]);
+    }).finally(() => worker.terminate());
+    const channel = new MessageChannel();
+    const kept = new Promise((resolve) => { channel.port1.onmessage = ({ data }) => resolve(data); });
+    navigator.serviceWorker.controller.postMessage({ hearts: "snapshot", snapshot: made.snapshot }, [made.snapshot, channel.port2]);
+    if (!(await kept)) throw new Error("the service worker did not store it");
+    html.dataset.snapshotMade = "stored";
+  })().catch((error) => {
+    html.dataset.snapshotMade = "failed";
+    console.warn("boot: no snapshot for the next visits:", error);
+  });
+}
+screen.whenReady(makeSnapshotForNextVisits);
 
 // This module is PyScript's interpreter module (pyscript.toml): PyScript reads
 // `version` and calls `loadPyodide(options)`, as it would from pyodide.mjs.
@@ -481,7 +513,7 @@ export async function loadPyodide({ stdout, stderr } = {}) {
   if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
   const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language]);
   performance.mark("hearts:mount");
-  html.dataset.preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(zip));
+  html.dataset.preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(zip), { restURL: STDLIB_REST_URL });
   performance.mark("hearts:app");
   if (html.dataset.preload === "replaced") {
     console.info("boot: the snapshot's game modules are another app.zip's: the game is imported anew");

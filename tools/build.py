@@ -14,13 +14,10 @@
                           beside it, and locale/**: assets/boot.js
                           puts it on the interpreter's sys.path as it is
                           (zipimport), nothing is unpacked
-  build/pyodide-snapshot.bin.gz   the interpreter's memory right after
-                          Pyodide's start-up, with the game's modules
-                          imported, gzipped (snapshot), taken in
-                          Chromium: the page restores it instead of
-                          starting Python anew (Chromium, Firefox)
-  build/pyodide-snapshot-webkit.bin.gz   the same, taken in WebKit, for
-                          WebKit (which cannot restore the other one)
+  build/snapshot.json     the game's modules the interpreter's memory
+                          snapshot holds imported (preloaded()): the page
+                          makes the snapshot in the player's browser after
+                          the first visit (assets/snapshot-worker.js)
   build/boot-i18n.json    what the loading screen needs before Python runs:
                           the languages, their aliases, its texts in each
                           (hearts.catalogs boot_data, from the catalogs)
@@ -37,11 +34,10 @@ skipped (up_to_date), unchanged files are not rewritten, and app.zip is
 deterministic, so the cache version only changes when content does.
 The programs run in Node, in Pyodide and in the browsers are files beside
 this one (in_pyodide.mjs, pyscript_package.mjs, pyc_compile.py,
-stdlib_compile.py, snapshot_maker.js).
+stdlib_compile.py).
 Run with the project's venv Python (it needs Babel): .venv/bin/python.
 `tools/build.py --dist DIR` copies the publishable site to DIR (make dist).
 """
-import base64
 import gzip
 import hashlib
 import json
@@ -54,7 +50,6 @@ import sys
 import zipfile
 from pathlib import Path
 
-from browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serve  # tools/, beside this script
 
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
@@ -104,26 +99,11 @@ STDLIB_DROPPED = ["cProfile", "cmd", "doctest", "ftplib", "imaplib", "mailbox", 
                   "pdb", "pickletools", "poplib", "profile", "pstats", "pyclbr", "pydoc", "sched", "smtplib",
                   "sqlite3", "tabnanny", "timeit", "tomllib", "trace", "unittest", "wsgiref", "xmlrpc"]
 
-# The interpreter's memory snapshots (see snapshot()), made by
-# tools/snapshot_maker.js in a page of a local server: SNAPSHOT in Chromium
-# (Chromium and Firefox restore it), SNAPSHOT_WEBKIT in WebKit, which needs
-# one of its own (see assets/snapshot-variant.js).
-SNAPSHOT = "pyodide-snapshot.bin.gz"
-SNAPSHOT_WEBKIT = "pyodide-snapshot-webkit.bin.gz"
-SNAPSHOTS = {"chromium": SNAPSHOT, "webkit": SNAPSHOT_WEBKIT}
-SNAPSHOT_MAKER = (TOOLS / "snapshot_maker.js").read_text(encoding="utf-8")
-# WebDriver runs a script with its arguments, and a callback as the last one.
-SNAPSHOT_MAKER_WEBDRIVER = ("const done = arguments[arguments.length - 1];\n(" + SNAPSHOT_MAKER
-                            + ")(arguments[0]).then(done, (error) => done({error: String(error && error.stack || error)}));")
-# The scripts snapshot_maker.js needs in its page, run there first.
-SNAPSHOT_PAGE_SCRIPTS = [ROOT / "assets" / "snapshot-variant.js", ROOT / "assets" / "app-python.js"]
 # A module that imports the browser's own modules (PyScript, Pyodide's FFI,
 # `js`) at its top: a snapshot cannot keep what it imports, so it is not
 # preloaded (the same test as conftest.py's, which leaves such modules out
 # of the doctests).
 PAGE_ONLY = re.compile(r"^(?:from|import) (?:pyscript|pyodide|js)[\s.]", re.MULTILINE)
-SNAPSHOT_ATTEMPTS = 3
-SNAPSHOT_MAGIC = 0x706E7300  # "\0snp": the first word of a Pyodide snapshot (pyodide.asm.mjs)
 
 # Runtime files the build also ships gzipped, in build/packed/ (packed()).
 # Many static hosts send files as they are: the wasm alone is 9.6 MB, 3.5 MB
@@ -142,8 +122,23 @@ PACKED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json"]
 # first visit's ~20 MB. boot.js counts the first three as they arrive and the
 # others when they are in.
 BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/" + STDLIB,
-              "build/" + SNAPSHOT, "build/vendor/pyodide/pyodide.asm.mjs",
+              "build/vendor/pyodide/pyodide.asm.mjs",
               "build/vendor/pyodide/pyodide-lock.json", "build/app.zip"]
+
+# PyScript's chunks the game never runs: its editor (codemirror), terminal
+# (xterm), MicroPython, its zip unpacker and IndexedDB storage, ~0.8 MB
+# (the small entry chunks of the plugins pyscript.toml turns off, which
+# PyScript's core still imports, stay). Neither fetched by the page nor precached (precache_list); they
+# stay in build/vendor/pyscript/ (PyScript's dist/ is copied whole: its
+# names carry build hashes), so a page that did ask for one would still get
+# it online. e2e/test_first_visit.py checks that a boot asks for none.
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|index-|mpy-|py-Dl-|toml-Blg7Izee|zip-|pyodide_graph-"
+                             r"|service-worker|storage)")
+
+
+def pyscript_unused(path):
+    return path.parent == BUILD / "vendor" / "pyscript" and bool(PYSCRIPT_UNUSED.match(path.name))
+
 
 # Files of the site besides build/ that the service worker precaches.
 SITE_FILES = ["index.html", "pyscript.toml", "main.py", "manifest.webmanifest"]
@@ -422,8 +417,11 @@ def app_files():
     items = []
     modules = sources()
     pycs = compile_pycs(modules)
+    in_snapshot = set(preloaded())
     for name, path in modules:
-        items += [(name, path), (name + "c", pycs["ours"][name])]
+        items.append((name, path))
+        if module_name(name) not in in_snapshot:  # (see SOURCE_ONLY)
+            items.append((name + "c", pycs["ours"][name]))
     for group in ("pyscript", "stdlib"):
         for name in sorted(pycs[group]):
             items += [(name, BUILD / "pyc" / name), (name + "c", pycs[group][name])]
@@ -432,6 +430,19 @@ def app_files():
         for path in sorted(locale.rglob("*.mo")):
             items.append(("locale/" + path.relative_to(locale).as_posix(), path))
     return items
+
+
+def module_name(archive_name):
+    """hearts/ui/view.py -> hearts.ui.view; hearts/__init__.py -> hearts."""
+    return archive_name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+# SOURCE_ONLY: app.zip carries no .pyc of the game modules the snapshot
+# holds imported (preloaded()): from the second visit on they come from the
+# snapshot the browser made, so their bytecode would serve only the first
+# visit's fresh start, which compiles them instead (~0.2 s) and saves
+# 0.3 MB of its download. The modules that are imported at every boot (the
+# controller, PyScript's package, STDLIB_PRECOMPILED) keep their pycs.
 
 
 def app_zip():
@@ -451,6 +462,41 @@ def app_zip():
     log("app.zip:", len(items), "files,", out.stat().st_size, "bytes")
 
 
+def page_imports():
+    """Every module name the page's own Python asks for in an import
+    statement (anywhere in a module, not only at its top): main.py, the
+    hearts modules app.zip carries, PyScript's package (as PyScript writes
+    it) and STDLIB_PRECOMPILED. The cut standard library keeps these and
+    what they import (tools/stdlib_compile.py)."""
+    import ast
+    texts = [(ROOT / "main.py").read_text(encoding="utf-8")]
+    texts += [path.read_text(encoding="utf-8") for _, path in sources()]
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: Node.js (`node`) is needed to read PyScript's package")
+    package = subprocess.run([node, str(TOOLS / "pyscript_package.mjs"), str(PYSCRIPT_STDLIB)],
+                             capture_output=True, text=True)
+    if package.returncode != 0:
+        sys.exit(f"build: reading PyScript's package under Node failed:\n{package.stderr[-4000:]}")
+
+    def walk(tree):
+        for name, item in tree.items():
+            if isinstance(item, dict):
+                yield from walk(item)
+            elif name.endswith(".py"):
+                yield item
+    texts += list(walk(json.loads(package.stdout)))
+    names = set(STDLIB_PRECOMPILED)
+    for text in texts:
+        for node_ in ast.walk(ast.parse(text)):
+            if isinstance(node_, ast.Import):
+                names.update(alias.name for alias in node_.names)
+            elif isinstance(node_, ast.ImportFrom) and not node_.level and node_.module:
+                names.add(node_.module)
+                names.update(f"{node_.module}.{alias.name}" for alias in node_.names)
+    return sorted(names)
+
+
 def stdlib():
     """build/python_stdlib.zip: the runtime's standard library with what
     Pyodide's start-up imports as bytecode (tools/stdlib_compile.py); made
@@ -459,98 +505,43 @@ def stdlib():
     stamp = BUILD / (STDLIB + ".json")
     runtime = BUILD / "vendor" / "pyodide"
     script = TOOLS / "stdlib_compile.py"
-    key = content_key(*(runtime / name for name in PYODIDE_FILES), script, TOOLS / "in_pyodide.mjs", STDLIB_DROPPED)
+    roots = page_imports()
+    key = content_key(*(runtime / name for name in PYODIDE_FILES), script, TOOLS / "in_pyodide.mjs", STDLIB_DROPPED,
+                      roots)
     if up_to_date(stamp, key, [out]):
         return
     node, tmp = _node_and_scratch("the standard library", "stdlib.new")
-    run = _in_pyodide(node, script, {"/out": tmp}, json.dumps(STDLIB_DROPPED))
+    run = _in_pyodide(node, script, {"/out": tmp}, json.dumps(STDLIB_DROPPED), json.dumps(roots))
     if run.returncode != 0 or not (tmp / "python_stdlib.json").is_file():
         sys.exit(f"build: precompiling the standard library with Pyodide under Node failed (exit {run.returncode}):\n"
                  + (run.stderr or run.stdout)[-4000:])
     made = json.loads((tmp / "python_stdlib.json").read_text(encoding="utf-8"))
-    if len(made["compiled"]) < 50:
-        sys.exit(f"build: Pyodide's start-up imported only {len(made['compiled'])} modules from its zip")
-    started = {name.split("/")[0].removesuffix(".py") for name in made["compiled"]}
+    if len(made["started"]) < 50:
+        sys.exit(f"build: Pyodide's start-up imported only {len(made['started'])} modules from its zip")
+    started = {name.partition(".")[0] for name in made["started"]}
     if started & set(STDLIB_DROPPED):
         sys.exit(f"build: Pyodide's start-up imports {sorted(started & set(STDLIB_DROPPED))} of STDLIB_DROPPED")
     os.replace(tmp / STDLIB, out)
     stamp_made(stamp, key, **made)
     shutil.rmtree(tmp, ignore_errors=True)
-    log(f"{STDLIB}: {len(made['compiled'])} modules of Pyodide's start-up as bytecode,"
-        f" {len(STDLIB_DROPPED)} left out,"
+    log(f"{STDLIB}: {len(made['kept'])} modules kept ({len(made['started'])} of Pyodide's start-up,"
+        f" {len(made['compiled'])} as bytecode), {made['rest']} left out (loaded on demand),"
         f" {(runtime / STDLIB).stat().st_size / 1e6:.2f} -> {out.stat().st_size / 1e6:.2f} MB")
 
 
-def snapshot():
-    """build/pyodide-snapshot.bin.gz (made in Chromium) and
-    build/pyodide-snapshot-webkit.bin.gz (made in WebKit): Pyodide's memory
-    just after its start-up, with app.zip mounted and the game's modules
-    imported (preloaded()).
-
-    Starting the interpreter is most of the boot (~2-4 s here: it
-    initialises CPython, imports what Pyodide needs). A memory snapshot
-    (Pyodide's `_makeSnapshot` / `_loadSnapshot` options, the way
-    Cloudflare starts Python workers) lets the page skip that: it restores
-    the 31 MB of memory instead, which took ~0.4 s. Gzipped it is ~6 MB,
-    unpacked in the page by the browser's DecompressionStream.
-
-    The game's modules that do not touch the browser are imported before
-    the snapshot is taken (assets/app-python.js says why and how; PyScript's
-    own Python has not run). So each snapshot depends on the runtime, on
-    app.zip (and, for WebKit's, on WebKit): it is made again when one of
-    them changes, in 2-4 s. Pyodide refuses a snapshot of another build (it
-    checks its BUILD_ID), and assets/boot.js then starts Python the usual
-    way; a snapshot of another app.zip restores, and the page imports the
-    game anew. Chromium's is made with Playwright, WebKit's in
-    MiniBrowser through WebKitWebDriver on an Xvfb display (tools/webkit.py),
-    as the WebKit smoke drives it.
-
-    Why two: a snapshot stores indices into the wasm function table, and
-    WebKit's table differs from the other engines' (its JavaScriptCore gives
-    a table entry another JS object than the export of the same function,
-    so Emscripten adds ~970 duplicates at start-up and every later index
-    shifts). A snapshot of one never restores in the other; the page picks
-    its own with the same test (assets/snapshot-variant.js).
-    """
-    runtime = BUILD / "vendor" / "pyodide"
-    # The restored interpreter has the zip's table of contents in memory:
-    # the page must give it the very same standard library.
+def snapshot_modules():
+    """build/snapshot.json: {"modules": [...]}, the game's modules that the
+    interpreter's memory snapshot holds imported (preloaded()). The page
+    makes that snapshot in the player's own browser once the game is ready
+    on a first visit (assets/boot.js makeSnapshotForNextVisits, in a worker:
+    assets/snapshot-worker.js, which imports these with assets/app-python.js
+    preload) and restores it on the next visits. Each browser so restores a
+    snapshot of its own engine: WebKit cannot restore one made in Chromium
+    or Firefox (its wasm function table is laid out otherwise), nor they
+    one of WebKit's."""
     modules = preloaded()
-    inputs = [*(runtime / name for name in PYODIDE_FILES), BUILD / STDLIB, BUILD / "app.zip",
-              *SNAPSHOT_PAGE_SCRIPTS, TOOLS / "snapshot_maker.js"]
-    for engine, name in SNAPSHOTS.items():
-        out = BUILD / name
-        stamp = BUILD / (name + ".json")
-        engine_key = content_key(*inputs, modules, engine_version(engine))
-        if up_to_date(stamp, engine_key, [out]):
-            continue
-        errors = []
-        for attempt in range(1, SNAPSHOT_ATTEMPTS + 1):
-            try:
-                made = make_snapshot(engine, modules)
-                break
-            except Exception as error:  # a browser that hung or crashed: try again, then say why
-                errors.append(f"attempt {attempt}: {type(error).__name__}: {str(error)[:1500]}")
-                log(f"{name}: taking the snapshot in {engine} failed ({errors[-1][:300]})"
-                    + ("; trying again" if attempt < SNAPSHOT_ATTEMPTS else ""))
-        else:
-            sys.exit(f"build: the memory snapshot could not be taken in {engine} ({SNAPSHOT_ATTEMPTS} attempts):\n"
-                     + "\n".join(errors))
-        version, size, text, variant = made
-        if variant != engine:
-            sys.exit(f"build: assets/snapshot-variant.js says {variant!r} in {engine}: the page would "
-                     f"pick the wrong snapshot")
-        packed = base64.b64decode(text)
-        memory = gzip.decompress(packed)
-        magic = int.from_bytes(memory[:4], "little")
-        if len(memory) != size or magic != SNAPSHOT_MAGIC:
-            sys.exit(f"build: the snapshot is not what Pyodide makes ({len(memory)} bytes, magic {magic:#x})")
-        tmp = out.with_name(out.name + ".new")
-        tmp.write_bytes(packed)
-        os.replace(tmp, out)
-        stamp_made(stamp, engine_key, pyodide=version, memory_bytes=size)
-        log(f"{name}: made in {engine}, Pyodide {version}, {len(modules)} game modules preloaded,"
-            f" {size / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
+    write_if_changed(BUILD / "snapshot.json", json.dumps({"modules": modules}, indent=1) + "\n")
+    log(f"snapshot.json: {len(modules)} game modules for the snapshot the browser makes")
 
 
 def preloaded():
@@ -560,70 +551,8 @@ def preloaded():
     names = []
     for name, path in sources():
         if not PAGE_ONLY.search(path.read_text(encoding="utf-8")):
-            names.append(name.removesuffix(".py").removesuffix("/__init__").replace("/", "."))
+            names.append(module_name(name))
     return sorted(names, key=lambda name: (name.count("."), name))
-
-
-def engine_version(engine):
-    """What the snapshot of engine depends on besides the runtime: for
-    WebKit the installed library (its size and time: a new WebKit may lay
-    out its table otherwise). Chromium's snapshot has always restored in
-    Chromium and Firefox alike."""
-    if engine != "webkit":
-        return None
-    import glob
-    libraries = sorted(glob.glob("/usr/lib/*/libwebkit2gtk-4.1.so.0"))
-    return [[path, os.stat(path).st_size, int(os.stat(path).st_mtime)] for path in libraries]
-
-
-class SnapshotPage(QuietHandler):
-    """The build's files, and an empty page of their origin (snapshot.html),
-    from which the snapshot maker may import the runtime."""
-
-    def do_GET(self):
-        if self.path.split("?")[0] != "/snapshot.html":
-            return super().do_GET()
-        body = b"<!doctype html><meta charset=utf-8><title>snapshot</title>"
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-def make_snapshot(engine, modules):
-    """[Pyodide's version, memory bytes, the gzipped snapshot in base64, the
-    page's snapshot variant], taken in engine ("chromium" or "webkit") with
-    modules (their names) preloaded."""
-    scripts = "\n".join(path.read_text(encoding="utf-8") for path in SNAPSHOT_PAGE_SCRIPTS)
-    server = serve(BUILD, handler=SnapshotPage)
-    origin = f"http://127.0.0.1:{server.server_port}/"
-    try:
-        if engine == "chromium":
-            from playwright.sync_api import sync_playwright
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    page = browser.new_page()
-                    page.goto(origin + "snapshot.html")
-                    page.evaluate(scripts)
-                    return page.evaluate(SNAPSHOT_MAKER, modules)
-                finally:
-                    browser.close()
-        from webkit import missing, webkit_session
-        if missing():
-            sys.exit(f"build: WebKit is needed for its snapshot: {', '.join(missing())} missing"
-                     " (`make setup` installs webkit2gtk-driver and xvfb)")
-        with webkit_session(timeout_s=180) as driver:
-            driver.get(origin + "snapshot.html")
-            driver.execute_script(scripts)
-            made = driver.execute_async_script(SNAPSHOT_MAKER_WEBDRIVER, modules)
-        if not isinstance(made, list):
-            raise RuntimeError(f"the page answered {str(made)[:2000]}")
-        return made
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def packed_name(rel):
@@ -657,28 +586,25 @@ def boot_sizes():
     their packed copies (a visit loads one or the other); "unpacked" is what
     the page reads of a gzipped file when the host sent it with
     Content-Encoding (the browser has unpacked it then)."""
-    memory = {"build/" + name: json.loads((BUILD / (name + ".json")).read_text(encoding="utf-8"))["memory_bytes"]
-              for name in SNAPSHOTS.values()}
     pairs = {"build/" + rel: "build/" + packed_name(rel) for rel in PACKED}
-    files = {rel: (ROOT / rel).stat().st_size
-             for rel in BOOT_SIZED + ["build/" + SNAPSHOT_WEBKIT] + sorted(pairs.values())}
-    unpacked = {**memory, **{gz: files[rel] for rel, gz in pairs.items()}}
+    files = {rel: (ROOT / rel).stat().st_size for rel in BOOT_SIZED + sorted(pairs.values())}
+    unpacked = {gz: files[rel] for rel, gz in pairs.items()}
     write_if_changed(BUILD / "boot-sizes.json",
                      json.dumps({"files": files, "packed": pairs, "unpacked": unpacked}, indent=1) + "\n")
     first = sum(files[pairs.get(rel, rel)] for rel in BOOT_SIZED)
-    log(f"boot-sizes.json: {len(files)} files; a first visit reads {first / 1e6:.1f} MB of them"
-        f" ({(first - files['build/' + SNAPSHOT]) / 1e6:.1f} MB without the snapshot)")
+    log(f"boot-sizes.json: {len(files)} files; a first visit reads {first / 1e6:.1f} MB of them")
 
 
 def precache_list():
     files = list(SITE_FILES)
     files += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
                     if p.is_file() and not p.name.startswith("."))
-    # The runtime's own standard library is not the page's (build/python_stdlib.zip is).
+    # The runtime's own standard library is not the page's (build/python_stdlib.zip is);
+    # PyScript's chunks the game never runs are not kept (PYSCRIPT_UNUSED).
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
-                    if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
-    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json"]
-    files += ["build/" + name for name in SNAPSHOTS.values()]
+                    if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB and not pyscript_unused(p))
+    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json",
+              "build/snapshot.json"]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
@@ -695,13 +621,8 @@ def precache():
     urls = ["./"] + ["./" + rel for rel in files]
     # "packed": files the worker fetches as their gzipped copy (which the
     # first visit has just downloaded: a 304) and stores unpacked.
-    # "variants": the snapshots, each for the browsers whose
-    # heartsSnapshotVariant() (assets/snapshot-variant.js) names it: the
-    # worker caches only its own (both if it cannot tell).
-    variants = {"./build/" + name: engine for engine, name in SNAPSHOTS.items()}
     body = ("// Written by tools/build.py: the service worker's precache list.\n"
-            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs,
-                                             "variants": variants}, indent=1)
+            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs}, indent=1)
             + ";\n")
     write_if_changed(BUILD / "precache.js", body)
     size = sum((ROOT / rel).stat().st_size for rel in files)
@@ -710,7 +631,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, SNAPSHOT_WEBKIT,
+DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", "snapshot.json",
               "precache.js"]
 
 
@@ -724,9 +645,8 @@ def dist(target):
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
         copy(ROOT / name, target / name)
     for name in DIST_BUILD + sorted(p.name for p in BUILD.glob("manifest-*.webmanifest")):
-        if (BUILD / name).is_dir():  # not the runtime's own standard library: the page loads build/'s
-            shutil.copytree(BUILD / name, target / "build" / name,
-                            ignore=lambda folder, names: [STDLIB] if folder.endswith("pyodide") else [])
+        if (BUILD / name).is_dir():  # with the runtime's whole standard library: loaded on demand
+            shutil.copytree(BUILD / name, target / "build" / name)
         else:
             shutil.copy2(BUILD / name, target / "build" / name)
     log(f"dist: {target}")
@@ -742,7 +662,7 @@ def main():
     boot_data()
     manifests()
     app_zip()
-    snapshot()
+    snapshot_modules()
     packed()
     boot_sizes()
     precache()
