@@ -173,6 +173,32 @@ def boot(page, url, timeout=BOOT_TIMEOUT_MS):
     return page
 
 
+def second_visit(page, url, timeout=BOOT_TIMEOUT_MS):
+    """A first visit to url, then, once the page has made and stored this
+    browser's snapshot (assets/boot.js makeSnapshotForNextVisits), the next
+    visit, restored from it: the page."""
+    boot(page, url, timeout)
+    page.locator('html[data-snapshot-made="stored"]').wait_for(state="attached", timeout=timeout)
+    boot(page, url, timeout)
+    assert page.locator("html").get_attribute("data-snapshot") == "restored"
+    return page
+
+
+@pytest.fixture(scope="module")
+def returning(browser, site, watch):
+    """Like game, but the page of a second visit: Python restored from the
+    snapshot this browser made on the first."""
+    context = browser.new_context()
+    watcher = watch(context)
+    page = context.new_page()
+    second_visit(page, site.game_url())
+    yield SimpleNamespace(page=page, context=context, watcher=watcher)
+    try:
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def open_game():
     """The boot() helper as a fixture: open_game(page, url) -> page."""

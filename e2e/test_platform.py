@@ -4,6 +4,7 @@ the build output is complete."""
 import base64
 import gzip
 import hashlib
+import importlib.util
 import io
 import json
 import re
@@ -19,6 +20,10 @@ from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
+_build_spec = importlib.util.spec_from_file_location("hearts_build_for_platform", ROOT / "tools" / "build.py")
+_build_py = importlib.util.module_from_spec(_build_spec)
+_build_spec.loader.exec_module(_build_py)
+BUILD_PY_PYSCRIPT_UNUSED = _build_py.PYSCRIPT_UNUSED
 BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
 
 
@@ -59,144 +64,8 @@ def test_everything_comes_from_our_origin(game, site):
     game.watcher.assert_clean()
 
 
-def test_python_is_restored_from_its_snapshot(game):
-    # boot.js restores the interpreter from build/pyodide-snapshot.bin.gz.
-    assert game.page.locator("html").get_attribute("data-snapshot") == "restored"
-    assert any(u.endswith("/build/pyodide-snapshot.bin.gz") for u in game.watcher.requests)
+# The snapshot's own tests: e2e/test_browser_snapshot.py (the browser makes it).
 
-
-def test_the_wasm_compiles_while_the_snapshot_comes_in(browser, site, watch, open_game):
-    # boot.js compiles the runtime's wasm itself (Pyodide would start only
-    # once the snapshot is in), from the one download, and gives the browser
-    # its own instantiateStreaming back once the interpreter is up.
-    context = browser.new_context()
-    watcher = watch(context)
-    try:
-        page = context.new_page()
-        asked = []  # by the page (the worker's precache asks again, later)
-        page.on("request", lambda request: asked.append(request.url))
-        open_game(page, site.game_url())
-        assert page.locator("html").get_attribute("data-snapshot") == "restored"
-        assert page.evaluate("performance.getEntriesByName('hearts:compiled').length") == 1
-        assert page.evaluate("""performance.getEntriesByName('hearts:compiled')[0].startTime
-                                < performance.getEntriesByName('hearts:interpreter')[0].startTime""")
-        assert page.evaluate("String(WebAssembly.instantiateStreaming).includes('[native code]')")
-        assert len([u for u in asked if "/pyodide.asm.wasm" in u]) == 1, asked
-        watcher.assert_clean()
-    finally:
-        context.close()
-
-
-def test_the_snapshot_holds_the_game_modules_of_this_app_zip(game):
-    # The build imports the game's modules before it takes the snapshot
-    # (assets/app-python.js): they are in sys.modules before PyScript got the
-    # interpreter (its `polyscript` module), imported from this app.zip; the
-    # controller, which imports PyScript, is not.
-    assert game.page.locator("html").get_attribute("data-preload") == "preloaded"
-    early = json.loads(game.page.evaluate(RUN_PYTHON, """
-import json, sys
-names = list(sys.modules)
-json.dumps({name: str(sys.modules[name].__spec__.origin) for name in names[:names.index("polyscript")]
-            if name.startswith("hearts")})
-"""))
-    assert {"hearts", "hearts.game", "hearts.rules", "hearts.ai.hard", "hearts.ui.view", "hearts.ui.runtime"} <= set(early)
-    assert "hearts.ui.controller" not in early
-    assert [name for name, origin in early.items() if "/app.zip/" not in origin] == []
-
-
-def _zip_with(original, changes):
-    """app.zip's bytes with {name: new bytes, or None to leave it out}."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(original)) as old, \
-            zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as new:
-        for info in old.infolist():
-            data = changes.get(info.filename, old.read(info))
-            if data is not None:
-                new.writestr(info, data)
-    return out.getvalue()
-
-
-def test_a_snapshot_of_another_app_zip_never_runs_its_modules(browser, site, watch, open_game):
-    # A snapshot beside the app.zip of another build (say, an old file from a
-    # cache and a new deploy): its preloaded modules are the other zip's, so
-    # the page forgets them and imports the game from the zip it has.
-    original = (BUILD / "app.zip").read_bytes()
-    source = zipfile.ZipFile(io.BytesIO(original)).read("hearts/choices.py")
-    changed = _zip_with(original, {"hearts/choices.py": source + b"\nNEW_BUILD = True\n", "hearts/choices.pyc": None})
-    context = browser.new_context()
-    watcher = watch(context)
-    context.route("**/build/app.zip", lambda route: route.fulfill(
-        status=200, body=changed, content_type="application/zip"))
-    try:
-        page = open_game(context.new_page(), site.game_url())
-        html = page.locator("html")
-        assert html.get_attribute("data-snapshot") == "restored"
-        assert html.get_attribute("data-preload") == "replaced"
-        assert page.evaluate(RUN_PYTHON, "import hearts.choices; getattr(hearts.choices, 'NEW_BUILD', False)") is True
-        page.locator('#screen [data-action="new-game"]').click()
-        page.locator('#screen [data-phase="pass"]').wait_for()
-        watcher.assert_clean()
-    finally:
-        context.close()
-
-
-def test_a_snapshot_the_host_has_already_unpacked_is_restored_too(browser, site, watch, open_game):
-    # Some hosts send a .gz file with Content-Encoding: gzip, and the browser
-    # unpacks it before boot.js sees it.
-    memory = gzip.decompress((BUILD / "pyodide-snapshot.bin.gz").read_bytes())
-    context = browser.new_context()
-    watcher = watch(context)
-    context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(
-        status=200, body=memory, content_type="application/octet-stream"))
-    try:
-        page = open_game(context.new_page(), site.game_url())
-        assert page.locator("html").get_attribute("data-snapshot") == "restored"
-        watcher.assert_clean()
-    finally:
-        context.close()
-
-
-def _dealt_hand(browser, site, open_game):
-    """A fresh page's first deal without ?seed: the cards of the human's hand."""
-    context = browser.new_context()
-    try:
-        page = open_game(context.new_page(), site.game_url(seed=None))
-        page.locator('#screen [data-action="new-game"]').click()
-        page.locator('#screen [data-phase="pass"]').wait_for()
-        return [card.get_attribute("data-card") for card in page.locator("#screen [data-card]").all()]
-    finally:
-        context.close()
-
-
-def test_each_player_gets_their_own_deals_despite_the_snapshot(browser, site, open_game):
-    # The snapshot holds Python's random generator as it was seeded when the
-    # snapshot was made: without boot.js seeding it again, every fresh page
-    # would deal the very same first game.
-    first, second = (_dealt_hand(browser, site, open_game) for _ in range(2))
-    assert len(first) == len(second) == 13
-    assert first != second
-
-
-@pytest.mark.parametrize("answer", ["not found", "not a snapshot"])
-def test_a_missing_or_wrong_snapshot_only_means_a_slower_start(browser, site, watch, open_game, answer):
-    context = browser.new_context()
-    watcher = watch(context)
-    if answer == "not found":
-        context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(status=404, body="no"))
-    else:  # a gzip file, but not of a memory snapshot of this runtime
-        context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(
-            status=200, body=gzip.compress(b"\0snp" + bytes(4092)), content_type="application/gzip"))
-    try:
-        page = open_game(context.new_page(), site.game_url())
-        assert page.locator("html").get_attribute("data-snapshot") == "unused"
-        page.locator('#screen [data-action="new-game"]').click()
-        page.locator('#screen [data-phase="pass"]').wait_for()
-        # What is left to check: the 404 we asked for is no error of the page.
-        watcher.failed = [f for f in watcher.failed if "pyodide-snapshot" not in f]
-        watcher.console_errors = [e for e in watcher.console_errors if "404" not in e]
-        watcher.assert_clean()
-    finally:
-        context.close()
 
 
 # Python in the booted page, through the interpreter boot.js gives PyScript.
@@ -243,12 +112,14 @@ json.dumps(late)
 """
 
 
-def test_python_modules_load_from_their_pycs(game):
+def test_python_modules_load_from_their_pycs(returning):
     # tools/build.py precompiles ours, PyScript's and the few of the standard
     # library imported after the hand-over (STDLIB_PRECOMPILED) with Pyodide,
     # into app.zip; without a valid pyc the page would compile each of them
     # at every start (Pyodide's standard library zip holds sources only).
-    late = json.loads(game.page.evaluate(RUN_PYTHON, PYC_USE))
+    # On a visit restored from the browser's snapshot: the game modules the
+    # snapshot holds have no pyc (a first visit compiles them, once).
+    late = json.loads(returning.page.evaluate(RUN_PYTHON, PYC_USE))
     assert {"hearts.ui.controller", "pyscript", "pyscript.display", "hashlib"} <= set(late)
     assert {name: origin for name, (origin, _) in late.items() if "/app.zip/" not in origin} == {}
     assert [name for name, (_, from_pyc) in late.items() if not from_pyc] == []
@@ -577,6 +448,8 @@ def test_first_visit_downloads_each_file_once(browser_type, browser_type_launch_
         page.goto(site.game_url(base=site.subpath_url))
         page.locator("html[data-ready]").wait_for(state="attached", timeout=90000)
         page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
+        # The snapshot for the next visits is made from the worker's cache: nothing again.
+        page.locator('html[data-snapshot-made="stored"]').wait_for(state="attached", timeout=180000)
         answered = site.log[start:]
         full = [path for path, status in answered if status == 200]
         twice = sorted({p for p in full if full.count(p) > 1})
@@ -669,22 +542,24 @@ def test_precache_lists_every_site_file():
     assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
     expected = {"./", "./index.html", "./pyscript.toml", "./main.py", "./manifest.webmanifest",
                 "./build/app.zip", "./build/boot-i18n.json", "./build/boot-sizes.json",
-                "./build/pyodide-snapshot.bin.gz", "./build/pyodide-snapshot-webkit.bin.gz",
-                "./assets/snapshot-variant.js"}
+                "./build/snapshot.json", "./assets/snapshot-worker.js"}
     for folder in ("assets", "build/vendor"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
-    # The page's standard library is build/python_stdlib.zip, not the runtime's own.
-    expected = expected - {"./build/vendor/pyodide/python_stdlib.zip"} | {"./build/python_stdlib.zip"}
+    # The page's standard library is build/python_stdlib.zip, not the runtime's own;
+    # PyScript's editor and terminal are not kept (tools/build.py PYSCRIPT_UNUSED).
+    unused = {"./" + p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor" / "pyscript").iterdir()
+              if BUILD_PY_PYSCRIPT_UNUSED.match(p.name)}
+    assert any("codemirror" in f for f in unused) and any("xterm" in f for f in unused)
+    expected = expected - {"./build/vendor/pyodide/python_stdlib.zip"} - unused | {"./build/python_stdlib.zip"}
     assert expected <= files
+    assert files & unused == set()
     assert "./build/vendor/pyodide/python_stdlib.zip" not in files
     assert not [f for f in files if f.endswith(".map")]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
         assert f"./build/vendor/pyodide/{name}" in files
     for f in files:
         assert (ROOT / f).exists(), f
-    # The worker caches only its browser's snapshot (sw.js).
-    assert data["variants"] == {"./build/pyodide-snapshot.bin.gz": "chromium",
-                                "./build/pyodide-snapshot-webkit.bin.gz": "webkit"}
+    assert not [f for f in files if "pyodide-snapshot" in f], "the browser makes its own snapshot"
 
 
 def test_preloaded_pyscript_chunks_exist_and_are_imported():

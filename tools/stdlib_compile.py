@@ -21,7 +21,7 @@ Mounted: the output folder as /out. Writes /out/python_stdlib.zip and
 what is imported when it runs, besides the few modules this script imports,
 is what the start-up imported.
 """
-import ast, importlib.util, json, marshal, sys, zipfile  # noqa: E401  (these and no more: see above)
+import _imp, ast, importlib.util, json, marshal, sys, zipfile  # noqa: E401  (these and no more: see above)
 
 
 # Bytecode or sources? The kept modules as .pyc weigh 1.69 MB (1.44 with
@@ -30,6 +30,9 @@ import ast, importlib.util, json, marshal, sys, zipfile  # noqa: E401  (these an
 # now: later visits restore the snapshot the browser made). The byte
 # budget of a first visit decides: sources.
 COMPILED = False
+# Imported only where sys.platform is "win32" (their importers test it).
+WINDOWS_ONLY = {"asyncio.windows_events", "asyncio.windows_utils", "asyncio.proactor_events",
+                "encodings._win_cp_codecs"}
 
 
 def module_name(path):
@@ -90,10 +93,14 @@ def main():
             name = todo.pop()
             if name in keep or name not in infos or name.partition(".")[0] in dropped:
                 continue
-            keep.add(name)
+            keep.add(name)  # (a frozen one's imports still count: it runs them)
             todo += [n for n in imported(source.read(infos[name]), name, name in packages) if n in infos]
+        # Frozen into the interpreter (os, codecs, io, importlib's bootstrap...):
+        # the frozen importer comes before the zip, which never serves them.
+        frozen = {name for name in keep if _imp.is_frozen(name)}
+        keep -= frozen | WINDOWS_ONLY
         compiled = []
-        rest = sorted(name for name in infos if name not in keep)
+        rest = sorted(name for name in infos if name not in keep and name not in frozen)
         with zipfile.ZipFile("/out/python_stdlib.zip", "w") as out:
             for info in source.infolist():
                 name = module_name(info.filename)

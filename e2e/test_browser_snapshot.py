@@ -1,0 +1,182 @@
+"""The interpreter's memory snapshot made in the player's own browser
+(assets/boot.js makeSnapshotForNextVisits, assets/snapshot-worker.js, kept
+by sw.js): a first visit downloads none and starts Python anew, then makes
+one; the next visits restore it; one that does not restore is dropped once,
+the game boots without it and a new one is made: never a boot loop."""
+import base64
+import gzip
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import second_visit
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+STORED = 'html[data-snapshot-made="stored"]'
+SNAPSHOT = "./build/local/pyodide-snapshot.bin.gz"
+RUN_PYTHON = """async (code) => {
+    const boot = await import(new URL("./assets/boot.js", document.baseURI).href);
+    const pyodide = await boot.loadPyodide();
+    return pyodide.runPython(code);
+}"""
+# Replaces a URL's entry in this install's service worker cache with bytes (base64).
+PUT_CACHED = """async ([path, text, type]) => {
+  const name = (await caches.keys()).find((key) => key.startsWith("hearts "));
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  await (await caches.open(name)).put(new URL(path, document.baseURI).href,
+    new Response(bytes, { headers: { "Content-Type": type } }));
+  return name;
+}"""
+CACHED_SIZE = """async (path) => {
+  const hit = await caches.match(new URL(path, document.baseURI).href);
+  return hit ? (await hit.arrayBuffer()).byteLength : null;
+}"""
+
+
+def test_a_first_visit_downloads_no_snapshot_and_the_next_restores_the_one_this_browser_made(fresh, site, open_game):
+    page = fresh.page
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_game(page, site.game_url())
+    html = page.locator("html")
+    assert html.get_attribute("data-snapshot") == "deferred"
+    assert html.get_attribute("data-preload") == "fresh"
+    assert [u for u in asked if "snapshot" in u and "snapshot.json" not in u] == []
+    assert not list(BUILD.glob("pyodide-snapshot*")), "the build makes no snapshot any more"
+    page.locator(STORED).wait_for(state="attached", timeout=180000)
+    size = page.evaluate(CACHED_SIZE, SNAPSHOT)
+    assert size and size > 1e6, "the service worker keeps the gzipped snapshot"
+    open_game(page, site.game_url(seed="2"))
+    assert html.get_attribute("data-snapshot") == "restored"
+    assert html.get_attribute("data-preload") == "preloaded"
+    assert page.locator(STORED).count() == 0, "a restored visit makes no new snapshot"
+    page.locator('#screen [data-action="new-game"]').click()
+    page.locator('#screen [data-phase="pass"]').wait_for()
+
+
+def test_the_wasm_compiles_while_the_snapshot_is_read(fresh, site):
+    page = second_visit(fresh.page, site.game_url())
+    assert page.evaluate("performance.getEntriesByName('hearts:compiled').length") == 1
+    assert page.evaluate("""performance.getEntriesByName('hearts:compiled')[0].startTime
+                            < performance.getEntriesByName('hearts:interpreter')[0].startTime""")
+    assert page.evaluate("String(WebAssembly.instantiateStreaming).includes('[native code]')")
+
+
+def test_the_snapshot_holds_the_game_modules_of_this_app_zip(returning):
+    # The worker imports the game's modules before it takes the snapshot
+    # (assets/app-python.js preload, build/snapshot.json): they are in
+    # sys.modules before PyScript got the interpreter (its `polyscript`
+    # module), imported from this app.zip; the controller is not.
+    assert returning.page.locator("html").get_attribute("data-preload") == "preloaded"
+    early = returning.page.evaluate(RUN_PYTHON, """
+import json, sys
+names = list(sys.modules)
+json.dumps({name: str(sys.modules[name].__spec__.origin) for name in names[:names.index("polyscript")]
+            if name.startswith("hearts")})
+""")
+    import json
+    early = json.loads(early)
+    assert {"hearts", "hearts.game", "hearts.rules", "hearts.ai.hard", "hearts.ui.view", "hearts.ui.runtime"} <= set(early)
+    assert "hearts.ui.controller" not in early
+    assert [name for name, origin in early.items() if "/app.zip/" not in origin] == []
+
+
+def _zip_with(original, changes):
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(original)) as old, \
+            zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            data = changes.get(info.filename, old.read(info))
+            if data is not None:
+                new.writestr(info, data)
+    return out.getvalue()
+
+
+def test_a_snapshot_of_another_app_zip_never_runs_its_modules(fresh, site, open_game):
+    # The cache holds another app.zip than the one the snapshot was made
+    # from: the page forgets the preloaded modules and imports the game anew.
+    page = fresh.page
+    open_game(page, site.game_url())
+    page.locator(STORED).wait_for(state="attached", timeout=180000)
+    original = (BUILD / "app.zip").read_bytes()
+    source = zipfile.ZipFile(io.BytesIO(original)).read("hearts/choices.py")
+    changed = _zip_with(original, {"hearts/choices.py": source + b"\nNEW_BUILD = True\n"})
+    page.evaluate(PUT_CACHED, ["./build/app.zip", base64.b64encode(changed).decode(), "application/zip"])
+    open_game(page, site.game_url())
+    html = page.locator("html")
+    assert html.get_attribute("data-snapshot") == "restored"
+    assert html.get_attribute("data-preload") == "replaced"
+    assert page.evaluate(RUN_PYTHON, "import hearts.choices; getattr(hearts.choices, 'NEW_BUILD', False)") is True
+
+
+def test_each_player_gets_their_own_deals_despite_the_snapshot(fresh, site, open_game):
+    # The snapshot holds Python's random generator as seeded in the worker:
+    # without boot.js seeding it again, each restore would deal the same game.
+    page = second_visit(fresh.page, site.game_url(seed=None))
+    hands = []
+    for _ in range(2):
+        page.evaluate("localStorage.clear()")  # no game to resume
+        open_game(page, site.game_url(seed=None))
+        assert page.locator("html").get_attribute("data-snapshot") == "restored"
+        page.locator('#screen [data-action="new-game"]').click()
+        page.locator('#screen [data-phase="pass"]').wait_for()
+        hands.append([card.get_attribute("data-card") for card in page.locator("#screen [data-card]").all()])
+    assert len(hands[0]) == len(hands[1]) == 13
+    assert hands[0] != hands[1]
+
+
+@pytest.mark.parametrize("damage", ["cut short", "not a snapshot", "another build"])
+def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(fresh, site, open_game, damage):
+    page = fresh.page
+    open_game(page, site.game_url())
+    page.locator(STORED).wait_for(state="attached", timeout=180000)
+    good = page.evaluate("""async (path) => {
+      const bytes = new Uint8Array(await (await caches.match(new URL(path, document.baseURI).href)).arrayBuffer());
+      let text = ""; for (const b of bytes.subarray(0, 4096)) text += String.fromCharCode(b); return btoa(text);
+    }""", SNAPSHOT)
+    head = base64.b64decode(good)
+    bad = {"cut short": head,  # a gzip stream that ends too soon
+           "not a snapshot": gzip.compress(b"\0snp" + bytes(4092)),
+           "another build": gzip.compress(b"\x00snp" + bytes(60) + b"x" * 4000)}[damage]
+    page.evaluate(PUT_CACHED, [SNAPSHOT, base64.b64encode(bad).decode(), "application/gzip"])
+    open_game(page, site.game_url())
+    html = page.locator("html")
+    assert html.get_attribute("data-snapshot") == "unused"
+    assert html.get_attribute("data-preload") == "fresh"
+    page.locator('#screen [data-action="new-game"]').click()
+    page.locator('#screen [data-phase="pass"]').wait_for()
+    page.locator(STORED).wait_for(state="attached", timeout=180000)  # a new one
+    open_game(page, site.game_url())
+    assert html.get_attribute("data-snapshot") == "restored"
+
+
+def test_a_snapshot_whose_boot_never_got_ready_is_not_tried_again(fresh, site, open_game):
+    # A snapshot that restores but from which the game never got ready (the
+    # page was closed or broke before data-ready) leaves its trial mark: the
+    # next boot drops it instead of trying it again. Never a boot loop.
+    page = second_visit(fresh.page, site.game_url())
+    page.evaluate("""localStorage.setItem("hearts.snapshot-trial@" + new URL("./", document.baseURI).pathname, "1")""")
+    open_game(page, site.game_url())
+    html = page.locator("html")
+    assert html.get_attribute("data-snapshot") == "unused"
+    page.locator(STORED).wait_for(state="attached", timeout=180000)
+    open_game(page, site.game_url())
+    assert html.get_attribute("data-snapshot") == "restored"
+
+
+def test_after_two_drops_the_page_stops_making_snapshots_for_this_version(fresh, site, open_game):
+    page = fresh.page
+    open_game(page, site.game_url())
+    page.locator(STORED).wait_for(state="attached", timeout=180000)
+    bad = base64.b64encode(gzip.compress(b"\0snp" + bytes(4092))).decode()
+    for made_again in (True, False):
+        page.evaluate(PUT_CACHED, [SNAPSHOT, bad, "application/gzip"])
+        open_game(page, site.game_url())
+        assert page.locator("html").get_attribute("data-snapshot") == "unused"
+        if made_again:
+            page.locator(STORED).wait_for(state="attached", timeout=180000)
+    page.wait_for_timeout(8000)
+    assert page.locator("html[data-snapshot-made]").count() == 0
+    assert page.evaluate(CACHED_SIZE, SNAPSHOT) is None
