@@ -119,6 +119,7 @@ async function smoke(page) {
   facts.hand_end = same(state);
   say({ step: "hand played", cards: facts.played.length, phase: state.phase });
 
+  facts.snapshot_made = (await until(page, "html[data-snapshot-made]", (s) => s.snapshotMade, BOOT_MS)).snapshotMade;
   state = await boot(page, "reload");
   state = await until(page, "the saved game", (s) => s.phase === facts.hand_end.phase);
   facts.resumed = same(state);

@@ -18,6 +18,7 @@
       bootError: html.getAttribute("data-boot-error"),
       sw: html.getAttribute("data-sw"),
       snapshot: html.getAttribute("data-snapshot"),
+      snapshotMade: html.getAttribute("data-snapshot-made"),
       preload: html.getAttribute("data-preload"),
       compiledAhead: performance.getEntriesByName("hearts:compiled").length === 1,
       lock: html.getAttribute("data-lock"),

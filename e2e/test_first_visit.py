@@ -80,7 +80,7 @@ def test_copies_the_host_sends_with_content_encoding_are_taken_as_they_come(brow
         context.route(f"**/build/packed/{name}.gz", unpacked(name))
     try:
         page = open_game(context.new_page(), site.game_url())
-        assert page.locator("html").get_attribute("data-snapshot") == "restored"
+        assert page.locator("html").get_attribute("data-snapshot") == "deferred"
         page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
         for name, kind in PACKED.items():
             size = (BUILD / "vendor" / "pyodide" / name).stat().st_size
@@ -106,7 +106,7 @@ def test_a_broken_copy_fails_the_boot_at_once(browser, site):
         context.close()
 
 
-def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_restores_it(fresh, site, open_game):
+def test_a_slow_first_visit_downloads_only_what_the_game_runs(fresh, site, open_game):
     page, context = fresh.page, fresh.context
     context.add_init_script(RECORD_PROGRESS)
     asked = []  # by the page (the worker's own requests are the context's)
@@ -118,20 +118,18 @@ def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_resto
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "deferred"
     assert html.get_attribute("data-preload") == "fresh"  # the game imported from app.zip, as without a snapshot
-    assert [u for u in asked if "pyodide-snapshot" in u] == [], "the page did not download the snapshot"
-    # The bar moved with the bytes that came (the snapshot's are not awaited)
-    # and never back.
+    names = [u.split("?")[0].rsplit("/", 1)[-1] for u in asked]
+    assert [n for n in names if "snapshot" in n] == [], "no snapshot crosses the link"
+    assert [n for n in names if BUILD_PY.PYSCRIPT_UNUSED.match(n)] == [], "PyScript's editor and terminal stay out"
+    assert "python_stdlib.zip" in names and asked.count(site.game_url().split("?")[0] + "build/vendor/pyodide/python_stdlib.zip") == 0
+    # The bar moved with the bytes that came and never back.
     rows = page.evaluate("window.__progress")
     values = [value for value, _ in rows]
     assert values == sorted(values)
     assert len({value for value, stage in rows if stage == "1"}) >= 10, rows
     assert [value for value, stage in rows if stage == "2"], "all the bytes this visit reads came"
-    # The worker fetches the snapshot; the next visit restores it from there.
-    page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
-    assert wait_cached(page, "./build/pyodide-snapshot.bin.gz")
-    # Only this browser's: the worker is installed (it controls the page), so
-    # WebKit's would be in by now.
-    assert page.evaluate(CACHED, "./build/pyodide-snapshot-webkit.bin.gz") is None, "WebKit's snapshot cached too"
+    # The page makes the snapshot; the next visit restores it.
+    page.locator('html[data-snapshot-made="stored"]').wait_for(state="attached", timeout=180000)
     open_game(page, site.game_url(seed="2"))
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "preloaded"
@@ -139,80 +137,79 @@ def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_resto
     page.locator('#screen [data-phase="pass"]').wait_for()
 
 
-def test_a_snapshot_that_does_not_restore_does_not_download_the_runtime_twice(browser, site, watch, open_game):
-    context = browser.new_context()
-    watcher = watch(context)
-    context.route("**/build/pyodide-snapshot.bin.gz", lambda route: route.fulfill(
-        status=200, body=gzip.compress(b"\0snp" + bytes(4092)), content_type="application/gzip"))
-    try:
-        page = context.new_page()
-        asked = []  # by the page (the worker's precache asks for them too, later)
-        page.on("request", lambda request: asked.append(request.url))
-        open_game(page, site.game_url())
-        assert page.locator("html").get_attribute("data-snapshot") == "unused"
-        runtime = [u.rsplit("/", 1)[-1] for u in asked
-                   if u.endswith(("/pyodide.asm.wasm.gz", "/pyodide-lock.json.gz", "/python_stdlib.zip"))]
-        assert sorted(runtime) == ["pyodide-lock.json.gz", "pyodide.asm.wasm.gz", "python_stdlib.zip"]
-        page.locator('#screen [data-action="new-game"]').click()
-        page.locator('#screen [data-phase="pass"]').wait_for()
-        watcher.assert_clean()
-    finally:
-        context.close()
+def _module_name(path):
+    return path.removesuffix(".pyc").removesuffix(".py").replace("/", ".").removesuffix(".__init__")
 
 
-def test_the_pages_standard_library_has_pyodides_start_up_as_bytecode():
-    # build/python_stdlib.zip: the runtime's zip, with each module Pyodide's
-    # start-up imports as a .pyc instead of its source, without the modules
-    # of STDLIB_DROPPED; nothing else differs.
+def test_the_pages_standard_library_is_cut_to_what_it_imports():
+    # build/python_stdlib.zip: the sources of the runtime's zip that the page
+    # can import (tools/stdlib_compile.py), as they are; the rest listed in
+    # _hearts_stdlib_rest for the on-demand loader.
     runtime = zipfile.ZipFile(BUILD / "vendor" / "pyodide" / "python_stdlib.zip")
     ours = zipfile.ZipFile(BUILD / "python_stdlib.zip")
     made = json.loads((BUILD / "python_stdlib.zip.json").read_text(encoding="utf-8"))
-    compiled = set(made["compiled"])
-    assert {"asyncio/__init__.py", "encodings/__init__.py", "typing.py", "pyodide/__init__.py"} <= compiled
-    dropped = set(BUILD_PY.STDLIB_DROPPED)
-    kept = [name for name in runtime.namelist() if name.split("/")[0].removesuffix(".py") not in dropped]
-    assert len(kept) < len(runtime.namelist())
-    expected = sorted(name + "c" if name in compiled else name for name in kept)
-    assert sorted(ours.namelist()) == expected
+    kept = {name for name in ours.namelist() if name.endswith(".py")}
+    assert {"asyncio/__init__.py", "encodings/__init__.py", "typing.py", "pyodide/__init__.py", "gettext.py",
+            "dataclasses.py", "json/__init__.py"} <= kept
+    assert not {"unittest/__init__.py", "email/__init__.py", "http/client.py", "xml/dom/minidom.py"} & kept
     for name in kept:
-        if name not in compiled:
-            assert ours.read(name) == runtime.read(name), name
-    # Their magic number is the one of the pycs in app.zip (Pyodide's Python).
-    app = zipfile.ZipFile(BUILD / "app.zip")
-    magic = app.read("hearts/game.pyc")[:4]
-    assert {ours.read(name + "c")[:4] for name in compiled} == {magic}
-    # The page loads this one, and the worker does not cache the runtime's own.
-    sizes = json.loads((BUILD / "boot-sizes.json").read_text(encoding="utf-8"))["files"]
-    assert "build/python_stdlib.zip" in sizes and "build/vendor/pyodide/python_stdlib.zip" not in sizes
+        assert ours.read(name) == runtime.read(name), name
+    assert (BUILD / "python_stdlib.zip").stat().st_size < 1.0e6
+    assert "_hearts_stdlib_rest.pyc" in ours.namelist()  # (bytecode of Pyodide's Python: not loaded here)
+    rest = set(made["rest"])
+    every = {_module_name(n) for n in runtime.namelist() if n.endswith(".py")}
+    frozen = every - rest - {_module_name(n) for n in kept}
+    assert {"unittest", "email.mime.text", "sqlite3"} <= rest
+    assert frozen <= {"os", "codecs", "io", "abc", "site", "stat", "posixpath", "ntpath", "genericpath",
+                      "_collections_abc", "_sitebuiltins", "importlib._bootstrap", "importlib._bootstrap_external",
+                      "importlib.util", "importlib.machinery", "zipimport", "runpy", "__hello__", "__phello__",
+                      "__phello__.spam", "__phello__.ham", "__phello__.ham.eggs", "_py_abc", "asyncio.windows_events",
+                      "asyncio.windows_utils", "asyncio.proactor_events", "encodings._win_cp_codecs",
+                      "__phello__.ham.__init__"} | {n for n in frozen if n.startswith("__phello")}, frozen
+    assert len(made["started"]) >= 100
 
 
-def _imports(source):
-    """Top-level names of the modules a Python source imports, in any
-    import statement (read line by line: the host's Python cannot parse
-    every 3.14 source)."""
-    names = set()
-    for line in source.decode("utf-8", "replace").splitlines():
-        if re.match(r"if __name__ == ['\"]__main__['\"]", line):
-            break  # what runs only as a script (heapq's doctest) never runs in the page
-        if match := re.match(r"\s*import\s+([\w., ]+)", line):
-            names |= {part.strip().split()[0].split(".")[0] for part in match.group(1).split(",") if part.strip()}
-        elif match := re.match(r"\s*from\s+(\w[\w.]*)\s+import\b", line):
-            names.add(match.group(1).split(".")[0])
-    return names
+LOAD_ON_DEMAND = """async (code) => {
+    const boot = await import(new URL("./assets/boot.js", document.baseURI).href);
+    const pyodide = await boot.loadPyodide();
+    return pyodide.runPython(code);
+}"""
 
 
-def test_nothing_the_page_runs_imports_a_module_left_out_of_its_standard_library():
-    # The game and PyScript's package (app.zip) and the sources that stay in
-    # the page's standard library: none of them imports what the build left
-    # out, so leaving it out cannot break an import (the start-up modules,
-    # now bytecode, are checked in the runtime's own zip).
-    dropped = set(BUILD_PY.STDLIB_DROPPED)
-    made = json.loads((BUILD / "python_stdlib.zip.json").read_text(encoding="utf-8"))
-    runtime = zipfile.ZipFile(BUILD / "vendor" / "pyodide" / "python_stdlib.zip")
-    app = zipfile.ZipFile(BUILD / "app.zip")
-    sources = {name: app.read(name) for name in app.namelist() if name.endswith(".py")}
-    sources.update({name: runtime.read(name) for name in made["compiled"]})
-    # A page module that imports a left-out one in a function would still
-    # break: the check is on every import statement, not only the top ones.
-    bad = {name: sorted(_imports(text) & dropped) for name, text in sources.items() if _imports(text) & dropped}
-    assert bad == {}
+def test_a_module_left_out_of_the_cut_is_loaded_on_demand_and_fails_offline_with_the_error_dialog(
+        browser, site, watch, open_game):
+    context = browser.new_context()
+    watcher = watch(context)
+    try:
+        page = open_game(context.new_page(), site.game_url())
+        page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
+        # Offline (the worker does not keep the whole library): an ImportError,
+        # which the game shows in its error dialog, not a blank page.
+        context.set_offline(True)
+        answer = page.evaluate(LOAD_ON_DEMAND, """
+try:
+    import difflib
+    answer = "imported"
+except ImportError as error:
+    answer = str(error)
+answer""")
+        assert "not in the page's standard library" in answer
+        page.evaluate(LOAD_ON_DEMAND, """
+from hearts.ui import controller
+async def fails():
+    import calendar
+controller.RUNTIME.spawn(fails())
+""")
+        page.locator(".overlay.error[role=alertdialog]").wait_for(timeout=30000)
+        context.set_offline(False)
+        # Online: downloaded at once, with a console error (a gap in the cut).
+        answer = page.evaluate(LOAD_ON_DEMAND, "import difflib; difflib.SequenceMatcher(None, 'ab', 'abc').ratio()")
+        assert abs(answer - 0.8) < 1e-9
+        errors = [e for e in watcher.console_errors if "is not in the page's cut" in e]
+        assert errors and "difflib" in errors[0]
+        watcher.console_errors = [e for e in watcher.console_errors if e not in errors
+                                  and "ERR_INTERNET_DISCONNECTED" not in e and "Failed to load" not in e]
+        watcher.failed = []  # the offline download
+        watcher.assert_clean()
+    finally:
+        context.close()

@@ -525,7 +525,7 @@ def stdlib():
     stamp_made(stamp, key, **made)
     shutil.rmtree(tmp, ignore_errors=True)
     log(f"{STDLIB}: {len(made['kept'])} modules kept ({len(made['started'])} of Pyodide's start-up,"
-        f" {len(made['compiled'])} as bytecode), {made['rest']} left out (loaded on demand),"
+        f" {len(made['compiled'])} as bytecode), {len(made['rest'])} left out (loaded on demand),"
         f" {(runtime / STDLIB).stat().st_size / 1e6:.2f} -> {out.stat().st_size / 1e6:.2f} MB")
 
 

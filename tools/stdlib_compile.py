@@ -134,7 +134,7 @@ def main():
             out.writestr(entry, importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
                          + importlib.util.source_hash(listing.encode()) + marshal.dumps(code), compresslevel=9)
     with open("/out/python_stdlib.json", "w") as f:
-        json.dump({"compiled": compiled, "started": sorted(started), "kept": sorted(keep), "rest": len(rest),
+        json.dump({"compiled": compiled, "started": sorted(started), "kept": sorted(keep), "rest": rest,
                    "python": sys.version.split()[0]}, f, indent=1)
 
 
