@@ -24,6 +24,10 @@
   build/boot-i18n.json    what the loading screen needs before Python runs:
                           the languages, their aliases, its texts in each
                           (hearts.catalogs boot_data, from the catalogs)
+  build/start-screen.js   each language's start screen and rules page, drawn
+                          by the game's view (hearts.prerender), for
+                          assets/start-screen.js; and the English start
+                          screen written into index.html itself (start_screen)
   build/packed/           gzipped copies of the runtime's wasm and lock file
                           (PACKED): what a first visit downloads when the
                           host does not compress (boot.js unpacks them as
@@ -280,6 +284,20 @@ def boot_data():
     data = catalogs.boot_data(str(BUILD / "locale"))
     write_if_changed(BUILD / "boot-i18n.json", catalogs.boot_json(data))
     log("boot-i18n.json:", ", ".join(data["languages"]), "and aliases", ", ".join(sorted(data["aliases"])))
+
+
+def start_screen():
+    """The start screen as the page serves it, from the game's own view
+    (hearts.prerender): build/start-screen.js, and index.html's English one
+    (the file is in git: a unit test fails when it is not the view's)."""
+    from hearts import prerender
+
+    data = prerender.start_data(str(BUILD / "locale"))
+    write_if_changed(BUILD / "start-screen.js", prerender.start_script(data))
+    index = ROOT / "index.html"
+    text = index.read_text(encoding="utf-8")
+    write_if_changed(index, prerender.with_start(text, data["texts"]["en"]["screen"]))
+    log("start screen:", ", ".join(data["languages"]))
 
 
 def manifests():
@@ -677,7 +695,8 @@ def precache_list():
     # The runtime's own standard library is not the page's (build/python_stdlib.zip is).
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
                     if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
-    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json"]
+    files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json",
+              "build/start-screen.js"]
     files += ["build/" + name for name in SNAPSHOTS.values()]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
@@ -711,7 +730,7 @@ def precache():
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
 DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", SNAPSHOT, SNAPSHOT_WEBKIT,
-              "precache.js"]
+              "precache.js", "start-screen.js"]
 
 
 def dist(target):
@@ -740,6 +759,7 @@ def main():
     stdlib()
     compile_locales()
     boot_data()
+    start_screen()
     manifests()
     app_zip()
     snapshot()
