@@ -20,7 +20,8 @@
 //    the settings change and are stored as Python stores them; the rules
 //    page opens and closes (Python takes it over open); New game and
 //    Statistics are remembered (html[data-start-pressed]) with the loading
-//    bar on the button, and Python carries them out once it is ready.
+//    bar on the button, and Python carries them out once it is ready; Open
+//    a game from a file opens the file chooser, and Python the file chosen.
 //
 // self.heartsStart.lang is the language picked (assets/loading-screen.js
 // shows its texts in it).
@@ -190,6 +191,29 @@
     if (back) back.focus({ preventScroll: true });
   }
 
+  // "Open a game from a file": the file chooser opens now (it needs the
+  // click); Python opens the file chosen once it is ready. The input is the
+  // one hearts/ui/controller.py would add (FILE_INPUT), which it then keeps.
+  function pickFile() {
+    let picker = document.getElementById("import-file");
+    if (!picker) {
+      picker = document.createElement("input");
+      picker.type = "file";
+      picker.id = "import-file";
+      picker.className = "sr";
+      picker.accept = ".json,application/json";
+      picker.hidden = true;
+      picker.addEventListener("change", () => {
+        if (!live() || !picker.files.length) return;
+        html.dataset.startPressed = "import-game";
+        wait($("#screen [data-action=import-game]"));
+      });
+      $("#app").append(picker);
+    }
+    picker.value = "";
+    picker.click();
+  }
+
   function choose(action, value) {
     if (action === "level" && data.levels.includes(value)) state.level = value;
     else if (action === "speed" && SPEEDS.includes(value)) state.speed = value;
@@ -222,7 +246,8 @@
     else if (action === "new-game" || action === "stats") {
       html.dataset.startPressed = action;
       wait(button);
-    } else choose(action, button.dataset.value);
+    } else if (action === "import-game") pickFile();
+    else choose(action, button.dataset.value);
   });
   document.addEventListener("keydown", (event) => {
     if (live() && event.key === "Escape") closeRules();

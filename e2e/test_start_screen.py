@@ -321,3 +321,69 @@ def resumes(page, site, open_game):
     painted = [f for f in frames if f["body"]]
     assert painted and not [f for f in painted if f["start"]], "the start screen showed before the table"
     assert all(f["boot"] for f in painted[1:]), [f for f in painted if not f["boot"]][:5]
+
+
+def test_statistics_pressed_before_python_open_once_it_is_ready(fresh, site):
+    page = fresh.page
+    held = open_held(page, site.game_url())
+    page.locator('#screen [data-action="stats"]').click()
+    expect(page.locator('#screen [data-action="stats"] progress.start-wait')).to_be_visible()
+    not_ready(page)
+    held.release()
+    ready(page)
+    expect(page.locator("#screen > .overlay")).to_have_count(1)
+    expect(page.locator('#screen .overlay [data-action="close"]').first).to_be_visible()
+    assert page.locator(START).get_attribute("inert") == ""
+
+
+def test_a_file_chosen_before_python_is_opened_once_it_is_ready(fresh, site, tmp_path):
+    from hearts.game import Game
+    from hearts.save import dumps
+
+    game = Game.new(7)
+    exported = tmp_path / "hearts-game.json"
+    exported.write_text(dumps(game, 1), encoding="utf-8")
+    page = fresh.page
+    held = open_held(page, site.game_url())
+    with page.expect_file_chooser() as chooser:
+        page.locator('#screen [data-action="import-game"]').click()
+    chooser.value.set_files(str(exported))
+    expect(page.locator("html")).to_have_attribute("data-start-pressed", "import-game")
+    expect(page.locator('#screen [data-action="import-game"] progress.start-wait')).to_be_visible()
+    not_ready(page)
+    held.release()
+    ready(page)
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+    cards = page.locator("#screen [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(cards) == sorted(str(c) for c in game.view(0).hand)
+    assert page.locator("#import-file").count() == 1  # the start screen's, kept
+
+
+def test_hostile_stored_values_give_the_standard_start_screen_and_python_says_so(fresh, site):
+    page = fresh.page
+    page.add_init_script("""try {
+      localStorage.setItem('hearts.settings@/', '{"level": "hard", "x": ' + '['.repeat(6000) + ']'.repeat(6000) + '}');
+      localStorage.setItem('hearts.lang@/', 'fi'.repeat(5000));
+    } catch (_) {}""")
+    held = open_held(page, site.game_url(level=None, lang=None))
+    expect(page.locator(NEW_GAME)).to_be_visible()
+    assert page.locator('#screen [data-action="level"][aria-pressed="true"]').get_attribute("data-value") == "normal"
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.locator('#screen [data-action="level"][data-value="easy"]').click()  # stored anew, as Python would
+    assert json.loads(storage(page)["hearts.settings@/"])["level"] == "easy"
+    held.release()
+    ready(page)
+    expect(page.locator('#screen [data-action="level"][aria-pressed="true"]')).to_have_attribute("data-value", "easy")
+    expect(page.locator("#screen .alert")).to_contain_text("couldn't be read")  # (the language still is)
+
+
+def test_a_damaged_save_shows_the_loading_screen_then_the_start_screen_that_says_so(fresh, site):
+    page = fresh.page
+    page.add_init_script("try { localStorage.setItem('hearts.save@/', '{not json') } catch (_) {}")
+    page.goto(site.game_url())
+    page.locator(STATE).wait_for(state="attached")
+    assert page.locator(STATE).get_attribute("data-start-screen") == "resume"
+    ready(page)
+    expect(page.locator(START)).to_be_visible()
+    expect(page.locator("#screen .alert").first).to_be_visible()
+    assert page.locator("#boot").is_hidden()

@@ -478,8 +478,9 @@ def _coarse_pointer() -> bool:
 
 def _take_over():
     """What the start screen in the page (assets/start-screen.js) hands over:
-    its rules page open, and a button pressed before Python was ready (as a
-    message, carried out once the game is). From here on, the clicks are
+    its rules page open, and the action of a button pressed before Python
+    was ready (New game, Statistics; Open a game from a file once a file is
+    chosen), carried out once the game is. From here on, the clicks are
     Python's (data-start-screen="python")."""
     html = document.documentElement
     opened = "rules" if not _nil(document.querySelector("#screen > .overlay.rules")) else None
@@ -487,12 +488,21 @@ def _take_over():
     html.removeAttribute("data-start-pressed")
     if _attr(html, "data-start-screen") == "prerendered":  # ("resume": the loading screen, until data-ready)
         html.setAttribute("data-start-screen", "python")
-    return opened, events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
+    return opened, pressed
+
+
+async def _read_file_when_ready(picker):
+    """The file chosen before Python was ready, opened once the game is."""
+    while not document.documentElement.hasAttribute("data-ready"):
+        await asyncio.sleep(0.02)
+    await _read_file(picker)
 
 
 def main():
     app = document.getElementById("app")
-    frame = ('<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS + FILE_INPUT)
+    frame = '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS
+    if _nil(document.getElementById("import-file")):  # (the start screen may have made it: the same)
+        frame += FILE_INPUT
     if _nil(document.getElementById("screen")):
         app.innerHTML = '<div id="screen"></div>' + frame
     else:  # the start screen index.html holds: kept as it is, the view's own
@@ -507,5 +517,9 @@ def main():
     opened, pressed = _take_over()
     if opened:  # back to the rules button when the rules page closes
         PORTS.focus.opener = ("action", events.Action.RULES.value, None)
+    early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
     RUNTIME.boot(_address(), str(document.documentElement.lang or "en"), _coarse_pointer(),
-                 opened=opened, pressed=pressed)
+                 opened=opened, pressed=early)
+    picker = document.getElementById("import-file")
+    if pressed == events.Action.IMPORT_GAME and not _nil(picker) and picker.files.length:
+        RUNTIME.spawn(_read_file_when_ready(picker))
