@@ -3,9 +3,10 @@
 // message when the boot fails. assets/boot.js starts the game and tells it
 // what arrives (countBody, count, expect, setStage, reach, fail).
 //
-// 1. Pick the language: ?lang=xx, else localStorage "hearts.lang@<path>",
-//    else navigator.languages; default en. The languages and their aliases
-//    (no/nn mean nb) come with the texts in build/boot-i18n.json, which the
+// 1. The language: the one assets/start-screen.js picked before the first
+//    paint (?lang=xx, else localStorage "hearts.lang@<path>", else
+//    navigator.languages; default en), or the one the player chose on the
+//    start screen since. The texts come in build/boot-i18n.json, which the
 //    build writes from the Python sources (hearts/catalogs.py). Sets
 //    <html lang>: the Python UI reads it from there.
 // 2. Show the texts of that language, and the progress: the bar moves with
@@ -27,13 +28,13 @@
 // and the performance mark hearts:ready. data-ready is set by Python
 // (hearts.ui.controller) and by nobody else.
 
-// The table's styles and PyScript's are attached here, not in <head>: a
-// stylesheet in <head> holds up the first paint, and the loading screen
-// needs only the styles inline in index.html (which preloads these two).
-for (const href of ["./build/vendor/pyscript/core.css", "./assets/game.css"]) {
+// PyScript's styles are attached here, not in <head>: a stylesheet in
+// <head> holds up the first paint, and only the game's own (game.css) are
+// needed for it (index.html preloads this one).
+{
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = href;
+  link.href = "./build/vendor/pyscript/core.css";
   document.head.append(link);
 }
 
@@ -46,15 +47,7 @@ export const absolute = (path) => new URL(path, document.baseURI).href;
 // which also moves the root install's values of before, "hearts.lang", to
 // its own keys once).
 const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
-const keyOf = (key) => `${key}@${SCOPE}`;
 const ASIDE = "hearts.aside.";
-const LANG_MAX_CHARS = 16; // a language tag; anything longer is not one
-
-function storedLanguage() {
-  const own = localStorage.getItem(keyOf("hearts.lang"));
-  const value = own ?? (SCOPE === "/" ? localStorage.getItem("hearts.lang") : null);
-  return typeof value === "string" && value.length <= LANG_MAX_CHARS ? value : null;
-}
 
 // This install's stored values (and, at the root, those of before), for
 // "Start fresh" after a failed boot: [key, ...].
@@ -85,26 +78,11 @@ function startFresh() {
   location.reload();
 }
 
-// The first of the visitor's languages that is one of ours ({languages,
-// aliases} of build/boot-i18n.json, as hearts.i18n.negotiate reads them).
-function pickLanguage({ languages, aliases, default: fallback }) {
-  const normalise = (tag) => {
-    if (!tag) return null;
-    const base = String(tag).toLowerCase().split(/[-_]/)[0];
-    const lang = aliases[base] ?? base;
-    return languages.includes(lang) ? lang : null;
-  };
-  const fromQuery = normalise(new URLSearchParams(location.search).get("lang"));
-  if (fromQuery) return fromQuery;
-  try {
-    const stored = normalise(storedLanguage());
-    if (stored) return stored;
-  } catch (_) { /* storage may be disabled */ }
-  for (const tag of navigator.languages || [navigator.language]) {
-    const lang = normalise(tag);
-    if (lang) return lang;
-  }
-  return fallback;
+// The page's language (assets/start-screen.js picks it, and the player may
+// choose another one on the start screen), if it is one of ours.
+function pickLanguage({ languages, default: fallback }) {
+  const lang = self.heartsStart?.lang;
+  return languages.includes(lang) ? lang : fallback;
 }
 
 // What the screen says when build/boot-i18n.json cannot be read: the

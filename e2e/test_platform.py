@@ -237,15 +237,26 @@ def test_index_html_has_no_inline_script_and_only_relative_urls():
 
 # --- the loading screen -------------------------------------------------------
 
-def test_loading_screen_shows_without_any_script(browser, site):
-    context = browser.new_context(java_script_enabled=False)
+# (Without scripts the page shows its start screen, not the loading screen:
+# e2e/test_start_screen.py. The loading screen is for a game to resume.)
+# a stored game: the loading screen shows (not in a frame without storage)
+RESUMING = "try { localStorage.setItem('hearts.save@/', '{}') } catch (_) {}"
+
+
+def test_loading_screen_shows_its_styles_without_any_other_file(browser, site):
+    context = browser.new_context()
+    stub_pyscript(context)
+    context.add_init_script(RESUMING)
+    context.route("**/*.css", lambda route: route.abort())
     try:
         page = context.new_page()
         page.goto(site.game_url())
+        page.locator('html[data-start-screen="resume"]').wait_for(state="attached")
         assert page.locator("#boot").is_visible()
         assert page.locator("#boot-title").inner_text() == "Hearts"
         assert page.locator(".boot-spinner").is_visible()
         assert page.locator("#boot-status").inner_text().strip()
+        assert page.locator("#screen").is_hidden()
         assert page.locator("html[data-ready]").count() == 0
     finally:
         context.close()
@@ -258,6 +269,7 @@ def test_loading_screen_is_translated_before_python(browser, site, watch, lang):
     context = browser.new_context()
     watcher = watch(context)
     stub_pyscript(context)
+    context.add_init_script(RESUMING)
     try:
         page = context.new_page()
         page.goto(site.game_url(lang=lang))
@@ -329,6 +341,7 @@ IDENTITY = {"none", "matrix(1, 0, 0, 1, 0, 0)"}
 def test_the_heart_stands_still_while_the_ring_turns(browser, site, motion):
     context = browser.new_context(reduced_motion=motion)
     stub_pyscript(context)  # the loading screen stays
+    context.add_init_script(RESUMING)
     try:
         page = context.new_page()
         page.goto(site.game_url())

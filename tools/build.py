@@ -21,6 +21,10 @@
   build/boot-i18n.json    what the loading screen needs before Python runs:
                           the languages, their aliases, its texts in each
                           (hearts.catalogs boot_data, from the catalogs)
+  build/start-screen.js   each language's start screen and rules page, drawn
+                          by the game's view (hearts.prerender), for
+                          assets/start-screen.js; and the English start
+                          screen written into index.html itself (start_screen)
   build/packed/           gzipped copies of the runtime's wasm and lock file
                           (PACKED): what a first visit downloads when the
                           host does not compress (boot.js unpacks them as
@@ -275,6 +279,20 @@ def boot_data():
     data = catalogs.boot_data(str(BUILD / "locale"))
     write_if_changed(BUILD / "boot-i18n.json", catalogs.boot_json(data))
     log("boot-i18n.json:", ", ".join(data["languages"]), "and aliases", ", ".join(sorted(data["aliases"])))
+
+
+def start_screen():
+    """The start screen as the page serves it, from the game's own view
+    (hearts.prerender): build/start-screen.js, and index.html's English one
+    (the file is in git: a unit test fails when it is not the view's)."""
+    from hearts import prerender
+
+    data = prerender.start_data(str(BUILD / "locale"))
+    write_if_changed(BUILD / "start-screen.js", prerender.start_script(data))
+    index = ROOT / "index.html"
+    text = index.read_text(encoding="utf-8")
+    write_if_changed(index, prerender.with_start(text, data["texts"]["en"]["screen"]))
+    log("start screen:", ", ".join(data["languages"]))
 
 
 def manifests():
@@ -604,7 +622,7 @@ def precache_list():
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
                     if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB and not pyscript_unused(p))
     files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json",
-              "build/snapshot.json"]
+              "build/snapshot.json", "build/start-screen.js"]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
     return files
 
@@ -632,7 +650,7 @@ def precache():
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
 DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", "snapshot.json",
-              "precache.js"]
+              "precache.js", "start-screen.js"]
 
 
 def dist(target):
@@ -660,6 +678,7 @@ def main():
     stdlib()
     compile_locales()
     boot_data()
+    start_screen()
     manifests()
     app_zip()
     snapshot_modules()

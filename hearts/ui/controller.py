@@ -476,11 +476,37 @@ def _coarse_pointer() -> bool:
         return False
 
 
+def _take_over():
+    """What the start screen in the page (assets/start-screen.js) hands over:
+    its rules page open, and the action of a button pressed before Python
+    was ready (New game, Statistics; Open a game from a file once a file is
+    chosen), carried out once the game is. From here on, the clicks are
+    Python's (data-start-screen="python")."""
+    html = document.documentElement
+    opened = "rules" if not _nil(document.querySelector("#screen > .overlay.rules")) else None
+    pressed = _attr(html, "data-start-pressed")
+    html.removeAttribute("data-start-pressed")
+    if _attr(html, "data-start-screen") == "prerendered":  # ("resume": the loading screen, until data-ready)
+        html.setAttribute("data-start-screen", "python")
+    return opened, pressed
+
+
+async def _read_file_when_ready(picker):
+    """The file chosen before Python was ready, opened once the game is."""
+    while not document.documentElement.hasAttribute("data-ready"):
+        await asyncio.sleep(0.02)
+    await _read_file(picker)
+
+
 def main():
     app = document.getElementById("app")
-    app.innerHTML = ('<div id="screen"></div>'
-                     '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS
-                     + FILE_INPUT)
+    frame = '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>' + ART_DEFS
+    if _nil(document.getElementById("import-file")):  # (the start screen may have made it: the same)
+        frame += FILE_INPUT
+    if _nil(document.getElementById("screen")):
+        app.innerHTML = '<div id="screen"></div>' + frame
+    else:  # the start screen index.html holds: kept as it is, the view's own
+        app.insertAdjacentHTML("beforeend", frame)
     # keydown listens on the document (never replaced either), so that Escape
     # closes a dialog even when focus has left the game (e.g. on <body>).
     for target, name, handler in ((app, "click", on_click), (document, "keydown", on_key),
@@ -488,4 +514,12 @@ def main():
                                   (window, "unhandledrejection", on_error)):
         PORTS.listen(target, name, handler)
     _listen_for_files()
-    RUNTIME.boot(_address(), str(document.documentElement.lang or "en"), _coarse_pointer())
+    opened, pressed = _take_over()
+    if opened:  # back to the rules button when the rules page closes
+        PORTS.focus.opener = ("action", events.Action.RULES.value, None)
+    early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
+    RUNTIME.boot(_address(), str(document.documentElement.lang or "en"), _coarse_pointer(),
+                 opened=opened, pressed=early)
+    picker = document.getElementById("import-file")
+    if pressed == events.Action.IMPORT_GAME and not _nil(picker) and picker.files.length:
+        RUNTIME.spawn(_read_file_when_ready(picker))

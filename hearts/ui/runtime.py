@@ -525,10 +525,14 @@ class Runtime:
             unsaved_rev=self.unsaved_rev(),
         ), notes
 
-    def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> None:
+    def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,
+             opened: str | None = None, pressed: M.Msg | None = None) -> None:
         """The first model from the address and storage, its first render;
         then (tasks) the game's lock and the game's first effects, and the
-        warm-up."""
+        warm-up. From the start screen the page showed before Python
+        (assets/start-screen.js): ``opened``, the dialog open on it (the
+        rules), and ``pressed``, the message of a button pressed there (New
+        game, Statistics), carried out once the game is ready."""
         self.migrate()
         try:
             flags, notes = self.flags(param, html_lang, coarse)
@@ -544,16 +548,23 @@ class Runtime:
         except Exception:
             self.model, effects = U.init()[0], []
             self.crash(traceback.format_exc())
+        if self.model.ui.screen != "start":
+            opened = pressed = None  # a game to resume: the page showed the loading screen
+        elif opened == "rules":
+            self.model = U.update(self.model, M.ShowOverlay(opened))[0]
         self.ports.set_title(vocabulary.game_name(self.tr(self.model.ui.settings.lang)))
         started = self.ports.clock()
-        self.render()
+        if pressed is None:
+            # (with a button pressed, the page's start screen, its loading bar
+            # on that button, stays until the button's screen replaces it)
+            self.render()
         self._took(started)
         # Ready, and the game's effects run, once it is known whether this tab
         # plays the game or another one does (a few ms; see claim).
-        self.spawn(self._start(effects))
+        self.spawn(self._start(effects, pressed))
         self.spawn(self._warm_up())
 
-    async def _start(self, effects: list) -> None:
+    async def _start(self, effects: list, pressed: M.Msg | None = None) -> None:
         owner = True
         for wait in (0,) + CLAIM_WAIT:
             if wait:
@@ -573,6 +584,11 @@ class Runtime:
         self.ports.mark("data-ready", "1")
         if owner:
             self.run(effects)
+        if pressed is not None:
+            if owner and self.model.ui.screen == "start" and self.model.ui.overlay is None:
+                self.dispatch(pressed)
+            else:
+                self.render()
 
     async def _warm_up(self) -> None:
         """While the player looks at the start screen: import the opponents and
