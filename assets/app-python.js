@@ -135,8 +135,11 @@ ${CRC32}
 path = ${path}
 crc = crc32(path)
 game = sys.modules.get("hearts")
-state = "fresh" if game is None else "preloaded"
-if game is not None and getattr(game, "_app_zip_crc32", None) != crc:
+# Only a snapshot's preload records the CRC: a game imported in this session
+# (a fresh start, mounted again) is this zip's.
+recorded = getattr(game, "_app_zip_crc32", None)
+state = "fresh" if recorded is None else "preloaded"
+if recorded is not None and recorded != crc:
     state = "replaced"
     for name in [name for name in sys.modules if ${GAME}]:
         del sys.modules[name]

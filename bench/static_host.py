@@ -95,12 +95,13 @@ class CountingHost(QuietHandler):
         headers = dict(headers, **({"Content-Length": str(len(body))} if status != HTTPStatus.NOT_MODIFIED else {}))
         lines += [f"{name}: {value}\r\n" for name, value in headers.items()]
         head = ("".join(lines) + "\r\n").encode("latin-1")
+        # Counted before it is sent: whoever has read the response finds it counted.
+        self.count.add(self.path.split("?")[0], status.value, len(head) + len(body))
         try:
             self.wfile.write(head + body)
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass
-        self.count.add(self.path.split("?")[0], status.value, len(head) + len(body))
 
     def do_HEAD(self):  # not used by the page
         self.send_error(HTTPStatus.METHOD_NOT_ALLOWED)
