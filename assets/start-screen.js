@@ -135,10 +135,11 @@
     store("hearts.settings", text + "}");
   }
 
-  // The emblem's card pictures (hearts/prerender.py, defer_art): once the
-  // boot's big files are in, so that the card art does not compete with them.
+  // The emblem's card pictures (hearts/prerender.py, defer_art): once Python
+  // is up (data-boot-stage 3: the boot's big files are all in), so that the
+  // card art does not compete with them.
   function showArt() {
-    if (Number(html.dataset.bootStage) < 2 && !html.hasAttribute("data-ready")) return;
+    if (!(Number(html.dataset.bootStage) >= 3) && !html.hasAttribute("data-ready")) return;
     for (const use of document.querySelectorAll("#screen use[data-href]")) {
       use.setAttribute("href", use.dataset.href);
       use.removeAttribute("data-href");

@@ -209,7 +209,7 @@ def test_python_takes_over_the_start_screen_without_a_change(browser, site, watc
         page.add_init_script("""try { localStorage.setItem('hearts.settings@/',
             '{"level": "hard", "speed": "fast", "four_colour": true, "two_tap": true}') } catch (_) {}""")
         held = open_held(page, site.game_url(level=None, speed=None))
-        page.locator("html[data-boot-stage='2'], html[data-boot-stage='3']").wait_for(state="attached")
+        page.locator("html[data-boot-stage='3']").wait_for(state="attached", timeout=READY_MS)
         page.locator('#screen use[href]').first.wait_for(state="attached")  # the emblem's art asked for
         art_in(page)
         not_ready(page)
