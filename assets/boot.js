@@ -30,7 +30,10 @@ import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interp
 import * as screen from "./loading-screen.js";
 
 const { absolute, fail } = screen;
-const BOOT_TIMEOUT_MS = 120000;
+// A first visit starts Python anew (the browser makes its snapshot after it):
+// WebKit took 20-45 s for that here, and over 120 s when the shared machine
+// was loaded far beyond its two cores.
+const BOOT_TIMEOUT_MS = 240000;
 const html = document.documentElement;
 
 // The snapshot this browser made of the interpreter after an earlier visit
