@@ -30,7 +30,10 @@ import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interp
 import * as screen from "./loading-screen.js";
 
 const { absolute, fail } = screen;
-const BOOT_TIMEOUT_MS = 120000;
+// A first visit starts Python anew (the browser makes its snapshot after it):
+// WebKit took 20-45 s for that here, and over 120 s when the shared machine
+// was loaded far beyond its two cores.
+const BOOT_TIMEOUT_MS = 240000;
 const html = document.documentElement;
 
 // The snapshot this browser made of the interpreter after an earlier visit
@@ -301,8 +304,14 @@ const PYSCRIPT_CHUNKS = [
   "donkey-4Hrqd7WZ.js", "py-editor-C4XsZtn7.js", "py-game-DWiCrr7a.js", "py-terminal-CwQ6kcjg.js",
 ];
 // Right after the runtime's module: they are small, and HTTP/1.1 fetches
-// only six at a time.
-PRELOAD.splice(1, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript/${chunk}`, "module"]));
+// only six at a time. Only on a visit the service worker serves (which
+// restores the browser's snapshot, and PyScript asks for them within a
+// second or two): a first visit starts Python anew, which takes long enough
+// for PyScript to fetch them when it asks, and WebKit warns of a preload not
+// used within a few seconds of the load event.
+if (cached) {
+  PRELOAD.splice(1, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript/${chunk}`, "module"]));
+}
 
 function preload() {
   for (const [path, kind] of PRELOAD) {
