@@ -4,6 +4,8 @@ failing port loses the game."""
 
 import json
 
+import pytest
+
 from hearts.save import loads, revision
 from hearts.slices import run_slice
 from hearts.ui import runtime as R
@@ -284,6 +286,88 @@ def test_a_page_whose_game_another_tab_holds_plays_nothing_until_taken_over():
     assert rt.model.ui.owner == "here" and rt.model.game.view(HUMAN) == first.model.game.view(HUMAN)
     first.ports.lost()  # the first tab is told that its lock was taken
     assert first.model.ui.overlay == "elsewhere" and first.ports.marks["data-lock"] == "elsewhere"
+
+
+def damaged_saves():
+    """A save cut in half, and one of a newer version, both of a revision
+    far above a new game's."""
+    from hearts import Game
+    from hearts.save import dumps, to_dict
+
+    whole = dumps(Game.new(seed=4), rev=40)
+    newer = to_dict(Game.new(seed=4), rev=40)
+    newer["version"] = 2
+    return [whole[: len(whole) // 2], json.dumps(newer, separators=(",", ":"))]
+
+
+@pytest.mark.parametrize("damaged", damaged_saves())
+def test_a_damaged_save_never_blocks_the_next_game(damaged):
+    """Issue 26: one tab, a damaged save of revision 40 in the slot, New game:
+    the new game's revision (1) was compared with the damaged text's, and the
+    tab said the game went on in another tab."""
+    storage = {}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    storage[rt.key_of(R.SAVE_KEY)] = damaged
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.ui.save_error and rt.get(R.REFUSED_KEY) == damaged  # kept aside
+    rt.dispatch(M.NewGame(1))
+    ports.loop.run()
+    assert rt.model.ui.overlay is None and rt.model.ui.owner == "here"
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+    assert rt.get(R.REFUSED_KEY) == damaged
+    pass_three(rt)  # and the game goes on being saved
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+
+
+def test_a_file_opened_over_a_damaged_save_is_played_and_saved():
+    from hearts import Game
+    from hearts.save import dumps
+
+    storage = {}
+    ports = FakePorts(storage=storage)
+    storage["hearts.save"] = damaged_saves()[0]
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    rt.dispatch(M.Imported(dumps(Game.new(seed=9), rev=3)))
+    ports.loop.run()
+    assert rt.model.ui.overlay is None and rt.model.ui.owner == "here"
+    assert stored_game(rt).view(HUMAN) == Game.new(seed=9).view(HUMAN)
+
+
+def test_a_damaged_save_written_meanwhile_is_kept_aside_before_it_is_replaced():
+    rt, ports = page()
+    rt.dispatch(M.NewGame())
+    damaged = damaged_saves()[0]
+    ports.storage[rt.key_of(R.SAVE_KEY)] = damaged  # (another tab's, cut short)
+    pass_three(rt)
+    assert rt.model.ui.overlay is None
+    assert rt.get(R.REFUSED_KEY) == damaged
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+
+
+def test_play_here_in_the_tab_that_holds_the_lock_ends_with_it_playing():
+    """Issue 26: beside a tab without Web Locks that moved on, Play here in the
+    tab with the lock stole it from itself: the browser ended its own earlier
+    request, which read as a lost lock, and 'open in another tab' came back."""
+    storage = {}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    rt.dispatch(M.NewGame(1))
+    other_ports = FakePorts(storage=storage, lock="none")
+    other = boot(other_ports, speed="instant")
+    other_ports.loop.run()
+    pass_three(other)  # the tab without locks went on
+    pass_three(rt)
+    ports.loop.run()
+    assert rt.model.ui.owner == "moved" and rt.model.ui.overlay == "elsewhere"
+    rt.dispatch(M.TakeOver())
+    ports.loop.run()
+    assert rt.model.ui.owner == "here" and rt.model.ui.overlay is None
+    assert ports.marks["data-lock"] == "held"
+    assert rt.model.game.view(HUMAN).hand == other.model.game.view(HUMAN).hand  # its position
 
 
 def test_without_web_locks_the_lock_says_none():

@@ -284,6 +284,8 @@ class PagePorts:
             locks = None
         if _nil(locks) or not hasattr(locks, "request"):
             return "none"
+        if self._release is not None:  # held here: a steal would end this tab's own request
+            return "held"
         got = asyncio.get_event_loop().create_future()
 
         def held(lock):
@@ -297,6 +299,7 @@ class PagePorts:
 
         def ended(error):
             if got.done() and got.result() == "held":  # it was held here, and another tab took it
+                self._release = None
                 lost()
             elif not got.done():
                 got.set_result("held")  # the API refused (e.g. an opaque origin): no locking

@@ -29,7 +29,7 @@ from typing import Any, Awaitable, Callable, Coroutine, Iterator, Protocol
 
 from .. import i18n, vocabulary
 from ..game import Phase
-from ..save import revision
+from ..save import read, revision
 from ..slices import run_slice
 from . import stored as ST
 from . import messages as M, update as U, warmup
@@ -154,6 +154,7 @@ class Runtime:
         self.saved_rev: int | None = None  # revision of the last position this tab stored
         self.leaving = False  # the page is going: nothing more is stored
         self.no_locks = False  # no Web Locks here (data-lock="none")
+        self.holding = False  # this tab holds the game's Web Lock
         self.health_epoch: int | None = None  # the game end last measured (data-py-objects)
         self.think_ms: list[str] = []
         self.think_spans: list[str] = []
@@ -369,7 +370,7 @@ class Runtime:
         stored; tell the model when it fails, and when it works again."""
         if self.leaving:
             return  # the page is going (see leave)
-        if rev and revision(self.get(SAVE_KEY)) >= rev:
+        if rev and self._later_stored(rev):
             # Another tab stored a later position: never replace it.
             self.pending = None
             self.dispatch(M.Elsewhere("moved"))
@@ -389,6 +390,22 @@ class Runtime:
             self.dispatch(M.SaveFailed(model.ui.saved_rev if self.saved_rev is None else self.saved_rev))
         if not retrying:
             self.spawn(self._retry_saves())
+
+    def _later_stored(self, rev: int) -> bool:
+        """Whether the slot holds a position later than ``rev`` that this tab
+        would play: a revision is only compared with a save it accepts
+        (a damaged or newer-version text of any revision never blocks the
+        next game; it is kept aside before it is replaced)."""
+        stored = self.get(SAVE_KEY)
+        if revision(stored) < rev:
+            return False
+        try:
+            read(stored or "")
+            return True
+        except Exception:  # SaveError, or anything else wrong with it
+            if self.get(REFUSED_KEY) != stored:
+                self.put(REFUSED_KEY, stored or "")
+            return False
 
     async def _retry_saves(self) -> None:
         """Saving resumes by itself: the latest position that could not be
@@ -443,14 +460,19 @@ class Runtime:
         """Hold the game's Web Lock for as long as this page lives: True once
         held (or when there are no locks: then the revisions alone keep a
         stale tab from saving), False if another tab holds it (without
-        ``steal``)."""
+        ``steal``). A tab that holds it already asks nothing: a steal would
+        end its own request too, and that end would read as a lost lock."""
+        if self.holding:
+            return True
         state = await self.ports.claim(self.key_of(OWNER_KEY), steal, self._lock_lost)
         if state == "none":
             self.no_locks = True
+        self.holding = state == "held"
         return state != "elsewhere"
 
     def _lock_lost(self) -> None:
         """Another tab stole the lock: this one stops."""
+        self.holding = False
         self.lock_state("elsewhere")
         self.dispatch(M.Elsewhere("open"))
 
@@ -466,6 +488,7 @@ class Runtime:
         there is made again by the next page: the same, from the same
         position.)"""
         self.leaving = True
+        self.holding = False
         self.ports.release()
 
     def come_back(self) -> None:
