@@ -29,8 +29,11 @@
 import "./snapshot-variant.js"; // globalThis.heartsSnapshotVariant(): which snapshot restores here
 import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interpreter
 import * as screen from "./loading-screen.js";
+import { watchBoot } from "./boot-watch.js";
 
 const { absolute, fail } = screen;
+// Marked before Python starts; waits for the player if the last boot froze.
+const bootWatched = watchBoot();
 const BOOT_TIMEOUT_MS = 120000;
 const html = document.documentElement;
 
@@ -479,7 +482,7 @@ export { version };
 
 export async function loadPyodide({ stdout, stderr } = {}) {
   if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
-  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language]);
+  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language, bootWatched]);
   performance.mark("hearts:mount");
   html.dataset.preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(zip));
   performance.mark("hearts:app");
