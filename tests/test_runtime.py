@@ -370,6 +370,49 @@ def test_play_here_in_the_tab_that_holds_the_lock_ends_with_it_playing():
     assert rt.model.game.view(HUMAN).hand == other.model.game.view(HUMAN).hand  # its position
 
 
+@pytest.mark.parametrize("start", [2**53 - 3, 2**53 - 1])
+def test_a_revision_near_the_cap_plays_on_and_every_save_it_writes_loads(start):
+    """Issue 26: a save at 2**53-1 loaded and played, and the game's own next
+    save (2**53) was refused on reload."""
+    from hearts import Game
+    from hearts.save import MAX_REV, dumps, read
+
+    storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=start)}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.game is not None
+    for _ in range(4):
+        pass_three(rt) if rt.model.game.phase.name == "PASS" else rt.dispatch(
+            M.ClickCard(str(rt.model.game.view(HUMAN).legal[0])))
+        ports.loop.run()
+        assert rt.model.ui.overlay is None, rt.model.ui.owner
+        text = rt.get(R.SAVE_KEY)
+        read(text)  # what it stored loads
+        assert start <= revision(text) <= MAX_REV
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+    # a reload goes on from there
+    again = boot(FakePorts(storage=storage), speed="instant")
+    again.ports.loop.run()
+    assert again.model.game.view(HUMAN) == rt.model.game.view(HUMAN)
+
+
+def test_at_the_cap_a_stale_tab_is_still_told():
+    from hearts import Game
+    from hearts.save import dumps
+
+    storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=2**53 - 1)}
+    tabs = [boot(FakePorts(storage=storage, lock="none"), speed="instant") for _ in range(2)]
+    for tab in tabs:
+        tab.ports.loop.run()
+    pass_three(tabs[0])
+    tabs[0].ports.loop.run()
+    pass_three(tabs[1])
+    tabs[1].ports.loop.run()
+    assert tabs[1].model.ui.owner == "moved"
+    assert stored_game(tabs[0]).view(HUMAN) == tabs[0].model.game.view(HUMAN)
+
+
 def test_without_web_locks_the_lock_says_none():
     ports = FakePorts(lock="none")
     boot(ports)

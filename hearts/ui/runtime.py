@@ -152,6 +152,7 @@ class Runtime:
         self.boot_saved: str | None = None  # the save as read at the start
         self.pending: tuple[str, int] | None = None  # a position that could not be stored
         self.saved_rev: int | None = None  # revision of the last position this tab stored
+        self.own_text: str | None = None  # the save this tab stored or adopted last
         self.leaving = False  # the page is going: nothing more is stored
         self.no_locks = False  # no Web Locks here (data-lock="none")
         self.holding = False  # this tab holds the game's Web Lock
@@ -379,6 +380,7 @@ class Runtime:
         if self.put(SAVE_KEY, text):
             self.pending = None
             self.saved_rev = rev
+            self.own_text = text
             self.ports.session_remove(self.key_of(UNSAVED_KEY))
             if model.ui.storage != "ok":
                 self.dispatch(M.SaveResumed(rev))
@@ -397,7 +399,8 @@ class Runtime:
         (a damaged or newer-version text of any revision never blocks the
         next game; it is kept aside before it is replaced)."""
         stored = self.get(SAVE_KEY)
-        if revision(stored) < rev:
+        if revision(stored) < rev or stored == self.own_text:
+            # (its own: revisions stop at MAX_REV, where the next equals the last)
             return False
         try:
             read(stored or "")
@@ -478,7 +481,12 @@ class Runtime:
 
     async def _take_over(self) -> None:
         self.lock_state("held" if await self.claim(steal=True) else "elsewhere")
-        self.dispatch(M.Adopt(self.get(SAVE_KEY)))
+        self.dispatch(M.Adopt(self._adopted()))
+
+    def _adopted(self) -> str | None:
+        """The stored save, which this tab goes on from."""
+        self.own_text = self.get(SAVE_KEY)
+        return self.own_text
 
     def leave(self) -> None:
         """The page goes (a reload, another page, the back-forward cache): it
@@ -500,7 +508,7 @@ class Runtime:
     async def _come_back(self) -> None:
         owner = await self.claim(steal=False)
         self.lock_state("held" if owner else "elsewhere")
-        self.dispatch(M.Adopt(self.get(SAVE_KEY)) if owner else M.Elsewhere("open"))
+        self.dispatch(M.Adopt(self._adopted()) if owner else M.Elsewhere("open"))
 
     # -- files and kept-aside saves -------------------------------------------------------------
 
@@ -555,7 +563,7 @@ class Runtime:
         self.migrate()
         try:
             flags, notes = self.flags(param, html_lang, coarse)
-            self.boot_saved = flags["saved"]
+            self.boot_saved = self.own_text = flags["saved"]
             model, effects = U.init(**flags)
             model, effects = ST.restore_view(model, effects, self.get(VIEW_KEY))
             self.view_text = ST.view_state(model)
@@ -590,7 +598,7 @@ class Runtime:
         elif self.get(SAVE_KEY) != self.boot_saved:
             # The page this one replaces (a reload) stored moves while this one
             # started: go on from them, not from what was read at the start.
-            self.dispatch(M.Adopt(self.get(SAVE_KEY)))
+            self.dispatch(M.Adopt(self._adopted()))
             effects = []
         self.boot_saved = None
         self.ports.mark("data-ready", "1")
