@@ -79,7 +79,11 @@ def _adopt(model, msg):
 
 
 def _save_resumed(model, msg):
-    return with_ui(model, storage="ok", saved_rev=max(msg.rev, model.ui.saved_rev)), []
+    from .. import stats as ST
+
+    # the statistics too: a game finished while storage was full counts now
+    return (with_ui(model, storage="ok", saved_rev=max(msg.rev, model.ui.saved_rev)),
+            [M.StoreStats(ST.dumps(model.ui.stats))])
 
 
 def _download_refused(model, msg):
