@@ -413,6 +413,20 @@ def test_at_the_cap_a_stale_tab_is_still_told():
     assert stored_game(tabs[0]).view(HUMAN) == tabs[0].model.game.view(HUMAN)
 
 
+@pytest.mark.parametrize("text", ["²", "٣", "１２", "1" * 17, "-3", " 4", "", "3.0"])
+def test_a_number_in_session_storage_that_is_not_plain_digits_reads_as_none(text):
+    """Issue 26: hearts.unsaved@/ = '²' crashed the boot: isdigit() took it, int() did not."""
+    from hearts import Game
+    from hearts.save import dumps
+
+    ports = FakePorts(storage={"hearts.save@/": dumps(Game.new(seed=4), rev=3)})
+    ports.session["hearts.unsaved@/"] = text
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.ui.overlay is None and rt.model.game is not None
+    assert rt.model.ui.behind is False and rt.unsaved_rev() == 0
+
+
 def test_without_web_locks_the_lock_says_none():
     ports = FakePorts(lock="none")
     boot(ports)

@@ -361,8 +361,8 @@ class Runtime:
         self.put(SETTINGS_KEY, json.dumps(stored))
 
     def unsaved_rev(self) -> int:
-        text = self.ports.session_get(self.key_of(UNSAVED_KEY)) or ""
-        return int(text) if text.isdigit() and len(text) < 17 else 0
+        rev = ST.whole_number(self.ports.session_get(self.key_of(UNSAVED_KEY)), ST.REV_MAX_DIGITS)
+        return 0 if rev is None else rev
 
     # -- saving (hearts/ui/keeping.py) -------------------------------------------------
 
