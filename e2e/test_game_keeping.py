@@ -387,3 +387,20 @@ def test_play_here_beside_a_tab_without_web_locks_ends_with_this_tab_playing(bro
         watcher.assert_clean()
     finally:
         context.close()
+
+
+def test_without_web_locks_a_stale_tab_is_told_as_soon_as_the_other_moves_on(browser, watch, site, open_game):
+    """Issue 26: told at once (the storage event), not only at its next move:
+    two tabs writing in the same millisecond are told apart at once too."""
+    context, watcher = two_tabs(browser, watch, NO_LOCKS)
+    try:
+        a = open_game(context.new_page(), site.game_url())
+        b = open_game(context.new_page(), site.game_url())
+        into_hand_2(a)
+        moved = b.locator(ELSEWHERE)
+        expect(moved).to_be_visible()  # B was not touched
+        assert "went on in another tab" in moved.inner_text()
+        assert a.locator(ELSEWHERE).count() == 0
+        watcher.assert_clean()
+    finally:
+        context.close()

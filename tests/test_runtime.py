@@ -427,6 +427,57 @@ def test_a_number_in_session_storage_that_is_not_plain_digits_reads_as_none(text
     assert rt.model.ui.behind is False and rt.unsaved_rev() == 0
 
 
+class RacingPorts(FakePorts):
+    """A tab whose next read of the save comes before another tab's write
+    lands (two writes in the same millisecond)."""
+
+    stale: str | None = None
+
+    def storage_get(self, key):
+        if self.stale is not None and key.startswith("hearts.save"):
+            stale, self.stale = self.stale, None
+            return stale
+        return super().storage_get(key)
+
+
+def test_two_tabs_without_locks_writing_the_same_revision_are_told_at_once():
+    """Issue 26: both stored the same revision, the last writer won, and the
+    other was told only at its next move."""
+    from hearts import Game
+    from hearts.save import dumps
+
+    storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=3)}
+    a_ports, b_ports = FakePorts(storage=storage, lock="none"), RacingPorts(storage=storage, lock="none")
+    a, b = boot(a_ports, speed="instant"), boot(b_ports, speed="instant")
+    a_ports.loop.run(), b_ports.loop.run()
+    before = storage["hearts.save@/"]
+    pass_three(a)  # A stores revision 4 ...
+    for card in b.model.game.view(HUMAN).hand[3:6]:  # (another pass: another position)
+        b.dispatch(M.ClickCard(str(card)))
+    b_ports.stale = before  # ... and B, reading before A's write landed, stores revision 4 too
+    b.dispatch(M.ConfirmPass())
+    assert revision(storage["hearts.save@/"]) == 4 and b.own_text == storage["hearts.save@/"]
+    # each tab gets the other's storage event
+    b.stored_elsewhere("hearts.save@/")
+    a.stored_elsewhere("hearts.save@/")
+    assert a.model.ui.owner == "moved" and a.model.ui.overlay == "elsewhere"
+    assert b.model.ui.owner == "here" and b.model.ui.overlay is None
+    # other keys, and a tab's own save, say nothing
+    b.stored_elsewhere("hearts.stats@/")
+    assert b.model.ui.owner == "here"
+
+
+def test_a_tab_without_locks_is_told_as_soon_as_another_moves_on():
+    storage = {}
+    a, a_ports = page(FakePorts(storage=storage, lock="none"))
+    a.dispatch(M.NewGame())
+    b = Runtime(FakePorts(storage=storage, lock="none"), a.model)
+    b.own_text = a.own_text
+    pass_three(a)
+    b.stored_elsewhere("hearts.save@/")
+    assert b.model.ui.owner == "moved"
+
+
 def test_without_web_locks_the_lock_says_none():
     ports = FakePorts(lock="none")
     boot(ports)

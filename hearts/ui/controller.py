@@ -426,13 +426,21 @@ def _listen_for_files():
     """The file input's change; and the page's pagehide and pageshow."""
     picker = document.getElementById("import-file")
     for target, name, handler in ((picker, "change", lambda event: RUNTIME.spawn(_read_file(picker))),
-                                  (window, "pagehide", _on_pagehide), (window, "pageshow", _on_pageshow)):
+                                  (window, "pagehide", _on_pagehide), (window, "pageshow", _on_pageshow),
+                                  (window, "storage", _on_storage)):
         if not _nil(target):
             PORTS.listen(target, name, handler)
 
 
 def _on_pagehide(event=None):
     RUNTIME.leave()
+
+
+def _on_storage(event=None):
+    """Another tab of this browser stored something (never this one's own writes)."""
+    key = getattr(event, "key", None)
+    if isinstance(key, str):
+        RUNTIME.stored_elsewhere(key)
 
 
 def _on_pageshow(event=None):

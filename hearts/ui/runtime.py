@@ -410,6 +410,21 @@ class Runtime:
                 self.put(REFUSED_KEY, stored or "")
             return False
 
+    def stored_elsewhere(self, key: str) -> None:
+        """Another tab stored ``key`` (the page's storage event). If it is the
+        game's save and the slot now holds a position this tab did not store,
+        as new as its own or newer, this tab is stale: it says so at once, not
+        at its next move. So two tabs without Web Locks that both stored the
+        same revision (in the same millisecond) are told apart at once: the
+        one whose save the slot kept plays on, the other is told."""
+        model = self.model
+        if (key != self.key_of(SAVE_KEY) or self.leaving or model.ui.owner != "here"
+                or model.game is None or self.own_text is None):
+            return
+        if self._later_stored(max(model.ui.rev, 1)):
+            self.pending = None
+            self.dispatch(M.Elsewhere("moved"))
+
     async def _retry_saves(self) -> None:
         """Saving resumes by itself: the latest position that could not be
         stored is tried again every RETRY_SAVE seconds until it is."""
