@@ -28,8 +28,11 @@
 
 import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interpreter
 import * as screen from "./loading-screen.js";
+import { watchBoot } from "./boot-watch.js";
 
 const { absolute, fail } = screen;
+// Marked before Python starts; waits for the player if the last boot froze.
+const bootWatched = watchBoot();
 // A first visit starts Python anew (the browser makes its snapshot after it):
 // WebKit took 20-45 s for that here, and over 120 s when the shared machine
 // was loaded far beyond its two cores.
@@ -520,7 +523,7 @@ export { version };
 
 export async function loadPyodide({ stdout, stderr } = {}) {
   if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
-  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language]);
+  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language, bootWatched]);
   performance.mark("hearts:mount");
   html.dataset.preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(zip), { restURL: STDLIB_REST_URL });
   performance.mark("hearts:app");

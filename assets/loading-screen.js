@@ -47,11 +47,12 @@ export const absolute = (path) => new URL(path, document.baseURI).href;
 // which also moves the root install's values of before, "hearts.lang", to
 // its own keys once).
 const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
+export const keyOf = (key) => `${key}@${SCOPE}`;
 const ASIDE = "hearts.aside.";
 
 // This install's stored values (and, at the root, those of before), for
 // "Start fresh" after a failed boot: [key, ...].
-function ownKeys() {
+export function ownKeys() {
   const keys = [];
   try {
     for (let i = 0; i < localStorage.length; i++) {
@@ -65,7 +66,7 @@ function ownKeys() {
 }
 
 // Moves them aside (kept under "hearts.aside.<key>", not deleted) and starts again.
-function startFresh() {
+export function startFresh() {
   for (const key of ownKeys()) {
     try {
       const value = localStorage.getItem(key);
@@ -91,9 +92,13 @@ const FALLBACK = {
   "unsupported": "This browser can't run the game: it needs WebAssembly. Please use an up-to-date browser.",
   "failed": "The game couldn't start. Please reload the page.",
   "fresh": "Start fresh",
-  "fresh_note": "Your saved game and settings are put aside, not deleted, and the game starts without them."
+  "fresh_note": "Your saved game and settings are put aside, not deleted, and the game starts without them.",
+  "stuck": "The game didn't finish starting last time. You can try again, or start fresh.",
+  "retry": "Try again"
 };
 let texts = { ...FALLBACK };
+// A text of the loading screen in the page's language (once it is in).
+export const text = (key) => texts[key] ?? FALLBACK[key];
 let stage = 0;
 let failed = false;
 

@@ -321,3 +321,86 @@ def test_saving_resumes_with_the_next_move(browser, watch, site, open_game):
         watcher.assert_clean()
     finally:
         context.close()
+
+
+def damaged_saves() -> list[str]:
+    """Issue 26: a save cut in half, and one of version 2, both at revision 40."""
+    whole = dumps(near_hand_end(), rev=40)
+    newer = json.loads(whole)
+    newer["version"] = 2
+    return [whole[: len(whole) // 2], json.dumps(newer, separators=(",", ":"))]
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["cut-in-half", "version-2"])
+def test_a_damaged_save_never_blocks_the_next_game(browser, watch, site, open_game, which):
+    """One tab, a damaged save in the slot: New game plays and is saved (it was
+    'This game went on in another tab', and Play here 'open in another tab'
+    for ever), and so does a game opened from a file."""
+    text = damaged_saves()[which]
+    context = browser.new_context()
+    context.add_init_script(INJECT.format(json.dumps(text)))
+    watcher = watch(context)
+    try:
+        page = open_game(context.new_page(), site.game_url())
+        page.locator('#screen [data-action="new-game"]').click()
+        page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
+        pass_three(page)
+        page.wait_for_timeout(300)
+        assert page.locator(ELSEWHERE).count() == 0
+        assert stored(page)["rev"] > 1 and stored(page)["version"] == 1
+        assert page.evaluate("() => localStorage.getItem('hearts.refused@/')") == text
+        page.reload()
+        page.locator("html[data-ready]").wait_for(state="attached")
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)  # the new game, at its play
+        assert page.locator(ELSEWHERE).count() == 0
+        assert page.get_attribute("html", "data-lock") == "held"
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def test_play_here_beside_a_tab_without_web_locks_ends_with_this_tab_playing(browser, watch, site, open_game):
+    """Tab A has Web Locks, tab B has none; B moves on, A is told at its next
+    move, and A's Play here plays (it stole its own lock and said 'open in
+    another tab' for ever)."""
+    context, watcher = two_tabs(browser, watch)
+    try:
+        a = open_game(context.new_page(), site.game_url())
+        b_page = context.new_page()
+        b_page.add_init_script(NO_LOCKS)
+        b = open_game(b_page, site.game_url())
+        assert a.get_attribute("html", "data-lock") == "held"
+        assert b.get_attribute("html", "data-lock") == "none"
+        into_hand_2(b)
+        click(a, LEGAL)
+        moved = a.locator(ELSEWHERE)
+        expect(moved).to_be_visible()
+        a.locator(f'{ELSEWHERE} [data-action="take-over"]').click()
+        expect(moved).to_have_count(0)
+        a.wait_for_timeout(500)  # (time for a lost lock to come back: none may)
+        assert a.locator(ELSEWHERE).count() == 0
+        assert a.get_attribute("html", "data-lock") == "held"
+        assert "Hand 2" in a.locator("#screen .hand-no").inner_text()
+        pass_three(a)
+        a.locator(f'{TABLE}[data-phase="play"]').wait_for(timeout=TIMEOUT)
+        assert a.locator(ELSEWHERE).count() == 0
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def test_without_web_locks_a_stale_tab_is_told_as_soon_as_the_other_moves_on(browser, watch, site, open_game):
+    """Issue 26: told at once (the storage event), not only at its next move:
+    two tabs writing in the same millisecond are told apart at once too."""
+    context, watcher = two_tabs(browser, watch, NO_LOCKS)
+    try:
+        a = open_game(context.new_page(), site.game_url())
+        b = open_game(context.new_page(), site.game_url())
+        into_hand_2(a)
+        moved = b.locator(ELSEWHERE)
+        expect(moved).to_be_visible()  # B was not touched
+        assert "went on in another tab" in moved.inner_text()
+        assert a.locator(ELSEWHERE).count() == 0
+        watcher.assert_clean()
+    finally:
+        context.close()

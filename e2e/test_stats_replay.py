@@ -256,3 +256,35 @@ def test_the_chart_draws_the_last_games(browser, watch, site, open_game, size, l
     finally:
         context.close()
     watcher.assert_clean()
+
+
+def huge_stats() -> str:
+    """Counts of nine digits in every bucket: ten digits in all games'."""
+    counts = [999_999_999, 333_333_333, 333_333_333, 333_333_333, 333_333_332, 1, 999_999_999, 999_999_999,
+              999_999_999, 999_999_999, 999_999_999, 1, 999_999_998]
+    data = ST.to_dict(ST.EMPTY)
+    data["buckets"] = {name: list(counts) for name in data["buckets"]}
+    text = json.dumps(data)
+    ST.loads(text)  # (a text the game takes)
+    return text
+
+
+@pytest.mark.parametrize("lang", ["fi", "lt"])
+def test_nine_and_ten_digit_counts_fit_the_statistics_at_360_px(browser, watch, site, open_game, lang):
+    """Issue 26: at 360 px the tiles of 9-10-digit counts ran out of the panel."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    context.add_init_script(f"if (location.protocol === 'http:')"
+                            f" localStorage.setItem('hearts.stats@/', {json.dumps(huge_stats())})")
+    watcher = watch(context)
+    try:
+        page = open_game(context.new_page(), site.game_url(lang=lang))
+        page.locator('#screen [data-action="stats"]').first.click()
+        page.locator(".overlay .stat-tiles").wait_for()
+        assert "3" in stat(page, "games") and len(re.sub(r"\D", "", stat(page, "games"))) == 10
+        assert no_overflow(page) == []
+        wide = page.evaluate("""() => [...document.querySelectorAll('.overlay .stat, .overlay .stat dd')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1).length""")
+        assert wide == 0
+        watcher.assert_clean()
+    finally:
+        context.close()

@@ -51,6 +51,11 @@ BOOT_TEXTS: dict[str, Marked] = {
     "fresh": N_("Start fresh"),
     # TRANSLATORS: under the "Start fresh" button.
     "fresh_note": N_("Your saved game and settings are put aside, not deleted, and the game starts without them."),
+    # TRANSLATORS: on the loading screen, when the previous visit froze or
+    # crashed before the game was ready; above "Start fresh" and "Try again".
+    "stuck": N_("The game didn't finish starting last time. You can try again, or start fresh."),
+    # TRANSLATORS: a button beside "Start fresh": starts the game as usual.
+    "retry": N_("Try again"),
 }
 
 

@@ -30,6 +30,7 @@ hearts.save.SaveError: save-corrupt: the text is not JSON (cut short?)
 
 from __future__ import annotations
 
+import binascii
 import json
 import re
 from typing import Any, NamedTuple
@@ -98,10 +99,31 @@ def to_dict(game: Game, rev: int = 0, *, undo_used: bool = False) -> dict[str, A
     return data
 
 
-def dumps(game: Game, rev: int = 0, *, undo_used: bool = False) -> str:
+def dumps(game: Game, rev: int = 0, *, undo_used: bool = False, hide: bool = False) -> str:
     """The game as a JSON text, with a format name, a schema version and
-    the revision ``rev``."""
-    return json.dumps(to_dict(game, rev, undo_used=undo_used), separators=(",", ":"))
+    the revision ``rev``. ``hide`` (a game saved to a file before its end):
+    its hands, which list every player's cards, are written encoded
+    (``"hidden"``: base64 of their JSON), so that a look at the file does
+    not show the opponents' cards; it restores exactly as the plain text."""
+    data = to_dict(game, rev, undo_used=undo_used)
+    if hide:
+        hands = json.dumps(data.pop("hands"), separators=(",", ":")).encode()
+        data["hidden"] = binascii.b2a_base64(hands, newline=False).decode("ascii")
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _unhide(data: Any) -> None:
+    """The hands of a save written with ``hide``, back in place (or SaveError)."""
+    if not isinstance(data, dict) or "hidden" not in data or "hands" in data:
+        return
+    hidden = data.pop("hidden")
+    if type(hidden) is not str:
+        raise SaveError("save-corrupt", "the hidden hands are not a text")
+    try:
+        text = binascii.a2b_base64(hidden.encode("ascii"), strict_mode=True).decode("utf-8")
+        data["hands"] = boundedjson.loads(text, max_chars=MAX_TEXT, max_depth=MAX_DEPTH - 1)
+    except (ValueError, UnicodeError, binascii.Error):
+        raise SaveError("save-corrupt", "the hidden hands cannot be read") from None
 
 
 class Saved(NamedTuple):
@@ -156,6 +178,7 @@ def read(text: str | bytes) -> Saved:
         raise SaveError("save-corrupt", "the text is nested far deeper than a save") from None
     except (ValueError, RecursionError):
         raise SaveError("save-corrupt", "the text is not JSON (cut short?)") from None
+    _unhide(data)
     game = from_dict(data)
     undo_used = data.get("undo_used", False)
     if type(undo_used) is not bool:

@@ -9,9 +9,13 @@ Each finished game is folded into one *bucket* of counters: its level
 for a game in which undo was used, whatever its level (taking back a card
 after seeing the others' is not the same game). Every game counts once: the
 summary carries an id (:func:`game_key`: the seed and the first deal) and a
-game whose id is the last one recorded is not counted again (a reload at
-the game's end, an undo after the last card and the end once more). The last :data:`RECENT` games' final scores are kept for
-the chart.
+game whose id is among the last :data:`SEEN` recorded is not counted again
+(a reload at the game's end, an undo after the last card and the end once
+more, the same finished game opened from a file five times). A game whose
+deals the game did not deal (no seed: a deal of the player's choosing, or
+a first pass the game would not have chosen) is not counted at all
+(:func:`dealt_by_the_game`). The last :data:`RECENT` games' final scores
+are kept for the chart.
 
 Like a save, a stored text is versioned and checked whole: too long, not
 JSON, not ours, newer, or numbers that do not add up -> :class:`StatsError`
@@ -40,6 +44,7 @@ VERSION = 1
 MAX_TEXT = 100_000  # characters; real statistics are well under 5 kB
 MAX_DEPTH = 4  # {"buckets": {"easy": [...]}}: three levels; deeper is not ours
 RECENT = 20  # final scores kept for the chart
+SEEN = 200  # ids of the games last counted, kept so that none counts twice
 BUCKETS = LEVELS + ("undo",)
 # The order of Counters' fields is the order of their list in the JSON.
 FIELDS = ("games", "won", "place1", "place2", "place3", "place4", "hands", "points",
@@ -106,6 +111,7 @@ class Stats:
     buckets: tuple[tuple[str, Counters], ...] = tuple((b, Counters()) for b in BUCKETS)
     recent: tuple[Recent, ...] = ()
     last_id: str | None = None
+    seen: tuple[str, ...] = ()  # ids of the games counted, the last SEEN (last_id among them)
 
     def bucket(self, name: str) -> Counters:
         return dict(self.buckets)[name]
@@ -129,6 +135,14 @@ def game_key(game) -> str:
     return hashlib.sha256(json.dumps([game.seed, list(first)]).encode()).hexdigest()[:16]
 
 
+def dealt_by_the_game(game) -> bool:
+    """Whether the game dealt this game's cards (from its seed, passing left
+    first, as :meth:`hearts.game.Game.new` does): only such games count."""
+    from .game import PassDirection
+
+    return type(game.seed) is int and game.first_pass_direction is PassDirection.LEFT
+
+
 def summarize(game, level: str, undo: bool = False) -> GameSummary:
     """The summary of a finished :class:`hearts.game.Game` (phase game-end)."""
     from .replay import hand_tricks
@@ -147,7 +161,7 @@ def summarize(game, level: str, undo: bool = False) -> GameSummary:
 
 def record(stats: Stats, summary: GameSummary) -> Stats:
     """``stats`` with one more finished game (the same game twice: unchanged)."""
-    if summary.game_id == stats.last_id:
+    if summary.game_id == stats.last_id or summary.game_id in stats.seen:
         return stats
     name = "undo" if summary.undo else summary.level
     place = place_of(summary.scores)
@@ -168,7 +182,8 @@ def record(stats: Stats, summary: GameSummary) -> Stats:
     )
     buckets = tuple((b, new if b == name else c) for b, c in stats.buckets)
     recent = (stats.recent + (Recent(score, place, summary.level, summary.undo),))[-RECENT:]
-    return Stats(buckets=buckets, recent=recent, last_id=summary.game_id)
+    seen = (stats.seen + (summary.game_id,))[-SEEN:]
+    return Stats(buckets=buckets, recent=recent, last_id=summary.game_id, seen=seen)
 
 
 def total(stats: Stats, names=BUCKETS) -> Counters:
@@ -202,6 +217,7 @@ def to_dict(stats: Stats) -> dict[str, Any]:
         "buckets": {b: [getattr(c, f) for f in FIELDS] for b, c in stats.buckets},
         "recent": [[r.score, r.place, r.level, r.undo] for r in stats.recent],
         "last": stats.last_id,
+        "seen": list(stats.seen),
     }
 
 
@@ -272,4 +288,7 @@ def _from_dict(data: dict) -> Stats:
     last = data["last"]
     if last is not None and (type(last) is not str or len(last) > 64):
         raise StatsError("stats-corrupt", "last id")
-    return Stats(buckets=tuple(buckets), recent=tuple(recent), last_id=last)
+    seen = data.get("seen", [])  # (statistics stored before it have none)
+    if type(seen) is not list or len(seen) > SEEN or any(type(i) is not str or len(i) > 64 for i in seen):
+        raise StatsError("stats-corrupt", "seen ids")
+    return Stats(buckets=tuple(buckets), recent=tuple(recent), last_id=last, seen=tuple(seen))

@@ -34,6 +34,10 @@ class _Sleep:
         yield self
 
 
+async def _call(fn: Callable[[], None]) -> None:
+    fn()
+
+
 class FakeLoop:
     """Tasks run in the order of their time; the clock jumps to each."""
 
@@ -95,6 +99,7 @@ class FakePorts:
         self.lock = lock
         self.claims: list[tuple[str, bool]] = []
         self.lost: Callable[[], None] | None = None
+        self.holding = False  # the last claim got the lock (and it was not let go)
         self.released = 0
         self.rendered: list[str] = []
         self.announced: list[str] = []
@@ -170,11 +175,19 @@ class FakePorts:
     # -- other tabs
     async def claim(self, key: str, steal: bool, lost: Callable[[], None]) -> str:
         self.claims.append((key, steal))
+        if steal and self.holding and self.lost is not None:
+            # As the browser does: a steal aborts every request held, this
+            # tab's own too, and the end of that one reads as a lost lock
+            # (told later: the aborted request's promise rejects).
+            self.loop.start(_call(self.lost))
         self.lost = lost
-        return "held" if steal else self.lock
+        state = "held" if steal else self.lock
+        self.holding = state == "held"
+        return state
 
     def release(self) -> None:
         self.released += 1
+        self.holding = False
 
     # -- files
     def download(self, text: str, name: str) -> object:

@@ -187,6 +187,31 @@ def test_export_gives_the_game_as_a_file():
     assert U.update(Driver().model, M.ExportGame())[1] == []  # no game, no file
 
 
+def test_an_exported_unfinished_game_does_not_show_the_hidden_hands():
+    """Issue 26: the file listed all four hands in plain text."""
+    d = playing()
+    [download] = U.update(d.model, M.ExportGame())[1]
+    text = download.text
+    game = d.model.game
+    for seat in (1, 2, 3):  # no opponent's card in the file, in any spelling a look would find
+        for card in game.view(seat).hand:
+            assert f'"{card}"' not in text, card
+    assert '"dealt"' not in text and '"passes"' not in text
+    assert revision(text) == d.model.ui.rev  # the head stays readable without parsing
+    restored = loads(text)  # and it restores exactly
+    assert all(restored.view(seat) == game.view(seat) for seat in range(4))
+    assert loads(dumps(game)).view(1) == game.view(1)  # (a plain save still loads too)
+
+
+@pytest.mark.parametrize("hidden", ["", "not base64!", "e30=", "W1tb", 7])
+def test_hidden_hands_that_cannot_be_read_are_refused(hidden):
+    data = json.loads(dumps(Game.new(3), hide=True))
+    data["hidden"] = hidden
+    with pytest.raises(SaveError) as error:
+        loads(json.dumps(data))
+    assert error.value.code in ("save-corrupt", "save-impossible")
+
+
 BAD_FILES = [
     (None, "save-corrupt"),
     ("[" * 6000 + "]" * 6000, "save-corrupt"),  # refused before it is parsed

@@ -4,6 +4,8 @@ failing port loses the game."""
 
 import json
 
+import pytest
+
 from hearts.save import loads, revision
 from hearts.slices import run_slice
 from hearts.ui import runtime as R
@@ -284,6 +286,196 @@ def test_a_page_whose_game_another_tab_holds_plays_nothing_until_taken_over():
     assert rt.model.ui.owner == "here" and rt.model.game.view(HUMAN) == first.model.game.view(HUMAN)
     first.ports.lost()  # the first tab is told that its lock was taken
     assert first.model.ui.overlay == "elsewhere" and first.ports.marks["data-lock"] == "elsewhere"
+
+
+def damaged_saves():
+    """A save cut in half, and one of a newer version, both of a revision
+    far above a new game's."""
+    from hearts import Game
+    from hearts.save import dumps, to_dict
+
+    whole = dumps(Game.new(seed=4), rev=40)
+    newer = to_dict(Game.new(seed=4), rev=40)
+    newer["version"] = 2
+    return [whole[: len(whole) // 2], json.dumps(newer, separators=(",", ":"))]
+
+
+@pytest.mark.parametrize("damaged", damaged_saves())
+def test_a_damaged_save_never_blocks_the_next_game(damaged):
+    """Issue 26: one tab, a damaged save of revision 40 in the slot, New game:
+    the new game's revision (1) was compared with the damaged text's, and the
+    tab said the game went on in another tab."""
+    storage = {}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    storage[rt.key_of(R.SAVE_KEY)] = damaged
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.ui.save_error and rt.get(R.REFUSED_KEY) == damaged  # kept aside
+    rt.dispatch(M.NewGame(1))
+    ports.loop.run()
+    assert rt.model.ui.overlay is None and rt.model.ui.owner == "here"
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+    assert rt.get(R.REFUSED_KEY) == damaged
+    pass_three(rt)  # and the game goes on being saved
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+
+
+def test_a_file_opened_over_a_damaged_save_is_played_and_saved():
+    from hearts import Game
+    from hearts.save import dumps
+
+    storage = {}
+    ports = FakePorts(storage=storage)
+    storage["hearts.save"] = damaged_saves()[0]
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    rt.dispatch(M.Imported(dumps(Game.new(seed=9), rev=3)))
+    ports.loop.run()
+    assert rt.model.ui.overlay is None and rt.model.ui.owner == "here"
+    assert stored_game(rt).view(HUMAN) == Game.new(seed=9).view(HUMAN)
+
+
+def test_a_damaged_save_written_meanwhile_is_kept_aside_before_it_is_replaced():
+    rt, ports = page()
+    rt.dispatch(M.NewGame())
+    damaged = damaged_saves()[0]
+    ports.storage[rt.key_of(R.SAVE_KEY)] = damaged  # (another tab's, cut short)
+    pass_three(rt)
+    assert rt.model.ui.overlay is None
+    assert rt.get(R.REFUSED_KEY) == damaged
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+
+
+def test_play_here_in_the_tab_that_holds_the_lock_ends_with_it_playing():
+    """Issue 26: beside a tab without Web Locks that moved on, Play here in the
+    tab with the lock stole it from itself: the browser ended its own earlier
+    request, which read as a lost lock, and 'open in another tab' came back."""
+    storage = {}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    rt.dispatch(M.NewGame(1))
+    other_ports = FakePorts(storage=storage, lock="none")
+    other = boot(other_ports, speed="instant")
+    other_ports.loop.run()
+    pass_three(other)  # the tab without locks went on
+    pass_three(rt)
+    ports.loop.run()
+    assert rt.model.ui.owner == "moved" and rt.model.ui.overlay == "elsewhere"
+    rt.dispatch(M.TakeOver())
+    ports.loop.run()
+    assert rt.model.ui.owner == "here" and rt.model.ui.overlay is None
+    assert ports.marks["data-lock"] == "held"
+    assert rt.model.game.view(HUMAN).hand == other.model.game.view(HUMAN).hand  # its position
+
+
+@pytest.mark.parametrize("start", [2**53 - 3, 2**53 - 1])
+def test_a_revision_near_the_cap_plays_on_and_every_save_it_writes_loads(start):
+    """Issue 26: a save at 2**53-1 loaded and played, and the game's own next
+    save (2**53) was refused on reload."""
+    from hearts import Game
+    from hearts.save import MAX_REV, dumps, read
+
+    storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=start)}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.game is not None
+    for _ in range(4):
+        pass_three(rt) if rt.model.game.phase.name == "PASS" else rt.dispatch(
+            M.ClickCard(str(rt.model.game.view(HUMAN).legal[0])))
+        ports.loop.run()
+        assert rt.model.ui.overlay is None, rt.model.ui.owner
+        text = rt.get(R.SAVE_KEY)
+        read(text)  # what it stored loads
+        assert start <= revision(text) <= MAX_REV
+    assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
+    # a reload goes on from there
+    again = boot(FakePorts(storage=storage), speed="instant")
+    again.ports.loop.run()
+    assert again.model.game.view(HUMAN) == rt.model.game.view(HUMAN)
+
+
+def test_at_the_cap_a_stale_tab_is_still_told():
+    from hearts import Game
+    from hearts.save import dumps
+
+    storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=2**53 - 1)}
+    tabs = [boot(FakePorts(storage=storage, lock="none"), speed="instant") for _ in range(2)]
+    for tab in tabs:
+        tab.ports.loop.run()
+    pass_three(tabs[0])
+    tabs[0].ports.loop.run()
+    pass_three(tabs[1])
+    tabs[1].ports.loop.run()
+    assert tabs[1].model.ui.owner == "moved"
+    assert stored_game(tabs[0]).view(HUMAN) == tabs[0].model.game.view(HUMAN)
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "１２", "1" * 17, "-3", " 4", "", "3.0"])
+def test_a_number_in_session_storage_that_is_not_plain_digits_reads_as_none(text):
+    """Issue 26: hearts.unsaved@/ = '²' crashed the boot: isdigit() took it, int() did not."""
+    from hearts import Game
+    from hearts.save import dumps
+
+    ports = FakePorts(storage={"hearts.save@/": dumps(Game.new(seed=4), rev=3)})
+    ports.session["hearts.unsaved@/"] = text
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.ui.overlay is None and rt.model.game is not None
+    assert rt.model.ui.behind is False and rt.unsaved_rev() == 0
+
+
+class RacingPorts(FakePorts):
+    """A tab whose next read of the save comes before another tab's write
+    lands (two writes in the same millisecond)."""
+
+    stale: str | None = None
+
+    def storage_get(self, key):
+        if self.stale is not None and key.startswith("hearts.save"):
+            stale, self.stale = self.stale, None
+            return stale
+        return super().storage_get(key)
+
+
+def test_two_tabs_without_locks_writing_the_same_revision_are_told_at_once():
+    """Issue 26: both stored the same revision, the last writer won, and the
+    other was told only at its next move."""
+    from hearts import Game
+    from hearts.save import dumps
+
+    storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=3)}
+    a_ports, b_ports = FakePorts(storage=storage, lock="none"), RacingPorts(storage=storage, lock="none")
+    a, b = boot(a_ports, speed="instant"), boot(b_ports, speed="instant")
+    a_ports.loop.run(), b_ports.loop.run()
+    before = storage["hearts.save@/"]
+    pass_three(a)  # A stores revision 4 ...
+    for card in b.model.game.view(HUMAN).hand[3:6]:  # (another pass: another position)
+        b.dispatch(M.ClickCard(str(card)))
+    b_ports.stale = before  # ... and B, reading before A's write landed, stores revision 4 too
+    b.dispatch(M.ConfirmPass())
+    assert revision(storage["hearts.save@/"]) == 4 and b.own_text == storage["hearts.save@/"]
+    # each tab gets the other's storage event
+    b.stored_elsewhere("hearts.save@/")
+    a.stored_elsewhere("hearts.save@/")
+    assert a.model.ui.owner == "moved" and a.model.ui.overlay == "elsewhere"
+    assert b.model.ui.owner == "here" and b.model.ui.overlay is None
+    # other keys, and a tab's own save, say nothing
+    b.stored_elsewhere("hearts.stats@/")
+    assert b.model.ui.owner == "here"
+
+
+def test_a_tab_without_locks_is_told_as_soon_as_another_moves_on():
+    storage = {}
+    a, a_ports = page(FakePorts(storage=storage, lock="none"))
+    a.dispatch(M.NewGame())
+    b = Runtime(FakePorts(storage=storage, lock="none"), a.model)
+    b.own_text = a.own_text
+    pass_three(a)
+    b.stored_elsewhere("hearts.save@/")
+    assert b.model.ui.owner == "moved"
 
 
 def test_without_web_locks_the_lock_says_none():

@@ -423,3 +423,49 @@ def test_the_hint_in_the_page_carries_its_explanation():
     assert "Hint: " in html
     assert "Expected this hand:" in html
     assert M.Hint(tuple(e.cards), e) in d.announced[-1]
+
+
+# -- counted once, whatever the route (issue 26) ------------------------------------------
+
+def finished_text(seed=1):
+    """A finished game of ``seed``, as its save."""
+    return U.dumps(finish_game(StatsDriver(*U.init(speed="instant", seed=seed))).model.game)
+
+
+def test_the_same_finished_game_opened_five_times_counts_once():
+    first, second = finished_text(), finished_text(seed=7)
+    d = StatsDriver()
+    for text in (first, second, first, first, second, first):
+        d.send(M.Imported(text))
+    f = ST.figures(d.model.ui.stats)["all"]
+    assert f.games == 2, f
+    assert ST.loads(d.stored) == d.model.ui.stats  # remembered across reloads too
+    assert len(ST.loads(d.stored).seen) == 2
+
+
+def test_a_game_of_a_deal_the_game_did_not_deal_is_not_counted():
+    import json
+
+    data = json.loads(finished_text())
+    data["seed"] = None  # the same cards, as a deal of the player's choosing
+    d = StatsDriver()
+    d.send(M.Imported(json.dumps(data)))
+    assert d.phase() == "game-end" and d.model.ui.file_error is None  # it opens
+    assert ST.figures(d.model.ui.stats)["all"].games == 0 and d.stores == 0
+
+
+def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
+    from fake_ports import FakePorts
+    from hearts.ui import runtime as RT
+
+    text = finished_text()
+    ports = FakePorts()
+    rt = RT.Runtime(ports, U.init(speed="instant", seed=1)[0])
+    ports.storage_works = False
+    rt.dispatch(M.Imported(text))  # the game's end, while nothing can be stored
+    ports.loop.run(until=0.5)
+    assert rt.model.ui.storage == "off" and rt.get(RT.STATS_KEY) is None
+    ports.storage_works = True
+    ports.loop.run(until=0.5 + RT.RETRY_SAVE)
+    assert rt.model.ui.storage == "ok"
+    assert ST.figures(ST.loads(rt.get(RT.STATS_KEY)))["all"].games == 1

@@ -31,6 +31,36 @@ def test_depth_counts_brackets_outside_strings(text, levels):
     assert boundedjson.depth(text) == levels
 
 
+# Texts made to make a scanner go back (issue 26: '"' and 500,000 escaped
+# quotes froze the page for hours), each grown to about ``size`` characters.
+ADVERSARIAL = {
+    "escaped quotes, unclosed": lambda n: '"' + '\\"' * (n // 2),
+    "escaped quotes in an array": lambda n: '["' + '\\"' * (n // 2),
+    "unclosed strings": lambda n: '["' * (n // 2),
+    "quotes": lambda n: '"' * n,
+    "backslashes": lambda n: '"' + "\\" * n,
+    "escapes of escapes": lambda n: '"' + "\\\\\\\"" * (n // 4),
+    "deep nesting": lambda n: "[" * n,
+    "nesting in and out": lambda n: "[[]" * (n // 3),
+    "strings and brackets": lambda n: '[""]' * (n // 4),
+    "long numbers": lambda n: "[" + "9" * n + "]",
+    "surrogates": lambda n: '["' + "\\ud800" * (n // 6),
+    "raw surrogates": lambda n: '"' + "\ud800\udfff" * (n // 2),
+    "a save's head, then quotes": lambda n: '{"format":"hearts-save","a":"' + '\\"' * (n // 2),
+}
+
+
+@pytest.mark.parametrize("name", ADVERSARIAL)
+def test_measuring_a_text_is_linear_in_its_length(name):
+    """Counted, not timed: the scanner's steps (characters read, one more a
+    token) at 10 kB and 1 MB grow at most as the length does."""
+    small, large = (ADVERSARIAL[name](size) for size in (10_000, 1_000_000))
+    steps_small = boundedjson.scan(small).steps
+    steps_large = boundedjson.scan(large).steps
+    assert steps_small <= 3 * len(small) + 3 and steps_large <= 3 * len(large) + 3
+    assert steps_large / len(large) <= 1.01 * steps_small / len(small)
+
+
 def test_too_deep_and_too_long_are_refused_before_parsing(monkeypatch):
     def no_parse(text):
         raise AssertionError("parsed")

@@ -284,6 +284,8 @@ class PagePorts:
             locks = None
         if _nil(locks) or not hasattr(locks, "request"):
             return "none"
+        if self._release is not None:  # held here: a steal would end this tab's own request
+            return "held"
         got = asyncio.get_event_loop().create_future()
 
         def held(lock):
@@ -297,6 +299,7 @@ class PagePorts:
 
         def ended(error):
             if got.done() and got.result() == "held":  # it was held here, and another tab took it
+                self._release = None
                 lost()
             elif not got.done():
                 got.set_result("held")  # the API refused (e.g. an opaque origin): no locking
@@ -423,13 +426,21 @@ def _listen_for_files():
     """The file input's change; and the page's pagehide and pageshow."""
     picker = document.getElementById("import-file")
     for target, name, handler in ((picker, "change", lambda event: RUNTIME.spawn(_read_file(picker))),
-                                  (window, "pagehide", _on_pagehide), (window, "pageshow", _on_pageshow)):
+                                  (window, "pagehide", _on_pagehide), (window, "pageshow", _on_pageshow),
+                                  (window, "storage", _on_storage)):
         if not _nil(target):
             PORTS.listen(target, name, handler)
 
 
 def _on_pagehide(event=None):
     RUNTIME.leave()
+
+
+def _on_storage(event=None):
+    """Another tab of this browser stored something (never this one's own writes)."""
+    key = getattr(event, "key", None)
+    if isinstance(key, str):
+        RUNTIME.stored_elsewhere(key)
 
 
 def _on_pageshow(event=None):

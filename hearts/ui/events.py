@@ -25,6 +25,7 @@ from typing import Any, Callable
 from ..choices import LEVELS, SPEEDS
 from ..i18n import LANGUAGES
 from . import messages as M
+from .stored import whole_number
 
 
 class Action(StrEnum):
@@ -74,9 +75,7 @@ def _choice(allowed) -> Callable[[str | None], str | None]:
 
 def _index(value: str | None) -> int | None:
     """A hand's index: plain ASCII digits only, a few of them."""
-    if value is None or not value.isascii() or not value.isdigit() or len(value) > 4:
-        return None
-    return int(value)
+    return whole_number(value, 4)
 
 
 # The message of each action without a value, and of each one with one (its

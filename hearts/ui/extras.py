@@ -28,14 +28,15 @@ def load_stats(text) -> tuple[ST.Stats, str | None, list]:
 def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
     """Once the game is over: fold it into the statistics (once per game)."""
     game = model.game
-    if game is None or game.phase is not Phase.GAME_END:
+    if game is None or game.phase is not Phase.GAME_END or not ST.dealt_by_the_game(game):
         return model, []
     summary = ST.summarize(game, model.ui.settings.level, model.undo_used)
     new = ST.record(model.ui.stats, summary)
     if new is model.ui.stats:
         return model, []
-    effects: list[M.Effect] = [M.StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []
-    return with_ui(model, stats=new), effects
+    # Stored also while storage is "off" (it may fit), and again when saving
+    # resumes (hearts.ui.keeping): a game finished meanwhile still counts.
+    return with_ui(model, stats=new), [M.StoreStats(ST.dumps(new))]
 
 
 def _show_stats(model, msg):

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import get_args
 
+from ..game import Phase
 from ..save import SaveError, read, revision  # read: measured before parsed (hearts.boundedjson)
 from . import messages as M
 from .model import Handler, Model, Owner, cleared, with_ui
@@ -79,7 +80,11 @@ def _adopt(model, msg):
 
 
 def _save_resumed(model, msg):
-    return with_ui(model, storage="ok", saved_rev=max(msg.rev, model.ui.saved_rev)), []
+    from .. import stats as ST
+
+    # the statistics too: a game finished while storage was full counts now
+    return (with_ui(model, storage="ok", saved_rev=max(msg.rev, model.ui.saved_rev)),
+            [M.StoreStats(ST.dumps(model.ui.stats))])
 
 
 def _download_refused(model, msg):
@@ -97,7 +102,9 @@ def _export_game(model, msg):
 
     if model.game is None or model.ui.owner != "here":
         return model, []
-    return model, [M.Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used), EXPORT_NAME)]
+    hide = model.game.phase is not Phase.GAME_END  # (the hands hidden from a look at the file)
+    return model, [M.Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used, hide=hide),
+                              EXPORT_NAME)]
 
 
 def _import_game(model, msg):

@@ -29,7 +29,7 @@ from typing import Any, Awaitable, Callable, Coroutine, Iterator, Protocol
 
 from .. import i18n, vocabulary
 from ..game import Phase
-from ..save import revision
+from ..save import read, revision
 from ..slices import run_slice
 from . import stored as ST
 from . import messages as M, update as U, warmup
@@ -152,8 +152,10 @@ class Runtime:
         self.boot_saved: str | None = None  # the save as read at the start
         self.pending: tuple[str, int] | None = None  # a position that could not be stored
         self.saved_rev: int | None = None  # revision of the last position this tab stored
+        self.own_text: str | None = None  # the save this tab stored or adopted last
         self.leaving = False  # the page is going: nothing more is stored
         self.no_locks = False  # no Web Locks here (data-lock="none")
+        self.holding = False  # this tab holds the game's Web Lock
         self.health_epoch: int | None = None  # the game end last measured (data-py-objects)
         self.think_ms: list[str] = []
         self.think_spans: list[str] = []
@@ -359,8 +361,8 @@ class Runtime:
         self.put(SETTINGS_KEY, json.dumps(stored))
 
     def unsaved_rev(self) -> int:
-        text = self.ports.session_get(self.key_of(UNSAVED_KEY)) or ""
-        return int(text) if text.isdigit() and len(text) < 17 else 0
+        rev = ST.whole_number(self.ports.session_get(self.key_of(UNSAVED_KEY)), ST.REV_MAX_DIGITS)
+        return 0 if rev is None else rev
 
     # -- saving (hearts/ui/keeping.py) -------------------------------------------------
 
@@ -369,7 +371,7 @@ class Runtime:
         stored; tell the model when it fails, and when it works again."""
         if self.leaving:
             return  # the page is going (see leave)
-        if rev and revision(self.get(SAVE_KEY)) >= rev:
+        if rev and self._later_stored(rev):
             # Another tab stored a later position: never replace it.
             self.pending = None
             self.dispatch(M.Elsewhere("moved"))
@@ -378,6 +380,7 @@ class Runtime:
         if self.put(SAVE_KEY, text):
             self.pending = None
             self.saved_rev = rev
+            self.own_text = text
             self.ports.session_remove(self.key_of(UNSAVED_KEY))
             if model.ui.storage != "ok":
                 self.dispatch(M.SaveResumed(rev))
@@ -389,6 +392,38 @@ class Runtime:
             self.dispatch(M.SaveFailed(model.ui.saved_rev if self.saved_rev is None else self.saved_rev))
         if not retrying:
             self.spawn(self._retry_saves())
+
+    def _later_stored(self, rev: int) -> bool:
+        """Whether the slot holds a position later than ``rev`` that this tab
+        would play: a revision is only compared with a save it accepts
+        (a damaged or newer-version text of any revision never blocks the
+        next game; it is kept aside before it is replaced)."""
+        stored = self.get(SAVE_KEY)
+        if revision(stored) < rev or stored == self.own_text:
+            # (its own: revisions stop at MAX_REV, where the next equals the last)
+            return False
+        try:
+            read(stored or "")
+            return True
+        except Exception:  # SaveError, or anything else wrong with it
+            if self.get(REFUSED_KEY) != stored:
+                self.put(REFUSED_KEY, stored or "")
+            return False
+
+    def stored_elsewhere(self, key: str) -> None:
+        """Another tab stored ``key`` (the page's storage event). If it is the
+        game's save and the slot now holds a position this tab did not store,
+        as new as its own or newer, this tab is stale: it says so at once, not
+        at its next move. So two tabs without Web Locks that both stored the
+        same revision (in the same millisecond) are told apart at once: the
+        one whose save the slot kept plays on, the other is told."""
+        model = self.model
+        if (key != self.key_of(SAVE_KEY) or self.leaving or model.ui.owner != "here"
+                or model.game is None or self.own_text is None):
+            return
+        if self._later_stored(max(model.ui.rev, 1)):
+            self.pending = None
+            self.dispatch(M.Elsewhere("moved"))
 
     async def _retry_saves(self) -> None:
         """Saving resumes by itself: the latest position that could not be
@@ -443,20 +478,30 @@ class Runtime:
         """Hold the game's Web Lock for as long as this page lives: True once
         held (or when there are no locks: then the revisions alone keep a
         stale tab from saving), False if another tab holds it (without
-        ``steal``)."""
+        ``steal``). A tab that holds it already asks nothing: a steal would
+        end its own request too, and that end would read as a lost lock."""
+        if self.holding:
+            return True
         state = await self.ports.claim(self.key_of(OWNER_KEY), steal, self._lock_lost)
         if state == "none":
             self.no_locks = True
+        self.holding = state == "held"
         return state != "elsewhere"
 
     def _lock_lost(self) -> None:
         """Another tab stole the lock: this one stops."""
+        self.holding = False
         self.lock_state("elsewhere")
         self.dispatch(M.Elsewhere("open"))
 
     async def _take_over(self) -> None:
         self.lock_state("held" if await self.claim(steal=True) else "elsewhere")
-        self.dispatch(M.Adopt(self.get(SAVE_KEY)))
+        self.dispatch(M.Adopt(self._adopted()))
+
+    def _adopted(self) -> str | None:
+        """The stored save, which this tab goes on from."""
+        self.own_text = self.get(SAVE_KEY)
+        return self.own_text
 
     def leave(self) -> None:
         """The page goes (a reload, another page, the back-forward cache): it
@@ -466,6 +511,7 @@ class Runtime:
         there is made again by the next page: the same, from the same
         position.)"""
         self.leaving = True
+        self.holding = False
         self.ports.release()
 
     def come_back(self) -> None:
@@ -477,7 +523,7 @@ class Runtime:
     async def _come_back(self) -> None:
         owner = await self.claim(steal=False)
         self.lock_state("held" if owner else "elsewhere")
-        self.dispatch(M.Adopt(self.get(SAVE_KEY)) if owner else M.Elsewhere("open"))
+        self.dispatch(M.Adopt(self._adopted()) if owner else M.Elsewhere("open"))
 
     # -- files and kept-aside saves -------------------------------------------------------------
 
@@ -536,7 +582,7 @@ class Runtime:
         self.migrate()
         try:
             flags, notes = self.flags(param, html_lang, coarse)
-            self.boot_saved = flags["saved"]
+            self.boot_saved = self.own_text = flags["saved"]
             model, effects = U.init(**flags)
             model, effects = ST.restore_view(model, effects, self.get(VIEW_KEY))
             self.view_text = ST.view_state(model)
@@ -578,7 +624,7 @@ class Runtime:
         elif self.get(SAVE_KEY) != self.boot_saved:
             # The page this one replaces (a reload) stored moves while this one
             # started: go on from them, not from what was read at the start.
-            self.dispatch(M.Adopt(self.get(SAVE_KEY)))
+            self.dispatch(M.Adopt(self._adopted()))
             effects = []
         self.boot_saved = None
         self.ports.mark("data-ready", "1")

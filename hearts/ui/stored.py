@@ -119,6 +119,23 @@ def lang_ok(text, languages) -> bool:
 # text: 18 digits are plenty and stay far below hearts.save.MAX_SEED, also
 # after the +1 of each new game.
 SEED_MAX_DIGITS = 18
+REV_MAX_DIGITS = 16  # a revision: at most 2**53 - 1 (hearts.save.MAX_REV)
+
+
+def whole_number(text, max_digits: int) -> int | None:
+    """The one rule for every number the page reads from storage, the
+    address or the page: 1 to ``max_digits`` ASCII digits and nothing else,
+    else None (``str.isdigit`` takes '²' and '٣', which ``int`` refuses or
+    reads as another number).
+
+    >>> whole_number("42", 4), whole_number("²", 4), whole_number("٣", 4), whole_number("12345", 4)
+    (42, None, None, None)
+    >>> whole_number("", 4), whole_number("-1", 4), whole_number(None, 4), whole_number(" 7", 4)
+    (None, None, None, None)
+    """
+    if type(text) is not str or not 0 < len(text) <= max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
 
 
 def parse_seed(text) -> tuple[int | None, bool]:
@@ -131,10 +148,8 @@ def parse_seed(text) -> tuple[int | None, bool]:
     """
     if text is None:
         return None, False
-    digits = str(text).strip()
-    if not digits.isdigit() or not digits.isascii() or len(digits) > SEED_MAX_DIGITS:
-        return None, True
-    return int(digits), False
+    seed = whole_number(str(text).strip(), SEED_MAX_DIGITS)
+    return seed, seed is None
 
 
 # -- the screen beyond the save: picks and a finished trick ------------------------

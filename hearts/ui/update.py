@@ -17,7 +17,7 @@ from typing import Callable
 
 from ..cards import cards_of
 from ..game import GAME_OVER_AT, Game, IllegalAction, Phase, deal
-from ..save import dumps
+from ..save import MAX_REV, dumps
 from ..choices import LEVELS, SPEEDS
 from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui, cleared, two_tap, with_ui
 from ..i18n import LANGUAGES
@@ -340,7 +340,7 @@ def _keep_game(model, msg):
 
 def _changed(model, items):
     """The game changed: new epoch, save it, announce, schedule what comes next."""
-    rev = model.ui.rev + 1
+    rev = min(model.ui.rev + 1, MAX_REV)  # (at the cap, the runtime knows its own save: Runtime.save)
     ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None,
                  lifted=None, rev=rev, behind=False)
     model = replace(model, ui=ui)
