@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import boundedjson
+from . import boundedjson, costs as C
 from .choices import LEVELS
 
 FORMAT = "hearts-stats"
@@ -106,6 +106,7 @@ class Stats:
     buckets: tuple[tuple[str, Counters], ...] = tuple((b, Counters()) for b in BUCKETS)
     recent: tuple[Recent, ...] = ()
     last_id: str | None = None
+    costs: C.Costs = C.EMPTY  # the reviewed hands' costs (hearts.costs)
 
     def bucket(self, name: str) -> Counters:
         return dict(self.buckets)[name]
@@ -168,7 +169,13 @@ def record(stats: Stats, summary: GameSummary) -> Stats:
     )
     buckets = tuple((b, new if b == name else c) for b, c in stats.buckets)
     recent = (stats.recent + (Recent(score, place, summary.level, summary.undo),))[-RECENT:]
-    return Stats(buckets=buckets, recent=recent, last_id=summary.game_id)
+    return Stats(buckets=buckets, recent=recent, last_id=summary.game_id, costs=stats.costs)
+
+
+def record_cost(stats: Stats, game_id: str, bucket: str, hand: int, tenths: int) -> Stats:
+    """``stats`` with a reviewed hand's total cost (once per hand; hearts.costs)."""
+    new = C.add(stats.costs, game_id, bucket, hand, tenths)
+    return stats if new is stats.costs else replace(stats, costs=new)
 
 
 def total(stats: Stats, names=BUCKETS) -> Counters:
@@ -202,6 +209,7 @@ def to_dict(stats: Stats) -> dict[str, Any]:
         "buckets": {b: [getattr(c, f) for f in FIELDS] for b, c in stats.buckets},
         "recent": [[r.score, r.place, r.level, r.undo] for r in stats.recent],
         "last": stats.last_id,
+        **({"costs": C.to_data(stats.costs)} if stats.costs != C.EMPTY else {}),
     }
 
 
@@ -272,4 +280,8 @@ def _from_dict(data: dict) -> Stats:
     last = data["last"]
     if last is not None and (type(last) is not str or len(last) > 64):
         raise StatsError("stats-corrupt", "last id")
-    return Stats(buckets=tuple(buckets), recent=tuple(recent), last_id=last)
+    try:
+        costs = C.from_data(data.get("costs"))
+    except C.CostsError as e:
+        raise StatsError("stats-corrupt", str(e)) from None
+    return Stats(buckets=tuple(buckets), recent=tuple(recent), last_id=last, costs=costs)
