@@ -48,6 +48,7 @@ def test_review_at_the_hand_end_lists_every_decision_with_its_figures():
     r = d.model.ui.review
     assert r == R.review(d.model.game, 0)  # the same figures as the model's own
     html = d.html()
+    assert 'data-review="0"' in html and 'role="dialog"' in html
     items = re.findall(r'<li [^>]*data-review-item[^>]*>', html)
     assert len(items) == len(r.items) == len(R.decisions(d.model.game, 0))
     first = items[0]

@@ -72,6 +72,7 @@ def _item(item: R.Item, tr) -> str:
     mark = item.mark
     cost = R.tenths(item.cost)
     shown_cost = decimal(item.cost / 10, tr)
+    minus = "\u2212" if item.cost else ""
     if item.chosen_points is None:
         body = f'<p class="rv-line">{esc(tr.text(YOURS))}: {_cards(item.chosen, tr)}</p><p class="rv-why">{esc(tr.text(ALL_ALIKE))}</p>'
     else:
@@ -83,7 +84,7 @@ def _item(item: R.Item, tr) -> str:
             f'data-best="{esc(" ".join(item.best))}" data-cost="{cost}" data-mark="{mark}">'
             f'<p class="rv-head"><span class="rv-title">{esc(title)}</span>'
             f'<span class="rv-mark">{esc(tr.text(MARKS[mark]))}</span>'
-            f'<span class="rv-cost">\u2212{esc(shown_cost)}</span></p>{body}</li>')
+            f'<span class="rv-cost">{minus}{esc(shown_cost)}</span></p>{body}</li>')
 
 
 def review_screen(ui, tr) -> str:
@@ -100,13 +101,13 @@ def review_screen(ui, tr) -> str:
                 f'<progress max="100" value="{percent}" aria-label="{esc(tr.text(WORKING))}"></progress>')
     else:
         items = "".join(_item(i, tr) for i in r.items)
-        main = (f'<p class="rv-total">{esc(tr.text(TOTAL))}: '
+        main = (f'<p class="rv-total" role="status">{esc(tr.text(TOTAL))}: '
                 f'<strong data-review-total="{R.tenths(r.total)}">{esc(decimal(r.total / 10, tr))}</strong></p>'
                 f'<ol class="rv-list">{items}</ol>')
     back = tr.text(S.BACK)
-    body = (f'<h2>{esc(label)}</h2>{about}{main}'
+    body = (f'<h2>{esc(label)}</h2>{main}{about}'
             f'<div class="actions">{button(back, A.CLOSE, cls="btn primary")}</div>')
-    return _dialog(label, body, "review")
+    return _dialog(label, body, "review").replace(' class="overlay review"', f' class="overlay review" data-review="{hand}"', 1)
 
 
 # -- the statistics screen's part: the reviews' costs (hearts.costs) ----------------
