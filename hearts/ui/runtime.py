@@ -460,6 +460,7 @@ class Runtime:
         model = self.model
         if model.game is None or model.ui.review_key != effect.key:
             return
+        started = self.ports.clock()
         share = [0.0]  # the share done, as the search last yielded it
         search = _noting(review.search(effect.hand, review.decisions(model.game, effect.hand)), share)
         shown = self.ports.clock()
@@ -470,6 +471,8 @@ class Runtime:
             if self.ports.clock() - shown >= REVIEW_PROGRESS:
                 shown = self.ports.clock()
                 self.dispatch(M.ReviewProgress(effect.key, share[0]))
+        # (bench/review_browser.py: how long a whole review took, pauses included)
+        self.ports.mark("data-review-ms", f"{(self.ports.clock() - started) * 1000:.0f}")
         self.dispatch(M.ReviewReady(effect.key, done.value))
 
     # -- one owner: the game's lock ---------------------------------------------------------
