@@ -135,7 +135,7 @@ def cost_section(stats, tr) -> str:
             f'<div class="stat"><dt>{esc(tr.text(AVERAGE_COST))}</dt>'
             f'<dd data-stat="cost">{esc(shown(average(costs)))}</dd></div>{rows}</dl>')
     if not costs.games:
-        return head + f'<p class="stat-empty">{esc(tr.text(NO_REVIEWS))}</p>'
+        return head + f'<p class="stat-note cost-empty">{esc(tr.text(NO_REVIEWS))}</p>'
     values = [g.tenths / g.count / 10 for g in costs.games]
     w, h, base = 400, 116, 100
     step = w / 20
