@@ -25,6 +25,12 @@ BAD_BUTTONS = """() => [...document.querySelectorAll('#app button')].filter(b =>
 }).map(b => b.getAttribute('data-action') + ': ' + b.textContent.trim())"""
 
 
+# Every decision of the review wider than the screen (its text cut off).
+WIDE_ITEMS = """() => [...document.querySelectorAll('[data-review-item], [data-review-item] *')]
+    .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    .map(e => e.className + ': ' + e.textContent.trim().slice(0, 30))"""
+
+
 def test_review_at_the_end_of_a_hand(browser, watch, site, open_game):
     context, watcher, page = open_size(browser, watch, "phone", site.game_url(seed=3, speed="instant"), open_game)
     try:
@@ -68,6 +74,7 @@ def test_no_button_wraps_to_a_third_line_at_320_px(browser, watch, site, open_ga
         page.locator('#screen .ending [data-action="review"]').click()
         page.locator("[data-review-total]").wait_for(timeout=TIMEOUT)
         bad["review"] = page.evaluate(BAD_BUTTONS)
+        bad["review items"] = page.evaluate(WIDE_ITEMS)
         shoot(page, f"coach-review-320-{lang}")
         assert {k: v for k, v in bad.items() if v} == {}
     finally:
