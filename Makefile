@@ -16,13 +16,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_INPUTS := $(shell find hearts i18n assets -not -path '*/__pycache__*' 2>/dev/null) \
 	index.html pyscript.toml main.py manifest.webmanifest sw.js tools/build.py
 
-.PHONY: help setup build play test bench bench-ai dist clean
+.PHONY: help setup build play test bench bench-ai bench-review dist clean
 
 help:
 	@echo "make play   - install what is needed, build, serve on http://127.0.0.1:$(PORT)/"
 	@echo "make test   - install what is needed, build, run all tests (unit + browser)"
 	@echo "make bench  - boot benchmark: our page vs bare Pyodide, Chromium, Firefox, WebKit, a slow first visit"
 	@echo "make bench-ai - opponents' thinking time and long tasks in the browser"
+	@echo "make bench-review - a hand's review in the browser: its time, long tasks, ratio to CPython"
 	@echo "make dist   - copy the publishable static site to dist/"
 	@echo "make setup | build | clean"
 
@@ -65,6 +66,9 @@ bench: build
 
 bench-ai: build
 	$(PY) bench/ai_browser.py
+
+bench-review: build
+	$(PY) bench/review_browser.py
 
 dist: build
 	$(PY) tools/build.py --dist dist

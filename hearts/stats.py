@@ -36,7 +36,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import boundedjson
+from . import boundedjson, costs as C
 from .choices import LEVELS
 
 FORMAT = "hearts-stats"
@@ -112,6 +112,7 @@ class Stats:
     recent: tuple[Recent, ...] = ()
     last_id: str | None = None
     seen: tuple[str, ...] = ()  # ids of the games counted, the last SEEN (last_id among them)
+    costs: C.Costs = C.EMPTY  # the reviewed hands' costs (hearts.costs)
 
     def bucket(self, name: str) -> Counters:
         return dict(self.buckets)[name]
@@ -183,7 +184,13 @@ def record(stats: Stats, summary: GameSummary) -> Stats:
     buckets = tuple((b, new if b == name else c) for b, c in stats.buckets)
     recent = (stats.recent + (Recent(score, place, summary.level, summary.undo),))[-RECENT:]
     seen = (stats.seen + (summary.game_id,))[-SEEN:]
-    return Stats(buckets=buckets, recent=recent, last_id=summary.game_id, seen=seen)
+    return Stats(buckets=buckets, recent=recent, last_id=summary.game_id, seen=seen, costs=stats.costs)
+
+
+def record_cost(stats: Stats, game_id: str, bucket: str, hand: int, tenths: int) -> Stats:
+    """``stats`` with a reviewed hand's total cost (once per hand; hearts.costs)."""
+    new = C.add(stats.costs, game_id, bucket, hand, tenths)
+    return stats if new is stats.costs else replace(stats, costs=new)
 
 
 def total(stats: Stats, names=BUCKETS) -> Counters:
@@ -218,6 +225,7 @@ def to_dict(stats: Stats) -> dict[str, Any]:
         "recent": [[r.score, r.place, r.level, r.undo] for r in stats.recent],
         "last": stats.last_id,
         "seen": list(stats.seen),
+        **({"costs": C.to_data(stats.costs)} if stats.costs != C.EMPTY else {}),
     }
 
 
@@ -291,4 +299,8 @@ def _from_dict(data: dict) -> Stats:
     seen = data.get("seen", [])  # (statistics stored before it have none)
     if type(seen) is not list or len(seen) > SEEN or any(type(i) is not str or len(i) > 64 for i in seen):
         raise StatsError("stats-corrupt", "seen ids")
-    return Stats(buckets=tuple(buckets), recent=tuple(recent), last_id=last, seen=tuple(seen))
+    try:
+        costs = C.from_data(data.get("costs"))
+    except C.CostsError as e:
+        raise StatsError("stats-corrupt", str(e)) from None
+    return Stats(buckets=tuple(buckets), recent=tuple(recent), last_id=last, seen=tuple(seen), costs=costs)

@@ -38,6 +38,9 @@ SPEED_FAST = NP_("speed", "Fast")
 SPEED_INSTANT = NP_("speed", "Instant")
 FOUR_COLOUR_DECK = N_("Four-colour deck")
 BACK = N_("Back")
+# TRANSLATORS: a button offered when every remaining trick is surely the player's:
+# takes them all at once.
+CLAIM = N_("Take the rest")
 MENU = N_("Menu")
 BACK_TO_GAME = N_("Back to the game")
 ERROR_DETAILS = N_("Error details")

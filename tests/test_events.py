@@ -43,6 +43,22 @@ def newer_save():
     return json.dumps(data)
 
 
+def claim_position():
+    """A model at the player's lead with every remaining card above the unseen ones."""
+    from hearts.game import Game
+    from hearts.ui.model import Ui, Model
+    clubs = [f"{r}C" for r in "23456789TJQKA"]
+    hands = [["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2C"],
+             clubs[1:5] + [f"{r}D" for r in "23456789T"],
+             clubs[5:9] + [f"{r}H" for r in "23456789T"],
+             clubs[9:] + ["JD", "QD", "KD", "AD", "JH", "QH", "KH", "AH", "2S"]]
+    game = Game.from_deal(hands, "none")
+    game.play(0, "2C")
+    while game.to_act != 0:
+        game.play(game.to_act, game.legal[-1])
+    return U.update(Model(ui=Ui(screen="table"), game=game), M.CloseOverlay())
+
+
 def screens():
     """(name, model) of every screen and overlay the page can show."""
     out = []
@@ -83,6 +99,11 @@ def screens():
     replay = U.update(d.model, M.ShowReplay(0))[0]
     out.append(("replay, the deal", replay))
     out.append(("replay, a trick", U.update(replay, M.ReplayStep(3))[0]))
+    reviewing = U.update(d.model, M.ShowReview(0))[0]
+    out.append(("review, being made", reviewing))
+    from hearts import review
+    out.append(("review, made", U.update(reviewing, M.ReviewReady(reviewing.ui.review_key, review.review(d.model.game, 0)))[0]))
+    out.append(("a claim offered", claim_position()[0]))
     d.send(M.Continue())
     menu = U.update(d.model, M.ShowOverlay("menu"))[0]
     out.append(("menu with the score sheet", menu))
@@ -129,7 +150,7 @@ def test_the_action_strings_are_the_pages_contract():
         new-game confirm-pass continue hint rules menu close level speed lang four-colour
         start-over keep-game undo last-trick confirm-new-game two-tap stats stats-reset
         confirm-stats-reset replay replay-next replay-prev take-over download-refused
-        hide-refused export-game import-game""".split())
+        hide-refused export-game import-game review claim""".split())
 
 
 def test_values_are_checked_at_the_seam():

@@ -59,6 +59,8 @@ class Action(StrEnum):
     HIDE_REFUSED = "hide-refused"
     EXPORT_GAME = "export-game"
     IMPORT_GAME = "import-game"
+    REVIEW = "review"  # data-value: the hand's index, from 0
+    CLAIM = "claim"
 
 
 _NAMES = frozenset(a.value for a in Action)
@@ -103,12 +105,14 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.HIDE_REFUSED: M.HideRefused,
     Action.EXPORT_GAME: M.ExportGame,
     Action.IMPORT_GAME: M.ImportGame,
+    Action.CLAIM: M.ClaimTricks,
 }
 _VALUED: dict[Action, tuple[Callable[[str | None], object], Callable[[Any], M.Msg]]] = {
     Action.LEVEL: (_choice(LEVELS), M.SetLevel),
     Action.SPEED: (_choice(SPEEDS), M.SetSpeed),
     Action.LANG: (_choice(LANGUAGES), M.SetLang),
     Action.REPLAY: (_index, M.ShowReplay),
+    Action.REVIEW: (_index, M.ShowReview),
 }
 
 

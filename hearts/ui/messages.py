@@ -269,6 +269,27 @@ class Imported(NamedTuple):
     text: str | None
 
 
+# -- messages: the review of a hand, the claim (hearts.ui.coach) ---------------------
+
+class ShowReview(NamedTuple):
+    """Open the review of finished hand ``hand`` (0 = the first)."""
+    hand: int
+
+
+class ReviewProgress(NamedTuple):
+    key: str  # which review (hearts.ui.coach.review_key)
+    done: float  # share of the searches done, 0..1
+
+
+class ReviewReady(NamedTuple):
+    key: str
+    review: object  # hearts.review.Review
+
+
+class ClaimTricks(NamedTuple):
+    """Take every remaining trick at once (offered only when sure)."""
+
+
 Msg = Union[
     NewGame, SetLevel, SetLang, SetSpeed, ToggleFourColour, ShowOverlay, CloseOverlay, ClickCard,
     ConfirmPass, Continue, AskHint, HintReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
@@ -277,6 +298,7 @@ Msg = Union[
     ShowStats, AskResetStats, ConfirmResetStats, ShowReplay, ReplayStep,
     Elsewhere, TakeOver, Adopt, SaveResumed, DownloadRefusedSave, HideRefused, ExportGame,
     ImportGame, Imported,
+    ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
 ]
 
 
@@ -349,7 +371,14 @@ class PickFile(NamedTuple):
     """Ask the player for a file to open (the answer comes as Imported)."""
 
 
+class RunReview(NamedTuple):
+    """Review a finished hand in slices, send ReviewProgress and ReviewReady
+    (while its screen stays open)."""
+    key: str
+    hand: int
+
+
 Effect = Union[
     Think, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
-    Claim, KeepAside, DownloadRefused, Download, PickFile,
+    Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview,
 ]

@@ -18,7 +18,7 @@ from .messages import Effect, Said
 Screen = Literal["start", "table"]
 Overlay = Literal[
     "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
-    "elsewhere",
+    "elsewhere", "review",
 ]
 Storage = Literal["ok", "off"]  # "off": nothing can be saved (the page still tries)
 # Who plays the game: "here" while this tab does; "open" when another tab
@@ -78,6 +78,14 @@ class Ui:
     refused: bool = False  # a refused save is kept aside (it can be downloaded)
     file_error: str | None = None  # code of a refused imported file
     notes: tuple[str, ...] = ()  # about stored data or the address (hearts.ui.stored.NOTES)
+    # The review of a hand (hearts.ui.coach): the one on screen (its key,
+    # the share done, the hearts.review.Review once ready, whether Back goes
+    # to the replay) and the finished ones of this game, by key.
+    review_key: str | None = None
+    review_done: float = 0.0
+    review: object | None = None
+    review_back: bool = False
+    reviews: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,12 @@ def _cards(cards, tr, marked=(), mark="") -> str:
     return "".join(_mini(c, tr, f" {mark}" if c in marked else "") for c in sort_hand(cards))
 
 
+def _review(hand: int, tr) -> str:
+    from .review_view import review_button  # the review of this hand (hearts.ui.review_view)
+
+    return review_button(hand, tr)
+
+
 def replay_screen(ui, tr) -> str:
     r = ui.replay
     step = ui.replay_step
@@ -102,7 +108,7 @@ def replay_screen(ui, tr) -> str:
         f'<h2>{esc(S.hand_number(r.hand + 1, tr))} \u00b7 {esc(tr.text(REPLAY))}</h2>'
         f'<p class="r-step" data-replay-step="{step}" aria-live="polite">{esc(step_title(step, total, tr))}</p>'
         f"{trick_html}<ol class=\"r-seats\">{''.join(rows)}</ol>{info}"
-        f'<div class="actions r-nav">{prev}{nxt}{button(tr.text(S.BACK), A.CLOSE, cls="btn")}</div>'
+        f'<div class="actions r-nav">{prev}{nxt}{_review(r.hand, tr)}{button(tr.text(S.BACK), A.CLOSE, cls="btn")}</div>'
         f'<p class="r-keys">{esc(tr.text(KEYS))}</p>'
     )
     return _dialog(f"{S.hand_number(r.hand + 1, tr)} \u00b7 {tr.text(REPLAY)}", body, "replay")

@@ -54,6 +54,8 @@ RETRY_SAVE = 2.0
 CLAIM_WAIT = (0.15, 0.3, 0.5)
 # Seconds of searching before the page gets its turn again.
 SLICE = 0.025
+# Seconds between the review's progress shown (hearts.ui.coach).
+REVIEW_PROGRESS = 0.15
 # Seconds after the first render: long enough for the start screen to be
 # painted, short enough to be done before even a quick player's first pass.
 WARM_UP_AFTER = 0.05
@@ -137,6 +139,17 @@ class Ports(Protocol):
         """Open the file chooser of "Open a game from a file"."""
 
 
+def _noting(gen: Iterator[float], box: list[float]):
+    """``gen``, each value it yields also kept in ``box[0]``."""
+    while True:
+        try:
+            value = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        box[0] = value
+        yield value
+
+
 class Runtime:
     """The model, and the loop of messages and effects (see the module)."""
 
@@ -174,6 +187,7 @@ class Runtime:
             M.DownloadRefused: self._download_refused,
             M.Download: lambda e: self.download(e.text, e.name),
             M.PickFile: lambda e: self.ports.pick_file(),
+            M.RunReview: lambda e: self.spawn(self._review(e)),
         }
 
     # -- the loop ---------------------------------------------------------------
@@ -471,6 +485,30 @@ class Runtime:
 
         explained = await self.sliced(explained_search(pv, U.rng_for(model.game, HUMAN, "hint")))
         self.dispatch(M.HintReady(effect.epoch, explained.cards, explained))
+
+    async def _review(self, effect: M.RunReview) -> None:
+        """A hand's review in slices while its screen is open (closed: it
+        stops, so play is never slowed), the share done sent now and then."""
+        from .. import review
+
+        await self.ports.sleep(0)
+        model = self.model
+        if model.game is None or model.ui.review_key != effect.key:
+            return
+        started = self.ports.clock()
+        share = [0.0]  # the share done, as the search last yielded it
+        search = _noting(review.search(effect.hand, review.decisions(model.game, effect.hand)), share)
+        shown = self.ports.clock()
+        while (done := run_slice(search, SLICE, self.ports.clock)) is None:
+            await self.ports.sleep(0)
+            if self.model.ui.review_key != effect.key or self.model.ui.overlay != "review":
+                return
+            if self.ports.clock() - shown >= REVIEW_PROGRESS:
+                shown = self.ports.clock()
+                self.dispatch(M.ReviewProgress(effect.key, share[0]))
+        # (bench/review_browser.py: how long a whole review took, pauses included)
+        self.ports.mark("data-review-ms", f"{(self.ports.clock() - started) * 1000:.0f}")
+        self.dispatch(M.ReviewReady(effect.key, done.value))
 
     # -- one owner: the game's lock ---------------------------------------------------------
 

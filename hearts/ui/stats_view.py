@@ -128,6 +128,12 @@ def chart(recent, tr) -> str:
             f'<p class="stat-note">{esc(tr.text(CHART_NOTE))}</p>')
 
 
+def _costs(stats, tr) -> str:
+    from .review_view import cost_section  # the reviews' costs (hearts.costs)
+
+    return cost_section(stats, tr)
+
+
 def stats_screen(ui, tr) -> str:
     figures = ST.figures(ui.stats)
     problem = ""
@@ -141,7 +147,7 @@ def stats_screen(ui, tr) -> str:
         f'<h3>{esc(tr.text(ALL_GAMES))}</h3>{_tiles(figures["all"], tr)}'
         f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.stats.recent, tr)}'
         f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
-        f'{_table(figures, tr)}</div>'
+        f'{_table(figures, tr)}</div>{_costs(ui.stats, tr)}'
         f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
     )
     return _dialog(tr.text(STATISTICS), body, "stats")

@@ -151,12 +151,15 @@ def _show_overlay(model, msg):
 def _close_overlay(model, msg):
     if model.ui.overlay in ("error", "elsewhere"):
         return model, []  # these close only through their own buttons
+    if model.ui.overlay == "review":
+        return _next_step(_coach.close_review(with_ui(model, message=None)))
     # Opponents wait while a dialog is open (see _opponent_move): go on now.
     return _next_step(with_ui(model, overlay=None, message=None, file_error=None))
 
 
 def _dismiss(model, msg):
-    if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new", "stats", "stats-reset", "replay"):
+    if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
+                          "review"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 
@@ -273,6 +276,9 @@ def _collect(model: Model, msg: M.Collect) -> tuple[Model, list[Effect]]:
     if msg.epoch != ui.epoch or not ui.pause or game is None:
         return model, []
     model = with_ui(model, pause=False, epoch=ui.epoch + 1)
+    model, settled = _coach.settle(model)  # no points left: the rest at once
+    game = model.game
+    assert game is not None
     items: list[M.Said] = []
     if game.phase is Phase.HAND_END or game.phase is Phase.GAME_END:
         result = game.results[-1]
@@ -283,7 +289,7 @@ def _collect(model: Model, msg: M.Collect) -> tuple[Model, list[Effect]]:
         elif max(game.scores) >= GAME_OVER_AT:
             items.append(M.Tie())
     model, effects = _next_step(model)
-    return model, [M.Announce(tuple(items) + _turn_items(model))] + effects
+    return model, settled + [M.Announce(tuple(items) + _turn_items(model))] + effects
 
 
 def _opponent_move(model, msg):
@@ -404,7 +410,7 @@ _HANDLERS: dict[type, Handler] = {
 
 # The handlers of the other message modules; they use the helpers above, so
 # they are imported once those are defined.
-from . import extras as _extras, keeping as _keeping, play as _play  # noqa: E402
+from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play  # noqa: E402
 
-for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS):
+for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS):
     _HANDLERS.update(_more)

@@ -150,6 +150,10 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
         overlay = replay_screen(ui, tr)
     elif ui.overlay == "elsewhere":
         overlay = elsewhere_dialog(ui, tr)
+    elif ui.overlay == "review":
+        from .review_view import review_screen
+
+        overlay = review_screen(ui, tr)
     inert = " inert" if overlay else ""
     return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
             f"{overlay}")
@@ -406,6 +410,15 @@ def _moment(ui: Ui, pv: PlayerView) -> str:
     return f'<div class="moon-rise at-{SEAT_CLASS[moon]}" aria-hidden="true"><span>\u263e</span></div>'
 
 
+def _claim_offered(pv: PlayerView) -> bool:
+    """The claim, offered from the player's view alone (hearts.claim)."""
+    if pv.phase is not Phase.PLAY or len(pv.hand) < 2:
+        return False
+    from ..claim import claimable
+
+    return claimable(pv)
+
+
 def _table(ui: Ui, pv: PlayerView, tr) -> str:
     turn = None if ui.pause else pv.to_act
     trick, winner = _trick(ui, pv, tr)
@@ -429,6 +442,8 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
                               aria_disabled=None if ready else "true"))
     elif ui.pause:
         actions.append(button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn"))
+    elif _claim_offered(pv):
+        actions.append(button(tr.text(S.CLAIM), A.CLAIM, cls="btn primary"))
     hint_busy = "true" if ui.hint_pending else None
     can_hint = pv.my_turn and not ui.pause
     bar = (
@@ -652,6 +667,9 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
         from .replay_view import REPLAY
 
         action += button(tr.text(REPLAY), A.REPLAY, value=len(pv.results) - 1, cls="btn")
+        from .review_view import review_button
+
+        action += review_button(len(pv.results) - 1, tr)
     cls = "ending"
     if over:
         cls += " game-over"
