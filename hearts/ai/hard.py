@@ -182,19 +182,12 @@ class Hard:
         cands = pass_candidates(hand)
         scores = view.scores
         game_mode = self.game and in_reach(scores)
-        unseen = cards_of(FULL_DECK & ~hand)
-        others = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3)
         totals = [0] * len(cands)
         wins = [0.0] * len(cands)
         hand_result, normal_pass, exchange = rules.hand_result, policy.normal_pass, rules.exchange
 
         def one_deal() -> None:
-            cards = list(unseen)
-            rng.shuffle(cards)
-            hands = [0, 0, 0, 0]
-            hands[me] = hand
-            for k, s in enumerate(others):
-                hands[s] = mask_of(cards[13 * k:13 * k + 13])
+            hands = self._pass_deal(view, rng)
             passes = [normal_pass(h) for h in hands]
             for i, p in enumerate(cands):
                 passes[me] = p
@@ -233,6 +226,19 @@ class Hard:
                 break
             yield n
         return n, spent
+
+    @staticmethod
+    def _pass_deal(view: PlayerView, rng: random.Random) -> list[int]:
+        """Four hands as dealt: the view's own, and the 39 cards it cannot see
+        shuffled out to the others (nothing is known of them yet)."""
+        me = view.seat
+        cards = list(cards_of(FULL_DECK & ~view.hand_mask))
+        rng.shuffle(cards)
+        hands = [0, 0, 0, 0]
+        hands[me] = view.hand_mask
+        for k in range(3):
+            hands[(me + 1 + k) & 3] = mask_of(cards[13 * k:13 * k + 13])
+        return hands
 
     # -- playing ------------------------------------------------------------
 
