@@ -25,9 +25,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tools")]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools")]
 from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402  (one browser, one static server)
-from test_game import new_game, play_turns  # noqa: E402  (the e2e tests' way of playing)
+from page_play import new_game, play_turns  # noqa: E402  (the benchmarks' way of playing)
 
 LONG_TASKS = """
 window.__longTasks = [];
