@@ -144,16 +144,19 @@ def mean_ci(values: list[float]) -> tuple[float, float | None]:
     return m, 1.96 * math.sqrt(var / n)
 
 
-def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2), games: int = 0) -> dict:
+def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2), games: int = 0,
+        first: int = 0) -> dict:
     """Play every table over ``hands`` hands (rounded up to whole deals of 4),
     or, with ``games``, over that many whole games (rounded up to 4: each
-    game's deals are played four times, the hero in each seat)."""
+    game's deals are played four times, the hero in each seat); the deals
+    (or games) numbered from ``first`` on, so that a long run can be made
+    of shorter ones."""
     deals = max(1, math.ceil((games or hands) / 4))
     tasks = []
     for t in tables:
         size = 1 if games else 4 if TABLES[t][0] == "hard" or TABLES[t][1] == "hard" else 50
-        for start in range(0, deals, size):
-            tasks.append((t, list(range(start, min(deals, start + size))), seed, hard_options, games))
+        for start in range(first, first + deals, size):
+            tasks.append((t, list(range(start, min(first + deals, start + size))), seed, hard_options, games))
     tasks.sort(key=lambda task: TABLES[task[0]][0] != "hard")  # the slow ones first
     results: dict[int, dict[int, tuple[float, float]]] = {t: {} for t in tables}
     cpu = {t: 0.0 for t in tables}
@@ -169,6 +172,8 @@ def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2), 
             results[table].update(zip(indices, rows))
             cpu[table] += secs
     wall = time.perf_counter() - t0
+    if first:  # (the rows are numbered from 0 in the report)
+        results = {t: {i - first: row for i, row in rows.items()} for t, rows in results.items()}
     if games:
         return _games_report(results, cpu, deals, seed, jobs, hard_options, tables, wall)
     out: dict[str, Any] = {"hands_per_table": deals * 4, "deals_per_table": deals,
@@ -305,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="which tables, by hero level (default: all three)")
     parser.add_argument("--games", type=int, default=0,
                         help="play N whole games to 100 per table instead of hands (game wins)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="number of the first deal (or game) played (default 0): a run in parts")
     parser.add_argument("--hard", type=_option, action="append", default=[], metavar="NAME=VALUE",
                         help="an option of Hard's, e.g. pass_search=false or game=false (repeatable)")
     args = parser.parse_args(argv)
@@ -315,9 +322,10 @@ def main(argv: list[str] | None = None) -> int:
     hard_options.update(dict(args.hard))
     heroes = [h.strip() for h in args.tables.split(",") if h.strip()]
     tables = tuple(i for i, (hero, _) in enumerate(TABLES) if hero in heroes)
-    if not tables or args.hands < 1 or args.jobs < 1 or args.games < 0:
+    if not tables or args.hands < 1 or args.jobs < 1 or args.games < 0 or args.first < 0:
         parser.error("nothing to play")
-    report = run(args.hands, args.jobs, args.seed, hard_options, tables, args.games)
+    report = run(args.hands, args.jobs, args.seed, hard_options, tables, args.games, args.first)
+    report["first"] = args.first
     print(json.dumps(report, indent=2) if args.json else format_text(report))
     return 0
 
