@@ -440,9 +440,13 @@ def test_the_pass_hint_says_what_the_search_found():
     assert mine == means[" ".join(e.cards)] and mine <= theirs
     assert (usual is None) == (bot.last_stats["normal_pass"] == " ".join(e.cards))
     text = explanation(e, EN)
-    assert f"this pass leaves you about {decimal(mine, EN)} points" in text
-    if usual:
+    assert f"about {decimal(mine, EN)} points with this pass" in text
+    # The rules' pass is named when it is clearly worse (half a point or more).
+    assert ("instead" in text) == bool(usual and theirs - mine >= 0.5)
+    if "instead" in text:
         assert f"about {decimal(theirs, EN)} points" in text and card_name(usual[0], EN) in text
+    assert all(code in ("queen", "high-spade", "void", "high-heart", "moon", "high", "short", "searched")
+               for _, code in e.pass_reasons)
     # By the rules alone there is nothing to report.
     plain = run_search(explained_search(d.pv, random.Random(2), samples=6, pass_search=False))
     assert plain.pass_search is None and "Played out" not in explanation(plain, EN)
@@ -481,9 +485,12 @@ def test_a_card_played_for_the_game_is_explained():
 def test_the_new_reasons_in_every_language(lang):
     tr = load(lang)
     english = load("en")
-    found = Explanation(cards=("QS", "AH", "2D"), pass_search=(5.25, ("KS", "AH", "2D"), 7.5))
+    found = Explanation(cards=("QS", "AH", "2D"), pass_search=(5.25, ("KS", "AH", "2D"), 7.5),
+                        pass_reasons=(("QS", "queen"), ("AH", "short"), ("2D", "searched")))
     text = explanation(found, tr)
     assert decimal(5.25, tr) in text and decimal(7.5, tr) in text and card_name("KS", tr) in text
+    close = explanation(replace(found, pass_search=(5.25, ("KS", "AH", "2D"), 5.5)), tr)
+    assert decimal(5.25, tr) in close and card_name("KS", tr) not in close
     game = Explanation(cards=("9S",), options=(("9S", 3.1), ("KS", 0.4)), reason=("game", 2),
                        wins=(("9S", 0.62), ("KS", 0.48)))
     said = explanation(game, tr)

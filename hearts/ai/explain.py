@@ -145,7 +145,9 @@ def pass_reasons(view: PlayerView, cards) -> tuple[tuple[str, str], ...]:
     """Why each of the three cards goes: ``queen`` (the queen of spades),
     ``high-spade`` (the ace or king of spades, which catch her), ``void``
     (the last cards of a suit), ``high-heart``, ``moon`` (low cards passed
-    to keep the high ones for a try at the moon), or ``high``."""
+    to keep the high ones for a try at the moon), ``high`` (a jack or
+    higher), ``short`` (a lower card that leaves one card of its suit at
+    most) or ``searched`` (a low card the pass search chose)."""
     hand = [str(c) for c in view.hand]
     cards = tuple(cards)
     moon = all(c[-1] != "H" and _rank(c) < RANKS.index("J") for c in cards) and sum(
@@ -163,7 +165,11 @@ def pass_reasons(view: PlayerView, cards) -> tuple[tuple[str, str], ...]:
             code = "void"
         elif suit == "H":
             code = "high-heart"
-        else:
+        elif _rank(card) >= RANKS.index("J"):
             code = "high"
+        elif sum(1 for c in hand if c[-1] == suit and c not in cards) <= 1:
+            code = "short"
+        else:
+            code = "searched"  # a low card the pass search chose: no rule of thumb
         out.append((card, code))
     return tuple(out)

@@ -19,7 +19,11 @@ _PASS_REASONS = {
     "high-heart": N_("a high heart that would take points"),
     "high": N_("a high card that would win tricks"),
     "moon": N_("a low card: you keep your high cards to try for the moon"),
+    "short": N_("leaves you only one card of its suit"),
+    "searched": N_("the pass that played out best"),
 }
+#: The rules' pass is named beside the one found only when it is this much worse.
+WORTH_SAYING = 0.5
 
 
 def decimal(x: float, tr: Translator) -> str:
@@ -74,12 +78,12 @@ def chance(card: str, value: float, tr: Translator) -> str:
 
 def pass_found(found, tr: Translator) -> str:
     """What the pass search found: this pass's expected points, and the
-    usual pass's when it is another one."""
+    rules' pass's when it is another one and clearly worse."""
     mine, usual, theirs = found
     # TRANSLATORS: {points} is a number with one decimal, e.g. 5.3.
-    text = tr.gettext("Played out over many possible deals, this pass leaves you about {points} points.").format(
+    text = tr.gettext("Played out over many deals: about {points} points with this pass.").format(
         points=decimal(mine, tr))
-    if usual:
+    if usual and theirs - mine >= WORTH_SAYING:
         cards = ", ".join(card_name(c, tr) for c in usual)
         # TRANSLATORS: {cards} is a list of three cards, {points} a number with one decimal.
         text += " " + tr.gettext("Passing {cards} instead: about {points} points.").format(
