@@ -327,6 +327,10 @@ def test_hards_pass_search_runs_in_slices_and_is_its_pass():
     assert len(set(chosen)) == 3 and set(chosen) <= set(view.hand)
     assert chosen == hard.choose_pass(view, random.Random(2))
     assert hard.last_stats["samples"] == 6 and len(hard.last_stats["pass_means"]) == hard.last_stats["choices"]
+    # The pass search may be given more deals than a play (one pass a hand).
+    wider = Hard(samples=6, pass_scale=2)
+    wider.choose_pass(view, random.Random(2))
+    assert wider.last_stats["samples"] == 12
     # Without the pass search Hard passes by its rules, at once.
     rules_only = Hard(samples=6, pass_search=False)
     assert step(rules_only.search(view, random.Random(2)), 0.0) == rules_only.choose_pass(view, random.Random(2))

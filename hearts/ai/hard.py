@@ -140,7 +140,9 @@ class Hard:
     (:mod:`hearts.ai.outlook`); ``weigh``: weight each sampled deal by how
     likely it makes the others' plays so far (:mod:`hearts.ai.weights`).
     All are on by default; off, Hard decides as it did before them (the
-    tournament compares each).
+    tournament compares each). ``pass_scale``: the pass search's budget
+    and sample count against a play's (one pass a hand compares some
+    twenty candidates, so it may be given more).
     """
 
     name = "hard"
@@ -148,7 +150,7 @@ class Hard:
     def __init__(
         self, budget: float | None = 0.25, max_samples: int = 600, samples: int | None = None,
         min_samples: int = 8, clock=time.perf_counter, pass_search: bool = True, game: bool = True,
-        weigh: bool = True,
+        weigh: bool = True, pass_scale: float = 1,
     ):
         if samples is not None:
             budget, max_samples = None, samples
@@ -159,6 +161,7 @@ class Hard:
         self.pass_search = pass_search
         self.game = game
         self.weigh = weigh
+        self.pass_scale = pass_scale
         self.last_stats: dict = {}
 
     # -- passing ------------------------------------------------------------
@@ -198,7 +201,7 @@ class Hard:
                 if game_mode:
                     wins[i] += win_chance(_totals(scores, points), me)
 
-        n, spent = yield from self._sampling(one_deal)
+        n, spent = yield from self._sampling(one_deal, self.pass_scale)
         best_i = _best(totals, wins if game_mode else None)
         names = [" ".join(str(c) for c in cards_of(p)) for p in cands]
         self.last_stats = {
@@ -210,14 +213,18 @@ class Hard:
             self.last_stats["pass_wins"] = {names[i]: wins[i] / n for i in range(len(cands))}
         return cards_of(cands[best_i])  # type: ignore[return-value]
 
-    def _sampling(self, one_deal) -> Generator[int, None, tuple[int, float]]:
+    def _sampling(self, one_deal, scale: float = 1) -> Generator[int, None, tuple[int, float]]:
         """Call ``one_deal`` (one sampled deal, every candidate played out)
-        until the budget or the sample cap is reached, yielding the count
-        after each; returns (deals sampled, seconds spent)."""
+        until the budget or the sample cap (both times ``scale``) is
+        reached, yielding the count after each; returns (deals sampled,
+        seconds spent)."""
         n = 0
         spent = 0.0
         budget, clock = self.budget, self.clock
-        while n < self.max_samples:
+        if budget is not None:
+            budget *= scale
+        cap = round(self.max_samples * scale)
+        while n < cap:
             t0 = clock()
             one_deal()
             n += 1
