@@ -440,11 +440,13 @@ class Runtime:
         for seat in (1, 2, 3):
             started, page_start = ports.clock(), ports.page_ms()
             pv = game.view(seat)  # the opponent sees its own seat's view only
-            cards = await self.sliced(U.pass_search(pv, level, U.rng_for(game, seat, "pass")))
+            search = U.pass_search(pv, level, U.rng_for(game, seat, "pass"))
+            while (done := run_slice(search, SLICE, ports.clock)) is None:
+                await ports.sleep(0)
+                if self.model.game is not game:
+                    return  # the player passed (or left) meanwhile: the play must not wait for this
             self._record_thinking(ports.clock() - started, page_start, ports.page_ms())
-            if self.model.game is None or self.model.game.phase is not Phase.PASS:
-                return  # passed (or left) meanwhile
-            a, b, c = (str(card) for card in cards)
+            a, b, c = (str(card) for card in done.value)
             passes.append((a, b, c))
         self.dispatch(M.PassesReady(effect.key, tuple(passes)))
 
