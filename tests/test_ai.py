@@ -326,7 +326,7 @@ def test_hards_pass_search_runs_in_slices_and_is_its_pass():
     chosen = finish(search)
     assert len(set(chosen)) == 3 and set(chosen) <= set(view.hand)
     assert chosen == hard.choose_pass(view, random.Random(2))
-    assert hard.last_stats["samples"] == 6 and len(hard.last_stats["pass_means"]) == hard.last_stats["choices"]
+    assert hard.last_stats["samples"] == 30 and len(hard.last_stats["pass_means"]) == hard.last_stats["choices"]  # five times a play's
     # The pass search may be given more deals than a play (one pass a hand).
     wider = Hard(samples=6, pass_scale=2)
     wider.choose_pass(view, random.Random(2))

@@ -62,8 +62,8 @@ def explained_search(view: PlayerView, rng: random.Random, **options):
     """A generator (run it in slices) that returns an :class:`Explanation`.
 
     ``options`` go to :class:`~hearts.ai.hard.Hard` (default: the page's
-    hint budget, 0.3 s of thinking)."""
-    bot = Hard(**(options or {"budget": 0.3}))
+    hint budget, 0.3 s of thinking, twice that for a pass)."""
+    bot = Hard(**(options or {"budget": 0.3, "pass_scale": 2}))
     result = yield from bot.search(view, rng)
     stats = bot.last_stats
     if isinstance(result, tuple):  # the view was passing

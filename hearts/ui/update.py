@@ -51,10 +51,16 @@ def opponent_search(view, level: str, rng: random.Random):
     return _at_once(bot.choose_play, view, rng)
 
 
+#: The pass search's time against a play's in the page (Hard's budget, 0.25 s).
+PASS_SCALE = 2
+
+
 def pass_search(view, level: str, rng: random.Random):
     """A generator that returns the opponent's three cards to pass (Hard's
-    pass search yields between sampled deals)."""
-    return _ai().make_opponent(level).search(view, rng)
+    pass search yields between sampled deals; 0.5 s of it in the page,
+    about the deals the tournament measured it with)."""
+    options = {"pass_scale": PASS_SCALE} if level == "hard" else {}
+    return _ai().make_opponent(level, **options).search(view, rng)
 
 
 def _pass_key(model) -> tuple:
@@ -73,7 +79,7 @@ def _passes_ready(model, msg):
 def hint_search(view, rng: random.Random):
     """Hard's search for the human's seat, as a generator (run it in slices):
     it returns three cards while passing, else a card."""
-    return _ai().make_opponent("hard", budget=0.3).search(view, rng)
+    return _ai().make_opponent("hard", budget=0.3, pass_scale=PASS_SCALE).search(view, rng)
 
 
 def _at_once(choose, view, rng):
