@@ -12,7 +12,7 @@ and the number and the longest of the long tasks. Targets (issue 3): no
 main-thread task over 100 ms while opponents think, Normal under 10 ms and
 Hard under 1 s at the 95th percentile.
 
-    .venv/bin/python bench/ai_browser.py [--hands 2] [--seed 5]
+    .venv/bin/python bench/ai_browser.py [--hands 2] [--seed 5] [--root /work/main]
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tools")]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools")]
 from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402  (one browser, one static server)
-from test_game import new_game, play_turns  # noqa: E402  (the e2e tests' way of playing)
+from page_play import new_game, play_turns  # noqa: E402  (the benchmarks' way of playing)
 
 LONG_TASKS = """
 window.__longTasks = [];
@@ -80,8 +80,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout whose build/ to serve (another version, to compare side by side)")
     args = parser.parse_args(argv)
-    server = serve(ROOT)
+    server = serve(args.root)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -150,3 +150,85 @@ def test_a_cheating_opponent_would_be_caught():
 
     assert len(game.view(seat).legal) > 1
     assert len({peeker(g) for g in [game, *variants]}) > 1
+
+
+# -- the inputs Hard gained: the game's score, the weights, the pass search ------------
+
+
+@pytest.mark.parametrize("seed,direction,n_plays", POSITIONS[:3])
+def test_same_view_near_100_same_decision(seed, direction, n_plays):
+    """With the game's end in reach Hard plays for the game (its totals are
+    in the view, the same for every spread): still the same decision."""
+    from dataclasses import replace
+
+    game = _mid_hand(seed, direction, n_plays)
+    seat = game.to_act
+    rng = random.Random(seed)
+    variants = [v for v in (_respread(game, seat, rng) for _ in range(40)) if v is not None][:3]
+    assert len(variants) >= 2
+    scores = (88, 91, 79, 95)
+    view = replace(game.view(seat), scores=scores)
+    bot = Hard(samples=6)
+    want = bot.choose_play(view, random.Random(4))
+    assert bot.last_stats["choices"] == 1 or bot.last_stats["objective"] == "game"
+    for alt in variants:
+        assert replace(alt.view(seat), scores=scores) == view
+        assert bot.choose_play(replace(alt.view(seat), scores=scores), random.Random(4)) == want
+
+
+class _PeekingWeights(Hard):
+    """Hard whose deal weights favour the deals closest to the true hands:
+    what the weights must never do."""
+
+    def __init__(self, game, **options):
+        super().__init__(**options)
+        self.truth = [game.view(s).hand_mask for s in range(4)]
+
+    def think(self, view, rng):
+        from hearts.ai import hard
+
+        truth = self.truth
+        real = hard.likelihood
+        hard.likelihood = lambda deal, history: 2.0 ** (4 * sum((a & b).bit_count() for a, b in zip(deal, truth)))
+        try:
+            return (yield from super().think(view, rng))
+        finally:
+            hard.likelihood = real
+
+
+class _PeekingPass(Hard):
+    """Hard whose pass search plays out the true deal: it must be caught."""
+
+    def __init__(self, game, **options):
+        super().__init__(**options)
+        self.truth = [game.view(s).hand_mask for s in range(4)]
+
+    def _pass_deal(self, view, rng):
+        return list(self.truth)
+
+
+def test_peeking_weights_and_a_peeking_pass_search_would_be_caught():
+    """The cheating control for the new inputs: weights that look at the true
+    hands, or a pass search that plays the true deal out, decide differently
+    across games that give the seat the very same view."""
+    caught = 0
+    for seed, direction, n_plays in POSITIONS:
+        game = _mid_hand(seed, direction, n_plays)
+        seat = game.to_act
+        rng = random.Random(0)
+        games = [game, *[v for v in (_respread(game, seat, rng) for _ in range(40)) if v is not None][:5]]
+        picks = {_PeekingWeights(g, samples=30).choose_play(g.view(seat), random.Random(1)) for g in games}
+        honest = {Hard(samples=30).choose_play(g.view(seat), random.Random(1)) for g in games}
+        assert len(honest) == 1
+        caught += len(picks) > 1
+    assert caught
+
+    hands = [cards_of(m) for m in deal(1)]
+    rest = [c for s in (1, 2, 3) for c in hands[s]]
+    passes, honest_passes = set(), set()
+    for k in range(6):
+        random.Random(k).shuffle(rest)
+        alt = Game.from_deal([hands[0], rest[:13], rest[13:26], rest[26:]], "left")
+        passes.add(_PeekingPass(alt, samples=2).choose_pass(alt.view(0), random.Random(9)))
+        honest_passes.add(Hard(samples=2).choose_pass(alt.view(0), random.Random(9)))
+    assert len(passes) > 1 and len(honest_passes) == 1

@@ -43,3 +43,36 @@ def test_one_deal_has_no_interval_and_still_strict_json(capsys):
 
     table = json.loads(out, parse_constant=refuse)["tables"][0]
     assert table["hero"]["ci95"] is None and table["separated"] is False
+
+
+def test_whole_games_report_games_won(capsys):
+    """--games plays whole games to 100, each four times (the hero in every
+    seat): the hero's share of the games won, and points a hand."""
+    assert tournament.main(["--games", "4", "--jobs", "1", "--fixed", "--samples", "1",
+                            "--json", "--tables", "easy"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    table = report["tables"][0]
+    assert report["games_per_table"] == 4 and table["table"] == "easy vs 3 random"
+    [(won, hero, field, hands)] = table["rows"]
+    assert 0 <= won <= 1 and won == table["games_won"]["share"]
+    assert hands >= 4 * 4  # four plays of a game of at least four hands
+    # Every play of the game ends with someone at 100 or more.
+    assert (hero + field) / 4 >= 100
+    assert abs(table["hero_points_per_hand"] - hero / hands) < 1e-3
+
+
+def test_one_level_in_every_seat_wins_a_fair_share():
+    won, hero, field, hands = tournament.play_game(0, "easy", "easy", seed=3, hard_options={})
+    assert won == 0.25  # the same player everywhere: one of the four plays is won by the hero's seat
+    assert abs(hero - field / 3) < 1e-9
+
+
+def test_hards_parts_can_be_switched_off_and_runs_can_be_split(capsys):
+    args = ["--hands", "8", "--jobs", "1", "--fixed", "--samples", "2", "--json", "--tables", "hard"]
+    assert tournament.main(args + ["--hard", "pass_search=false", "--hard", "weigh=0"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["hard"] == {"samples": 2, "pass_search": False, "weigh": 0}
+    whole = report["tables"][0]["rows"]
+    assert tournament.main(["--hands", "4", "--first", "1"] + args[2:] + ["--hard", "pass_search=false", "--hard", "weigh=0"]) == 0
+    part = json.loads(capsys.readouterr().out)["tables"][0]["rows"]
+    assert part == whole[1:]  # deal 1, played the same in a run of its own

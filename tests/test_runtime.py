@@ -162,6 +162,38 @@ def test_a_hard_opponent_thinks_in_slices_and_the_page_gets_turns():
     assert len(d.fake.loop.sleeps) - before > 3  # not one search in one go
 
 
+def test_hard_opponents_choose_their_passes_while_the_player_chooses():
+    """Hard's pass search runs in slices as soon as the hand is dealt; the
+    exchange uses the passes it found. Were they not ready, Hard would pass
+    by its rules at once rather than keep the page waiting."""
+    from hearts.ai import Hard
+
+    d = Driver(level="hard", ports=FakePorts(tick=0.004))
+    before = len(d.fake.loop.sleeps)
+    d.send(M.NewGame())
+    key, ready = d.model.ui.bot_passes
+    assert ready is not None and len(ready) == 3 and all(len(p) == 3 for p in ready)
+    assert len(d.fake.loop.sleeps) - before > 3  # not three searches in one go
+    for seat, cards in zip((1, 2, 3), ready):
+        assert set(cards) <= {str(c) for c in d.model.game.hand(seat)}
+    for card in d.pv.hand[:3]:
+        d.send(M.ClickCard(str(card)))
+    d.send(M.ConfirmPass())
+    game = d.model.game
+    assert [tuple(str(c) for c in game.passed(s)) for s in (1, 2, 3)] == list(ready)
+    # The same hand, its passes not found yet: the rules' passes, at once.
+    fresh, _ = U.init(speed="instant", level="hard", seed=1)
+    fresh, _ = U.update(fresh, M.NewGame())
+    assert fresh.ui.bot_passes[1] is None
+    for card in fresh.game.view(HUMAN).hand[:3]:
+        fresh, _ = U.update(fresh, M.ClickCard(str(card)))
+    dealt = fresh.game
+    fresh, _ = U.update(fresh, M.ConfirmPass())
+    rules = Hard(pass_search=False)
+    for s in (1, 2, 3):
+        assert fresh.game.passed(s) == rules.choose_pass(dealt.view(s), U.rng_for(dealt, s, "pass"))
+
+
 # -- ports that fail -------------------------------------------------------------------
 
 class Failing(FakePorts):

@@ -469,3 +469,80 @@ def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     ports.loop.run(until=0.5 + RT.RETRY_SAVE)
     assert rt.model.ui.storage == "ok"
     assert ST.figures(ST.loads(rt.get(RT.STATS_KEY)))["all"].games == 1
+
+
+# -- the new reasons: a pass chosen by search, a card played for the game -----------
+
+
+def test_the_pass_hint_says_what_the_search_found():
+    d = StatsDriver()
+    d.send(M.NewGame())
+    bot = Hard(samples=6)
+    chosen = bot.choose_pass(d.pv, random.Random(2))
+    e = run_search(explained_search(d.pv, random.Random(2), samples=6))
+    assert e.cards == tuple(str(c) for c in chosen)
+    mine, usual, theirs = e.pass_search
+    means = bot.last_stats["pass_means"]
+    assert mine == means[" ".join(e.cards)] and mine <= theirs
+    assert (usual is None) == (bot.last_stats["normal_pass"] == " ".join(e.cards))
+    text = explanation(e, EN)
+    assert f"about {decimal(mine, EN)} points with this pass" in text
+    # The rules' pass is named when it is clearly worse (half a point or more).
+    assert ("instead" in text) == bool(usual and theirs - mine >= 0.5)
+    if "instead" in text:
+        assert f"about {decimal(theirs, EN)} points" in text and card_name(usual[0], EN) in text
+    assert all(code in ("queen", "high-spade", "void", "high-heart", "moon", "high", "short", "searched")
+               for _, code in e.pass_reasons)
+    # By the rules alone there is nothing to report.
+    plain = run_search(explained_search(d.pv, random.Random(2), samples=6, pass_search=False))
+    assert plain.pass_search is None and "Played out" not in explanation(plain, EN)
+
+
+def test_a_card_played_for_the_game_is_explained():
+    """Near 100 the hint gives each card's chance of winning the game, and
+    says so when that is not the card with the fewest points this hand."""
+    seen_game = 0
+    for scores in ((70, 96, 80, 85), (96, 70, 80, 85), (60, 99, 98, 50)):
+        dd = _playing(StatsDriver())
+        for _ in range(12):
+            if dd.phase() != "play":
+                break
+            pv = replace(dd.pv, scores=scores)
+            e = run_search(explained_search(pv, random.Random(5), samples=16))
+            if len(e.options) > 1:
+                assert e.wins and e.wins[0][0] == e.cards[0]
+                assert [w for _, w in e.wins] == sorted((w for _, w in e.wins), reverse=True)
+                text = explanation(e, EN)
+                assert "Chance of winning the game: " in text
+                points_best = min(m for _, m in e.options)
+                if dict(e.options)[e.cards[0]] > points_best:
+                    seen_game += 1
+                    assert e.reason == ("game", 0 if scores[0] == max(scores) else scores.index(max(scores)))
+                    assert "Not the fewest points this hand" in text
+            play_hand_one(dd)
+    assert seen_game > 0
+    # Far from 100 it is the hand that counts: no chances.
+    d = _playing(StatsDriver())
+    e = run_search(explained_search(replace(d.pv, scores=(10, 20, 30, 40)), random.Random(5), samples=8))
+    assert e.wins == () and (e.reason is None or e.reason[0] != "game")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_new_reasons_in_every_language(lang):
+    tr = load(lang)
+    english = load("en")
+    found = Explanation(cards=("QS", "AH", "2D"), pass_search=(5.25, ("KS", "AH", "2D"), 7.5),
+                        pass_reasons=(("QS", "queen"), ("AH", "short"), ("2D", "searched")))
+    text = explanation(found, tr)
+    assert decimal(5.25, tr) in text and decimal(7.5, tr) in text and card_name("KS", tr) in text
+    close = explanation(replace(found, pass_search=(5.25, ("KS", "AH", "2D"), 5.5)), tr)
+    assert decimal(5.25, tr) in close and card_name("KS", tr) not in close
+    game = Explanation(cards=("9S",), options=(("9S", 3.1), ("KS", 0.4)), reason=("game", 2),
+                       wins=(("9S", 0.62), ("KS", 0.48)))
+    said = explanation(game, tr)
+    assert seat_name(2, tr) in said and card_name("KS", tr) in said
+    assert tr.format_number(62) in said and tr.format_number(48) in said
+    you = explanation(replace(game, reason=("game", 0)), tr)
+    assert you != said and seat_name(2, tr) not in you
+    if lang != "en":
+        assert text != explanation(found, english) and said != explanation(game, english)

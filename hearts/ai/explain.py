@@ -16,8 +16,16 @@ choice was made by), plus one rule of thumb when one applies:
 - ``("void", suit)``: the last card of a suit, so later tricks of it can be
   discarded on.
 
+- ``("game", seat)``: the game's end is in reach and the card is not the
+  one with the fewest expected points this hand but the one with the best
+  chance of winning the game; ``seat`` is the total closest to 100 (the
+  player's own seat included). The chances per card are in ``wins``.
+
 While passing it returns Hard's three cards, each with a reason
-(:func:`pass_reasons`).
+(:func:`pass_reasons`); the pass is chosen by search (Hard plays the hand
+out over sampled deals for each candidate pass), and ``pass_search`` says
+what it found: the expected points of the chosen pass, and of the pass
+Normal's rules would make when that is another one.
 """
 
 from __future__ import annotations
@@ -39,6 +47,11 @@ class Explanation:
     reason: tuple | None = None  # a rule of thumb (see the module docstring)
     pass_reasons: tuple[tuple[str, str], ...] = ()  # (card, code) while passing
     samples: int = 0
+    # Playing for the game: (card, chance of winning the game), best first.
+    wins: tuple[tuple[str, float], ...] = ()
+    # The pass by search: (expected points of this pass, the rules' pass or
+    # None when it is the same, that pass's expected points).
+    pass_search: tuple[float, tuple[str, ...] | None, float] | None = None
 
 
 def _rank(card: str) -> int:
@@ -49,21 +62,51 @@ def explained_search(view: PlayerView, rng: random.Random, **options):
     """A generator (run it in slices) that returns an :class:`Explanation`.
 
     ``options`` go to :class:`~hearts.ai.hard.Hard` (default: the page's
-    hint budget, 0.3 s of thinking)."""
-    bot = Hard(**(options or {"budget": 0.3}))
+    hint budget, 0.3 s of thinking, twice that for a pass)."""
+    bot = Hard(**(options or {"budget": 0.3, "pass_scale": 2}))
     result = yield from bot.search(view, rng)
+    stats = bot.last_stats
     if isinstance(result, tuple):  # the view was passing
         cards = tuple(str(c) for c in result)
-        return Explanation(cards=cards, pass_reasons=pass_reasons(view, cards))
+        return Explanation(cards=cards, pass_reasons=pass_reasons(view, cards),
+                           pass_search=_pass_found(stats, cards), samples=stats.get("samples", 0))
     card = str(result)
-    stats = bot.last_stats
     means = stats.get("means") or {}
     ranked = sorted(means.items(), key=lambda kv: kv[1])  # stable: the search's order on ties
     # The chosen card first (the search's pick is the first of equals).
     ranked.sort(key=lambda kv: (kv[1], kv[0] != card))
+    chances = stats.get("wins") or {}
+    wins = tuple(sorted(chances.items(), key=lambda kv: (-kv[1], kv[0] != card)))[:SHOWN]
+    reason = play_reason(view, card)
+    if chances and ranked and ranked[0][0] != card:
+        reason = game_reason(view)
+        ranked.sort(key=lambda kv: kv[0] != card)  # the chosen card still first
     options_ = tuple((c, m) for c, m in ranked[:SHOWN])
-    return Explanation(cards=(card,), options=options_, reason=play_reason(view, card),
-                       samples=stats.get("samples", 0))
+    return Explanation(cards=(card,), options=options_, reason=reason,
+                       samples=stats.get("samples", 0), wins=wins)
+
+
+def _pass_found(stats: dict, cards: tuple[str, ...]):
+    """What the pass search found, for :attr:`Explanation.pass_search` (None without it)."""
+    means = stats.get("pass_means")
+    if not means:
+        return None
+    chosen = " ".join(cards)
+    if chosen not in means:  # (the search names passes in card order, as cards_of sorts them)
+        return None
+    normal = stats.get("normal_pass")
+    if normal is None or normal == chosen:
+        return (means[chosen], None, means[chosen])
+    return (means[chosen], tuple(normal.split()), means[normal])
+
+
+def game_reason(view: PlayerView) -> tuple:
+    """``("game", seat)``: the seat whose total is closest to 100 (ties: the
+    player's own seat, then the first)."""
+    scores = view.scores
+    top = max(scores)
+    seat = view.seat if scores[view.seat] == top else scores.index(top)
+    return ("game", seat)
 
 
 def play_reason(view: PlayerView, card: str) -> tuple | None:
@@ -102,7 +145,9 @@ def pass_reasons(view: PlayerView, cards) -> tuple[tuple[str, str], ...]:
     """Why each of the three cards goes: ``queen`` (the queen of spades),
     ``high-spade`` (the ace or king of spades, which catch her), ``void``
     (the last cards of a suit), ``high-heart``, ``moon`` (low cards passed
-    to keep the high ones for a try at the moon), or ``high``."""
+    to keep the high ones for a try at the moon), ``high`` (a jack or
+    higher), ``short`` (a lower card that leaves one card of its suit at
+    most) or ``searched`` (a low card the pass search chose)."""
     hand = [str(c) for c in view.hand]
     cards = tuple(cards)
     moon = all(c[-1] != "H" and _rank(c) < RANKS.index("J") for c in cards) and sum(
@@ -120,7 +165,11 @@ def pass_reasons(view: PlayerView, cards) -> tuple[tuple[str, str], ...]:
             code = "void"
         elif suit == "H":
             code = "high-heart"
-        else:
+        elif _rank(card) >= RANKS.index("J"):
             code = "high"
+        elif sum(1 for c in hand if c[-1] == suit and c not in cards) <= 1:
+            code = "short"
+        else:
+            code = "searched"  # a low card the pass search chose: no rule of thumb
         out.append((card, code))
     return tuple(out)

@@ -39,6 +39,8 @@ from ..game import Phase, PlayerView
 from . import policy
 from .knowledge import infer, sample_deal
 from .opponents import _check_pass, play_args
+from .outlook import in_reach, win_chance
+from .weights import decisions, likelihood
 
 # What a search returns: three cards while passing, else the card to play.
 Decision = Card | tuple[Card, Card, Card]
@@ -52,9 +54,20 @@ def playout(hands, trick, leader, played, taken, broken, first, me) -> int:
     ``leader``) and ``taken`` are modified; ``broken`` and ``first`` say
     whether hearts are broken and whether ``trick`` is the hand's first.
     """
+    return rules.hand_result(play_out(hands, trick, leader, played, taken, broken, first))[0][me]
+
+
+def play_out(hands, trick, leader, played, taken, broken, first) -> list[int]:
+    """:func:`playout`'s work: the hand played to its end; returns ``taken``
+    (the points each seat took in tricks, before the moon rule).
+
+    The suit led is read once a trick, the trick's winner and points come
+    from :func:`hearts.rules.trick_state` once it is complete, and forced
+    cards are played without asking the policy."""
     choose = policy.rollout_play
     legal_of, trick_state, breaks_hearts = rules.legal, rules.trick_state, rules.breaks_hearts
     n = len(trick)
+    led = trick[0] // 13 if n else None
     while True:
         if n == 4:  # the trick is complete: its winner leads the next
             _, at, points = trick_state(trick)
@@ -68,11 +81,12 @@ def playout(hands, trick, leader, played, taken, broken, first, me) -> int:
             trick = []
             first = False
             n = 0
+            led = None
         seat = (leader + n) & 3
         hand = hands[seat]
         if not hand:
             break
-        legal = legal_of(hand, trick[0] // 13 if n else None, first, broken)
+        legal = legal_of(hand, led, first, broken)
         if legal & (legal - 1):
             c = choose(hand, legal, trick, leader, played, taken, seat)
         else:
@@ -81,8 +95,10 @@ def playout(hands, trick, leader, played, taken, broken, first, me) -> int:
         hands[seat] = hand ^ bit
         played |= bit
         trick.append(c)
+        if not n:
+            led = c // 13
         n += 1
-    return rules.hand_result(taken)[0][me]
+    return taken
 
 
 def candidates(view: PlayerView, legal: int) -> list[int]:
@@ -118,13 +134,25 @@ class Hard:
     ``clock``: what the budget is measured with: wall time by default (the
     page must stay responsive), ``time.process_time`` in the tournament so
     that other busy processes on the machine do not starve the search.
+    ``pass_search``: choose the pass by playing candidate passes out (else
+    :func:`pass_for_hand`); ``game``: once the game's end is in reach, play
+    for the best chance of winning the game rather than the fewest points
+    (:mod:`hearts.ai.outlook`); ``weigh``: weight each sampled deal by how
+    likely it makes the others' plays so far (:mod:`hearts.ai.weights`).
+    All are on by default; off, Hard decides as it did before them (the
+    tournament compares each). ``pass_scale``: the pass search's budget
+    and sample count against a play's: one pass a hand compares some
+    twenty candidates, and with as many deals as a play its choice was
+    no better than the rules' in the tournament; with five times as many
+    it was.
     """
 
     name = "hard"
 
     def __init__(
         self, budget: float | None = 0.25, max_samples: int = 600, samples: int | None = None,
-        min_samples: int = 8, clock=time.perf_counter,
+        min_samples: int = 8, clock=time.perf_counter, pass_search: bool = True, game: bool = True,
+        weigh: bool = True, pass_scale: float = 5,
     ):
         if samples is not None:
             budget, max_samples = None, samples
@@ -132,13 +160,94 @@ class Hard:
         self.max_samples = max_samples
         self.min_samples = min_samples
         self.clock = clock
+        self.pass_search = pass_search
+        self.game = game
+        self.weigh = weigh
+        self.pass_scale = pass_scale
         self.last_stats: dict = {}
 
     # -- passing ------------------------------------------------------------
 
     def choose_pass(self, view: PlayerView, rng: random.Random) -> tuple[Card, Card, Card]:
         _check_pass(view)
+        if self.pass_search:
+            return finish(self.think_pass(view, rng))
         return cards_of(pass_for_hand(view.hand_mask))  # type: ignore[return-value]
+
+    def think_pass(self, view: PlayerView, rng: random.Random) -> Generator[int, None, tuple[Card, Card, Card]]:
+        """The pass by search, in slices: for each sampled deal of the unseen
+        cards, the others pass as Normal would from the hands drawn (what
+        comes to Hard is unknown when it passes: it comes from the deal),
+        and every candidate pass is played out from the first trick on the
+        same deal; the pass with the fewest points on average wins (in reach
+        of the game's end: the best chance of winning the game)."""
+        _check_pass(view)
+        hand, me = view.hand_mask, view.seat
+        offset = view.pass_direction.value
+        cands = pass_candidates(hand)
+        scores = view.scores
+        game_mode = self.game and in_reach(scores)
+        totals = [0] * len(cands)
+        wins = [0.0] * len(cands)
+        hand_result, normal_pass, exchange = rules.hand_result, policy.normal_pass, rules.exchange
+
+        def one_deal() -> None:
+            hands = self._pass_deal(view, rng)
+            passes = [normal_pass(h) for h in hands]
+            for i, p in enumerate(cands):
+                passes[me] = p
+                after = exchange(hands, passes, offset)
+                leader = next(s for s in (0, 1, 2, 3) if after[s] & 1)
+                points = hand_result(play_out(after, [], leader, 0, [0, 0, 0, 0], False, True))[0]
+                totals[i] += points[me]
+                if game_mode:
+                    wins[i] += win_chance(_totals(scores, points), me)
+
+        n, spent = yield from self._sampling(one_deal, self.pass_scale)
+        best_i = _best(totals, wins if game_mode else None)
+        names = [" ".join(str(c) for c in cards_of(p)) for p in cands]
+        self.last_stats = {
+            "samples": n, "choices": len(cands), "seconds": spent, "objective": "game" if game_mode else "hand",
+            "pass_means": {names[i]: totals[i] / n for i in range(len(cands))},
+            "normal_pass": names[0],
+        }
+        if game_mode:
+            self.last_stats["pass_wins"] = {names[i]: wins[i] / n for i in range(len(cands))}
+        return cards_of(cands[best_i])  # type: ignore[return-value]
+
+    def _sampling(self, one_deal, scale: float = 1) -> Generator[int, None, tuple[int, float]]:
+        """Call ``one_deal`` (one sampled deal, every candidate played out)
+        until the budget or the sample cap (both times ``scale``) is
+        reached, yielding the count after each; returns (deals sampled,
+        seconds spent)."""
+        n = 0
+        spent = 0.0
+        budget, clock = self.budget, self.clock
+        if budget is not None:
+            budget *= scale
+        cap = round(self.max_samples * scale)
+        while n < cap:
+            t0 = clock()
+            one_deal()
+            n += 1
+            spent += clock() - t0
+            if budget is not None and spent >= budget and n >= self.min_samples:
+                break
+            yield n
+        return n, spent
+
+    @staticmethod
+    def _pass_deal(view: PlayerView, rng: random.Random) -> list[int]:
+        """Four hands as dealt: the view's own, and the 39 cards it cannot see
+        shuffled out to the others (nothing is known of them yet)."""
+        me = view.seat
+        cards = list(cards_of(FULL_DECK & ~view.hand_mask))
+        rng.shuffle(cards)
+        hands = [0, 0, 0, 0]
+        hands[me] = view.hand_mask
+        for k in range(3):
+            hands[(me + 1 + k) & 3] = mask_of(cards[13 * k:13 * k + 13])
+        return hands
 
     # -- playing ------------------------------------------------------------
 
@@ -147,8 +256,11 @@ class Hard:
 
     def search(self, view: PlayerView, rng: random.Random) -> Generator[int, None, Decision]:
         """The decision this view asks for, as a sliced search: three cards
-        while passing (decided at once), else :meth:`think` (returns a card)."""
+        while passing (:meth:`think_pass`, or at once without the pass
+        search), else :meth:`think` (returns a card)."""
         if view.phase is Phase.PASS:
+            if self.pass_search:
+                return self.think_pass(view, rng)
             return _now(self.choose_pass(view, rng))
         return self.think(view, rng)
 
@@ -167,29 +279,69 @@ class Hard:
         k = infer(view)
         broken = view.hearts_broken
         first = not view.tricks
-        totals = [0] * len(cands)
-        n = 0
-        spent = 0.0
-        budget = self.budget
-        clock = self.clock
-        while n < self.max_samples:
-            t0 = clock()
+        scores = view.scores
+        game_mode = self.game and in_reach(scores)
+        hand_result = rules.hand_result
+        history = decisions(view) if self.weigh else ()
+        totals = [0.0] * len(cands)
+        wins = [0.0] * len(cands)
+        weights = [0.0]
+
+        def one_deal() -> None:
             deal = sample_deal(k, rng)
+            w = likelihood(deal, history) if history else 1.0
+            weights[0] += w
             for i, c in enumerate(cands):
                 hands = deal[:]
                 hands[me] = hand ^ (1 << c)
-                totals[i] += playout(hands, trick + [c], leader, played | (1 << c), taken[:], broken, first, me)
-            n += 1
-            spent += clock() - t0
-            if budget is not None and spent >= budget and n >= self.min_samples:
-                break
-            yield n
-        best_i = min(range(len(cands)), key=totals.__getitem__)  # the first of equals
+                points = hand_result(play_out(hands, trick + [c], leader, played | (1 << c), taken[:], broken, first))[0]
+                totals[i] += w * points[me]
+                if game_mode:
+                    wins[i] += w * win_chance(_totals(scores, points), me)
+
+        n, spent = yield from self._sampling(one_deal)
+        weight = weights[0]
+        best_i = _best(totals, wins if game_mode else None)
         self.last_stats = {
-            "samples": n, "choices": len(cands), "seconds": spent,
-            "means": {str(CARDS[c]): totals[i] / n for i, c in enumerate(cands)},
+            "samples": n, "choices": len(cands), "seconds": spent, "objective": "game" if game_mode else "hand",
+            "means": {str(CARDS[c]): totals[i] / weight for i, c in enumerate(cands)},
+            "weight": weight / n,  # the deals' mean weight (1: the others' plays said nothing)
         }
+        if game_mode:
+            self.last_stats["wins"] = {str(CARDS[c]): wins[i] / weight for i, c in enumerate(cands)}
         return CARDS[cands[best_i]]
+
+
+def _totals(scores, points) -> tuple[int, int, int, int]:
+    """The game's totals after a hand: ``scores`` plus the hand's ``points``."""
+    return (scores[0] + points[0], scores[1] + points[1], scores[2] + points[2], scores[3] + points[3])
+
+
+def _best(totals: list, wins: list | None) -> int:
+    """The index of the best candidate: the fewest points (the first of
+    equals), or with ``wins`` the best chance of winning the game, points
+    breaking ties."""
+    if wins is None:
+        return min(range(len(totals)), key=totals.__getitem__)
+    return min(range(len(totals)), key=lambda i: (-wins[i], totals[i]))
+
+
+def pass_candidates(hand: int) -> list[int]:
+    """The passes :meth:`Hard.think_pass` compares, as masks: Normal's pass
+    first, then every three of Normal's six most dangerous cards, and the
+    moon pass of :func:`pass_for_hand` when it differs."""
+    ranked = policy.pass_ranking(hand)[:6]
+    out = [policy.normal_pass(hand)]
+    for i in range(len(ranked)):
+        for j in range(i + 1, len(ranked)):
+            for k in range(j + 1, len(ranked)):
+                m = (1 << ranked[i]) | (1 << ranked[j]) | (1 << ranked[k])
+                if m not in out:
+                    out.append(m)
+    moon = pass_for_hand(hand)
+    if moon not in out:
+        out.append(moon)
+    return out
 
 
 def _now(value: Decision) -> Generator[int, None, Decision]:

@@ -52,31 +52,37 @@ def high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
+_SUIT_RANGE = tuple((s, SUIT_MASKS[s], 13 * s) for s in range(4))
+
+
 def highest_rank(mask: int) -> int:
-    """The card of ``mask`` with the highest rank; ties go to the shortest suit."""
+    """The card of ``mask`` with the highest rank; ties go to the shortest suit
+    (then the later suit)."""
     best = -1
-    key = None
-    for s in (0, 1, 2, 3):
-        m = mask & SUIT_MASKS[s]
+    key = -1
+    for s, sm, base in _SUIT_RANGE:
+        m = mask & sm
         if m:
             c = m.bit_length() - 1
-            k = (c - 13 * s, -m.bit_count(), s)
-            if key is None or k > key:
+            # (rank, fewest cards, suit) as one int: rank first, then 13 - count, then the suit.
+            k = ((c - base) << 8) | ((13 - m.bit_count()) << 2) | s
+            if k > key:
                 key = k
                 best = c
     return best
 
 
 def lowest_rank(mask: int) -> int:
-    """The card of ``mask`` with the lowest rank; ties go to the longest suit."""
+    """The card of ``mask`` with the lowest rank; ties go to the longest suit
+    (then the earlier suit)."""
     best = -1
-    key = None
-    for s in (0, 1, 2, 3):
-        m = mask & SUIT_MASKS[s]
+    key = 1 << 30
+    for s, sm, base in _SUIT_RANGE:
+        m = mask & sm
         if m:
             c = (m & -m).bit_length() - 1
-            k = (c - 13 * s, -m.bit_count(), s)
-            if key is None or k < key:
+            k = ((c - base) << 8) | ((13 - m.bit_count()) << 2) | s
+            if k < key:
                 key = k
                 best = c
     return best
@@ -162,32 +168,31 @@ def _normal_lead(hand, legal, out) -> int:
     spades = legal & S_MASK
     if qs_out and spades and not hand & (QS_BIT | KS_AS):
         # Fish for the queen: spades below her, the highest first.
-        return high(spades)
+        return spades.bit_length() - 1
     best_card = -1
-    best_score = None
-    for s in (0, 1, 2, 3):
-        m = legal & SUIT_MASKS[s]
+    best_score = 1e9
+    for s, sm, _ in _SUIT_RANGE:
+        m = legal & sm
         if not m:
             continue
         c = (m & -m).bit_length() - 1
         if c == QS and m & ~QS_BIT:
             c = low(m & ~QS_BIT)
-        o = out & SUIT_MASKS[s]
-        n_out = o.bit_count()
-        if not n_out:
+        o = out & sm
+        if not o:
             score = 50.0  # nobody can follow: I win it and they throw points on it
         else:
-            under = (o & ((1 << c) - 1)).bit_count()
-            score = 10.0 * under / n_out
-        if s == SPADES and hand & QS_BIT:
-            score += 6.0 if c != QS else 40.0
-        elif s == SPADES and qs_out and c > QS:
-            score += 30.0
-        if s == HEARTS:
+            score = 10.0 * (o & ((1 << c) - 1)).bit_count() / o.bit_count()
+        if s == SPADES:
+            if hand & QS_BIT:
+                score += 6.0 if c != QS else 40.0
+            elif qs_out and c > QS:
+                score += 30.0
+        elif s == HEARTS:
             score += 2.0
         if m.bit_count() <= 2:
             score -= 1.0  # on the way to a void
-        if best_score is None or score < best_score:
+        if score < best_score:
             best_score = score
             best_card = c
     return best_card
@@ -273,10 +278,14 @@ def pass_ranking(hand: int) -> list[int]:
 
 def rollout_play(hand, legal, trick, leader, played, taken, seat) -> int:
     """Normal's rules, plus the moon: a seat holding every point taken so far
-    (enough of them) plays on for the moon, and the others try to stop it."""
+    (enough of them) plays on for the moon, and the others try to stop it.
+
+    The look-ahead's hot path: it decides as :func:`normal_play` does, with
+    Normal's own lead, follow and discard rules, without the second call."""
     if not legal & (legal - 1):
         return high(legal)
-    total = taken[0] + taken[1] + taken[2] + taken[3]
+    a, b, c, d = taken
+    total = a + b + c + d
     if total >= MOON_ALERT:
         for x in (0, 1, 2, 3):
             if taken[x] == total:
@@ -288,7 +297,13 @@ def rollout_play(hand, legal, trick, leader, played, taken, seat) -> int:
                     if card >= 0:
                         return card
                 break
-    return normal_play(hand, legal, trick, leader, played, taken, seat)
+    if not trick:
+        return _normal_lead(hand, legal, FULL_DECK & ~hand & ~played)
+    lead_suit = trick[0] // 13
+    if legal & SUIT_MASKS[lead_suit]:
+        best, _, pts = trick_state(trick)
+        return _normal_follow(legal, trick, best, pts, lead_suit, 0)
+    return _normal_discard(legal, ~hand & ~played)
 
 
 def shoot_play(hand, legal, trick, leader, played) -> int:

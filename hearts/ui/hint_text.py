@@ -19,7 +19,11 @@ _PASS_REASONS = {
     "high-heart": N_("a high heart that would take points"),
     "high": N_("a high card that would win tricks"),
     "moon": N_("a low card: you keep your high cards to try for the moon"),
+    "short": N_("leaves you only one card of its suit"),
+    "searched": N_("the pass that played out best"),
 }
+#: The rules' pass is named beside the one found only when it is this much worse.
+WORTH_SAYING = 0.5
 
 
 def decimal(x: float, tr: Translator) -> str:
@@ -53,7 +57,38 @@ def reason(code: tuple, tr: Translator) -> str:
             player=seat_name(code[1], tr), card=card_name(code[2], tr))
     if kind == "void":
         return tr.gettext("Your last card of this suit: later you can throw other cards away when it is led.")
+    if kind == "game":
+        if code[1] == 0:
+            return tr.gettext(
+                "Not the fewest points this hand, but the best chance of winning the game: "
+                "you are close to 100.")
+        # TRANSLATORS: {player} is the seat whose total is closest to 100 (West, North, East).
+        return tr.gettext(
+            "Not the fewest points this hand, but the best chance of winning the game: "
+            "{player} is close to 100.").format(player=seat_name(code[1], tr))
     return ""
+
+
+def chance(card: str, value: float, tr: Translator) -> str:
+    """"9 of spades: 62%" (the chance of winning the game)."""
+    # TRANSLATORS: {chance} is a whole number from 0 to 100, a percentage.
+    return tr.gettext("{card}: {chance}%").format(
+        card=card_name(card, tr), chance=tr.format_number(round(100 * value)))
+
+
+def pass_found(found, tr: Translator) -> str:
+    """What the pass search found: this pass's expected points, and the
+    rules' pass's when it is another one and clearly worse."""
+    mine, usual, theirs = found
+    # TRANSLATORS: {points} is a number with one decimal, e.g. 5.3.
+    text = tr.gettext("Played out over many deals: about {points} points with this pass.").format(
+        points=decimal(mine, tr))
+    if usual and theirs - mine >= WORTH_SAYING:
+        cards = ", ".join(card_name(c, tr) for c in usual)
+        # TRANSLATORS: {cards} is a list of three cards, {points} a number with one decimal.
+        text += " " + tr.gettext("Passing {cards} instead: about {points} points.").format(
+            cards=cards, points=decimal(theirs, tr))
+    return text
 
 
 def explanation(e, tr: Translator) -> str:
@@ -66,6 +101,12 @@ def explanation(e, tr: Translator) -> str:
             for c, code in e.pass_reasons)
         # TRANSLATORS: {list} is "card: reason; card: reason; card: reason".
         parts.append(tr.gettext("Why: {list}.").format(list=items))
+    if e.pass_search:
+        parts.append(pass_found(e.pass_search, tr))
+    if len(e.wins) > 1:
+        items = "; ".join(chance(c, w, tr) for c, w in e.wins)
+        # TRANSLATORS: {list} is "card: 62%; card: 48%", each card's chance of winning the game.
+        parts.append(tr.gettext("Chance of winning the game: {list}.").format(list=items))
     if len(e.options) > 1:
         items = "; ".join(option(c, m, tr) for c, m in e.options)
         # TRANSLATORS: {list} is "card: about 0.4 points; card: about 3.1 points",

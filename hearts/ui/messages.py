@@ -161,6 +161,12 @@ class HintReady(NamedTuple):
     explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
 
 
+class PassesReady(NamedTuple):
+    """The opponents' passes for the hand ``key`` (see ThinkPasses), seats 1 to 3."""
+    key: tuple
+    passes: tuple[tuple[str, str, str], ...]
+
+
 class OpponentMove(NamedTuple):
     epoch: int
     seat: int
@@ -292,7 +298,7 @@ class ClaimTricks(NamedTuple):
 
 Msg = Union[
     NewGame, SetLevel, SetLang, SetSpeed, ToggleFourColour, ShowOverlay, CloseOverlay, ClickCard,
-    ConfirmPass, Continue, AskHint, HintReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
+    ConfirmPass, Continue, AskHint, HintReady, PassesReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
     KeepGame, Dismiss,
     Undo, ConfirmNewGame, ToggleTwoTap,
     ShowStats, AskResetStats, ConfirmResetStats, ShowReplay, ReplayStep,
@@ -315,6 +321,12 @@ class Later(NamedTuple):
     """Send ``msg`` after ``delay`` seconds."""
     delay: float
     msg: Msg
+
+
+class ThinkPasses(NamedTuple):
+    """Let the opponents choose their passes for the hand ``key`` while the
+    player chooses (Hard searches, in slices); send PassesReady."""
+    key: tuple
 
 
 class FindHint(NamedTuple):
@@ -379,6 +391,6 @@ class RunReview(NamedTuple):
 
 
 Effect = Union[
-    Think, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
+    Think, ThinkPasses, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
     Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview,
 ]

@@ -59,6 +59,9 @@ class Ui:
     hint_pending: bool = False
     pause: bool = False  # a full trick is on the table, about to be collected
     thinking: int | None = None  # seat whose move is awaited
+    # The opponents' passes for this hand, chosen while the player chooses:
+    # (the hand's key, the passes of seats 1-3, or None while they think).
+    bot_passes: tuple = ()
     storage: Storage = "ok"
     save_error: str | None = None  # code of a refused saved game
     error: str | None = None  # text of an unexpected error

@@ -181,6 +181,7 @@ class Runtime:
             M.StoreStats: lambda e: self.put(STATS_KEY, e.text),
             M.Later: lambda e: self.spawn(self._later(e)),
             M.Think: lambda e: self.spawn(self._think(e)),
+            M.ThinkPasses: lambda e: self.spawn(self._think_passes(e)),
             M.FindHint: lambda e: self.spawn(self._hint(e)),
             M.Claim: lambda e: self.spawn(self._take_over()),
             M.KeepAside: lambda e: self.put(REFUSED_KEY, e.text),
@@ -474,6 +475,29 @@ class Runtime:
             await ports.sleep(rest)
         if self.model.ui.epoch == effect.epoch:
             self.dispatch(M.OpponentMove(effect.epoch, seat, str(card)))
+
+    async def _think_passes(self, effect: M.ThinkPasses) -> None:
+        """The opponents choose their passes (seats 1 to 3, each from its own
+        view, a sliced search each) while the player chooses."""
+        ports = self.ports
+        await ports.sleep(0)
+        game = self.model.game
+        if game is None or game.phase is not Phase.PASS:
+            return
+        level = effect.key[0]
+        passes: list[tuple[str, str, str]] = []
+        for seat in (1, 2, 3):
+            started, page_start = ports.clock(), ports.page_ms()
+            pv = game.view(seat)  # the opponent sees its own seat's view only
+            search = U.pass_search(pv, level, U.rng_for(game, seat, "pass"))
+            while (done := run_slice(search, SLICE, ports.clock)) is None:
+                await ports.sleep(0)
+                if self.model.game is not game:
+                    return  # the player passed (or left) meanwhile: the play must not wait for this
+            self._record_thinking(ports.clock() - started, page_start, ports.page_ms())
+            a, b, c = (str(card) for card in done.value)
+            passes.append((a, b, c))
+        self.dispatch(M.PassesReady(effect.key, tuple(passes)))
 
     async def _hint(self, effect: M.FindHint) -> None:
         await self.ports.sleep(0)

@@ -51,10 +51,35 @@ def opponent_search(view, level: str, rng: random.Random):
     return _at_once(bot.choose_play, view, rng)
 
 
+#: The pass search's time against a play's in the page (Hard's budget, 0.25 s).
+PASS_SCALE = 2
+
+
+def pass_search(view, level: str, rng: random.Random):
+    """A generator that returns the opponent's three cards to pass (Hard's
+    pass search yields between sampled deals; 0.5 s of it in the page,
+    about the deals the tournament measured it with)."""
+    options = {"pass_scale": PASS_SCALE} if level == "hard" else {}
+    return _ai().make_opponent(level, **options).search(view, rng)
+
+
+def _pass_key(model) -> tuple:
+    """Which hand, and which level, the opponents' passes are chosen for."""
+    game = model.game
+    return (model.ui.settings.level, game.hand_number, game.legal_mask(HUMAN) if game.phase is Phase.PASS else 0)
+
+
+def _passes_ready(model, msg):
+    ui, game = model.ui, model.game
+    if game is None or game.phase is not Phase.PASS or not ui.bot_passes or ui.bot_passes[0] != msg.key:
+        return model, []  # a hand, or a level, that is no longer on the table
+    return with_ui(model, bot_passes=(msg.key, msg.passes)), []
+
+
 def hint_search(view, rng: random.Random):
     """Hard's search for the human's seat, as a generator (run it in slices):
     it returns three cards while passing, else a card."""
-    return _ai().make_opponent("hard", budget=0.3).search(view, rng)
+    return _ai().make_opponent("hard", budget=0.3, pass_scale=PASS_SCALE).search(view, rng)
 
 
 def _at_once(choose, view, rng):
@@ -234,10 +259,17 @@ def _confirm_pass(model, msg):
     if len(ui.picked) != 3:
         return _refuse(model, "pass-three-cards")
 
+    ready = ui.bot_passes[1] if ui.bot_passes and ui.bot_passes[0] == _pass_key(model) else None
+
     def exchange(new: Game) -> None:
         for seat in (1, 2, 3):
             if seat in new.waiting_to_pass:
-                bot = _ai().make_opponent(ui.settings.level)
+                if ready:  # chosen while the player chose
+                    new.pass_cards(seat, list(ready[seat - 1]))
+                    continue
+                # Not ready yet: Hard passes by its rules now rather than keep the page waiting.
+                level = ui.settings.level
+                bot = _ai().make_opponent(level, pass_search=False) if level == "hard" else _ai().make_opponent(level)
                 new.pass_cards(seat, bot.choose_pass(new.view(seat), rng_for(new, seat, "pass")))
         new.pass_cards(HUMAN, ui.picked)
 
@@ -371,6 +403,10 @@ def _next_step(model):
     if game.phase is Phase.PLAY and game.to_act != HUMAN:
         seat = game.to_act
         return with_ui(model, thinking=seat), [M.Think(seat, ui.epoch, CARD_DELAY[speed])]
+    if game.phase is Phase.PASS and ui.settings.level == "hard":
+        key = _pass_key(model)
+        if not ui.bot_passes or ui.bot_passes[0] != key:  # Hard searches its passes meanwhile
+            return with_ui(model, thinking=None, bot_passes=(key, None)), [M.ThinkPasses(key)]
     return with_ui(model, thinking=None), []
 
 
@@ -401,6 +437,7 @@ _HANDLERS: dict[type, Handler] = {
     M.OpponentMove: _opponent_move,
     M.AskHint: _ask_hint,
     M.HintReady: _hint_ready,
+    M.PassesReady: _passes_ready,
     M.SaveFailed: _save_failed,
     M.Crash: _crash,
     M.StartOver: _start_over,
