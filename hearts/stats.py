@@ -11,11 +11,8 @@ after seeing the others' is not the same game). Every game counts once: the
 summary carries an id (:func:`game_key`: the seed and the first deal) and a
 game whose id is among the last :data:`SEEN` recorded is not counted again
 (a reload at the game's end, an undo after the last card and the end once
-more, the same finished game opened from a file five times). A game whose
-deals the game did not deal (no seed: a deal of the player's choosing, or
-a first pass the game would not have chosen) is not counted at all
-(:func:`dealt_by_the_game`). The last :data:`RECENT` games' final scores
-are kept for the chart.
+more, the same finished game opened from a file five times). The last
+:data:`RECENT` games' final scores are kept for the chart.
 
 Like a save, a stored text is versioned and checked whole: too long, not
 JSON, not ours, newer, or numbers that do not add up -> :class:`StatsError`
@@ -134,14 +131,6 @@ def game_key(game) -> str:
 
     first = (*game.log, game.record())[0].dealt
     return hashlib.sha256(json.dumps([game.seed, list(first)]).encode()).hexdigest()[:16]
-
-
-def dealt_by_the_game(game) -> bool:
-    """Whether the game dealt this game's cards (from its seed, passing left
-    first, as :meth:`hearts.game.Game.new` does): only such games count."""
-    from .game import PassDirection
-
-    return type(game.seed) is int and game.first_pass_direction is PassDirection.LEFT
 
 
 def summarize(game, level: str, undo: bool = False) -> GameSummary:

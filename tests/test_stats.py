@@ -443,17 +443,6 @@ def test_the_same_finished_game_opened_five_times_counts_once():
     assert len(ST.loads(d.stored).seen) == 2
 
 
-def test_a_game_of_a_deal_the_game_did_not_deal_is_not_counted():
-    import json
-
-    data = json.loads(finished_text())
-    data["seed"] = None  # the same cards, as a deal of the player's choosing
-    d = StatsDriver()
-    d.send(M.Imported(json.dumps(data)))
-    assert d.phase() == "game-end" and d.model.ui.file_error is None  # it opens
-    assert ST.figures(d.model.ui.stats)["all"].games == 0 and d.stores == 0
-
-
 def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     from fake_ports import FakePorts
     from hearts.ui import runtime as RT

@@ -28,7 +28,7 @@ def load_stats(text) -> tuple[ST.Stats, str | None, list]:
 def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
     """Once the game is over: fold it into the statistics (once per game)."""
     game = model.game
-    if game is None or game.phase is not Phase.GAME_END or not ST.dealt_by_the_game(game):
+    if game is None or game.phase is not Phase.GAME_END:
         return model, []
     summary = ST.summarize(game, model.ui.settings.level, model.undo_used)
     new = ST.record(model.ui.stats, summary)
