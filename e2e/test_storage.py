@@ -34,6 +34,12 @@ NAMES = ("hearts.save", "hearts.settings", "hearts.lang")
 OVERLAY = "#screen .overlay"
 
 
+def boot_text(lang, key):
+    """The loading screen's text ``key`` in ``lang``, as the build wrote it
+    from the catalogs (build/boot-i18n.json)."""
+    return json.loads((ROOT / "build" / "boot-i18n.json").read_text(encoding="utf-8"))[lang][key]
+
+
 def store(page, name, value, scope="/"):
     """value under the install's key and under the name of before."""
     page.evaluate("([keys, v]) => keys.forEach((k) => localStorage.setItem(k, v))",
@@ -84,7 +90,7 @@ def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, s
         page.goto(site.game_url(lang="fi"))
         page.locator('html[data-boot-error="failed"]').wait_for(state="attached", timeout=TIMEOUT)
         fresh = page.locator('#boot [data-action="start-fresh"]')
-        expect(fresh).to_have_text("Aloita puhtaalta pöydältä", timeout=TIMEOUT)
+        expect(fresh).to_have_text(boot_text("fi", "fresh"), timeout=TIMEOUT)
         assert "ei poisteta" in page.locator("#boot-fresh").inner_text()
         context.unroute("**/build/app.zip")
         fresh.click()
@@ -162,7 +168,7 @@ def test_a_page_that_froze_while_booting_offers_start_fresh_before_python_runs(b
         kill_frozen_renderer(browser, page)
         tab.send("Page.navigate", {"url": site.game_url(lang="nl")})
         text = until_in_tab(tab, "document.getElementById('boot-stuck')?.innerText")
-        assert "niet helemaal opgestart" in text and "Met een schone lei beginnen" in text
+        assert boot_text("nl", "stuck") in text and boot_text("nl", "fresh") in text
         assert in_tab(tab, "document.documentElement.dataset.bootStuck") == "1"
         # the game's Python has not run, and does not while the choice is shown
         time.sleep(1)

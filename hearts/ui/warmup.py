@@ -20,13 +20,13 @@ from .update import _ai, init, update
 
 def warm_up() -> None:
     """Import the opponents, hashlib (for the deals), the hint's
-    explanation and the replay; the page ships no module it never imports
-    (e2e/test_platform.py)."""
+    explanation, the replay and the hand's review; the page ships no module
+    it never imports (e2e/test_platform.py)."""
     _ai()
     deal(0)
-    from .. import replay  # noqa: F401
+    from .. import replay, review  # noqa: F401
     from ..ai import explain  # noqa: F401
-    from . import replay_view  # noqa: F401
+    from . import replay_view, review_view  # noqa: F401
 
 
 def rehearsal(level: str) -> Iterator[Model]:
