@@ -190,15 +190,7 @@ def second_visit(page, url, timeout=BOOT_TIMEOUT_MS):
 def returning(browser, site, watch):
     """Like game, but the page of a second visit: Python restored from the
     snapshot this browser made on the first."""
-    context = browser.new_context()
-    watcher = watch(context)
-    page = context.new_page()
-    second_visit(page, site.game_url())
-    yield SimpleNamespace(page=page, context=context, watcher=watcher)
-    try:
-        watcher.assert_clean()
-    finally:
-        context.close()
+    yield from _watched_page(browser, watch, lambda page: second_visit(page, site.game_url()))
 
 
 @pytest.fixture(scope="session")
@@ -209,10 +201,16 @@ def open_game():
 
 @pytest.fixture(scope="module")
 def game(browser, site, watch):
+    yield from _watched_page(browser, watch, lambda page: boot(page, site.game_url()))
+
+
+def _watched_page(browser, watch, visit):
+    """A module's page in a context of its own, after visit(page); the
+    context must end clean (Watcher.assert_clean)."""
     context = browser.new_context()
     watcher = watch(context)
     page = context.new_page()
-    boot(page, site.game_url())
+    visit(page)
     yield SimpleNamespace(page=page, context=context, watcher=watcher)
     try:
         watcher.assert_clean()
