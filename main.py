@@ -8,7 +8,7 @@ The performance marks time the boot (`make bench` prints them).
 from js import performance
 
 performance.mark("hearts:main")
-from hearts.ui.controller import main  # noqa: E402
+from hearts.page.controller import main  # noqa: E402
 
 performance.mark("hearts:imported")
 main()

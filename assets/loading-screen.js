@@ -7,7 +7,7 @@
 //    paint (?lang=xx, else localStorage "hearts.lang@<path>", else
 //    navigator.languages; default en), or the one the player chose on the
 //    start screen since. The texts come in build/boot-i18n.json, which the
-//    build writes from the Python sources (hearts/catalogs.py). Sets
+//    build writes from the Python sources (hearts/dev/catalogs.py). Sets
 //    <html lang>: the Python UI reads it from there.
 // 2. Show the texts of that language, and the progress: the bar moves with
 //    the bytes of the big files as they arrive (build/boot-sizes.json),
@@ -26,7 +26,7 @@
 //   data-boot-error   "unsupported" (no WebAssembly) or "failed"
 //   data-boot-ms      ms from navigation start to data-ready
 // and the performance mark hearts:ready. data-ready is set by Python
-// (hearts.ui.controller) and by nobody else.
+// (hearts.page.controller) and by nobody else.
 
 // PyScript's styles are attached here, not in <head>: a stylesheet in
 // <head> holds up the first paint, and only the game's own (game.css) are
@@ -43,7 +43,7 @@ const $ = (id) => document.getElementById(id);
 export const absolute = (path) => new URL(path, document.baseURI).href;
 
 // Each install of the game (the folder of its page, the service worker's
-// scope) keeps its own values: "hearts.lang@/beta/" (hearts/ui/stored.py,
+// scope) keeps its own values: "hearts.lang@/beta/" (hearts/app/stored.py,
 // which also moves the root install's values of before, "hearts.lang", to
 // its own keys once).
 const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
@@ -87,7 +87,7 @@ function pickLanguage({ languages, default: fallback }) {
 }
 
 // What the screen says when build/boot-i18n.json cannot be read: the
-// English of hearts/catalogs.py's BOOT_TEXTS (tests/test_i18n.py checks it).
+// English of hearts/dev/catalogs.py's BOOT_TEXTS (tests/test_i18n.py checks it).
 const FALLBACK = {
   "unsupported": "This browser can't run the game: it needs WebAssembly. Please use an up-to-date browser.",
   "failed": "The game couldn't start. Please reload the page.",

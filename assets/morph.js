@@ -1,5 +1,5 @@
 // Re-rendering without rebuilding: the Python controller hands morph() the
-// whole screen's new HTML (hearts.ui.view), and morphdom changes only what
+// whole screen's new HTML (hearts.app.view), and morphdom changes only what
 // differs in the page. So after a click the browser restyles, lays out and
 // repaints one card and a line of text, not the whole table; a card that is
 // still there keeps its element (and keyboard focus); and a card already on
@@ -18,7 +18,7 @@ const OPTIONS = {
 };
 
 // The focused element, as the controller finds it again after a render
-// (hearts/ui/controller.py, _focus_key): its card, or its action and value.
+// (hearts/page/controller.py, _focus_key): its card, or its action and value.
 function focusSelector(el) {
   return ["data-card", "data-action", "data-value"].filter((a) => el.hasAttribute(a))
     .map((a) => `[${a}="${CSS.escape(el.getAttribute(a))}"]`).join("");

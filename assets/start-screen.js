@@ -1,12 +1,12 @@
 // The start screen before Python: index.html holds it (the English one,
-// written by the build from the game's own view, hearts/prerender.py), and
+// written by the build from the game's own view, hearts/dev/prerender.py), and
 // build/start-screen.js each language's (self.HEARTS_START). This classic
 // script runs in <head>, before the first paint:
 //
 // 1. It picks the page's language (?lang=xx, else localStorage
 //    "hearts.lang@<path>", else navigator.languages; default en) and reads
 //    the stored settings ("hearts.settings@<path>") and the address's
-//    ?level= and ?speed=, as the Python side does (hearts/ui/runtime.py,
+//    ?level= and ?speed=, as the Python side does (hearts/page/runtime.py,
 //    flags).
 // 2. A player with a game to resume (a stored "hearts.save@<path>") sees
 //    the loading screen, as before, and never the start screen:
@@ -15,7 +15,7 @@
 //    "prerendered"] and the performance mark "hearts:start-screen", set
 //    when the parsed page has been put in its language (before the first
 //    paint; until then, "pending", the page shows nothing but the felt).
-// 3. Until Python takes over (hearts/ui/controller.py sets
+// 3. Until Python takes over (hearts/page/controller.py sets
 //    data-start-screen="python"), it answers the start screen's clicks:
 //    the settings change and are stored as Python stores them; the rules
 //    page opens and closes (Python takes it over open); New game and
@@ -32,13 +32,13 @@
   if (!data || !data.texts) return; // without build/start-screen.js: the English start screen as served
   const params = new URLSearchParams(location.search);
   const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
-  const LANG_MAX_CHARS = 16; // as hearts/ui/stored.py reads them
+  const LANG_MAX_CHARS = 16; // as hearts/app/stored.py reads them
   const SETTINGS_MAX_CHARS = 1000;
   const SETTINGS_MAX_DEPTH = 2;
   const SPEEDS = ["slow", "normal", "fast", "instant"];
 
   // This install's stored value of key (the root install also reads the
-  // unscoped key of before, as hearts/ui/stored.py moves it).
+  // unscoped key of before, as hearts/app/stored.py moves it).
   function stored(key) {
     try {
       const own = localStorage.getItem(`${key}@${SCOPE}`);
@@ -70,7 +70,7 @@
   const depth = (value) => (value && typeof value === "object"
     ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0);
 
-  // The stored settings as hearts.ui.stored.read_settings reads them ({} if unusable).
+  // The stored settings as hearts.app.stored.read_settings reads them ({} if unusable).
   function storedSettings() {
     const text = stored("hearts.settings");
     if (typeof text !== "string" || !text || text.length > SETTINGS_MAX_CHARS) return {};
@@ -111,7 +111,7 @@
   const texts = () => data.texts[state.lang];
   const pressed = (el, on) => el.setAttribute("aria-pressed", on ? "true" : "false");
 
-  // The settings on the screen, as hearts/ui/view.py draws them.
+  // The settings on the screen, as hearts/app/view.py draws them.
   function showSettings() {
     const section = $("#screen > section.screen");
     if (!section) return;
@@ -127,7 +127,7 @@
     if (twoTap) pressed(twoTap, state.twoTap ?? state.touch);
   }
 
-  // As hearts/ui/runtime.py stores them (json.dumps of the same dict).
+  // As hearts/page/runtime.py stores them (json.dumps of the same dict).
   function storeSettings() {
     let text = `{"level": ${JSON.stringify(state.level)}, "speed": ${JSON.stringify(state.speed)}, `
       + `"four_colour": ${state.four}`;
@@ -135,7 +135,7 @@
     store("hearts.settings", text + "}");
   }
 
-  // The emblem's card pictures (hearts/prerender.py, defer_art): once Python
+  // The emblem's card pictures (hearts/dev/prerender.py, defer_art): once Python
   // is up (data-boot-stage 3: the boot's big files are all in), so that the
   // card art does not compete with them.
   function showArt() {
@@ -194,7 +194,7 @@
 
   // "Open a game from a file": the file chooser opens now (it needs the
   // click); Python opens the file chosen once it is ready. The input is the
-  // one hearts/ui/controller.py would add (FILE_INPUT), which it then keeps.
+  // one hearts/page/controller.py would add (FILE_INPUT), which it then keeps.
   function pickFile() {
     let picker = document.getElementById("import-file");
     if (!picker) {

@@ -75,7 +75,7 @@ STAGES = [
     ("hearts:mount", "PyScript asks for the interpreter"),
     ("hearts:app", "app.zip mounted"),
     ("hearts:main", "main.py runs (PyScript's Python ready)"),
-    ("hearts:imported", "hearts.ui.controller imported"),
+    ("hearts:imported", "hearts.page.controller imported"),
     ("hearts:ready", "first render done: data-ready"),
 ]
 

@@ -9,7 +9,7 @@ hands=${1:-300}
 python=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')
 count() {  # instructions of one run: python -c "random_hands or plain_hands(N)"
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$python" -c \
-    "from hearts.bench import random_hands, plain_hands; ($1)($2, 1)" 2>&1 |
+    "from hearts.dev.bench import random_hands, plain_hands; ($1)($2, 1)" 2>&1 |
     awk '/Collected/ {print $4}'
 }
 for engine in random_hands plain_hands; do

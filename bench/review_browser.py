@@ -30,7 +30,8 @@ from ai_browser import LONG_TASKS  # noqa: E402  (the same observer)
 from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 from test_hand_end import play_to_hand_end  # noqa: E402  (the e2e tests' way of playing)
 
-from hearts import review, save  # noqa: E402
+from hearts.app import review  # noqa: E402
+from hearts.engine import save  # noqa: E402
 
 
 def measure(browser, base: str, seed: int) -> dict:

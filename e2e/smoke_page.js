@@ -3,7 +3,7 @@
 // name. It reads the page only through the test contract: html[data-ready],
 // data-phase, button[data-card], aria-disabled, aria-pressed, data-action,
 // and the saved game in localStorage ("hearts.save@<the page's folder>":
-// every install of the game has its own keys, hearts/ui/stored.py).
+// every install of the game has its own keys, hearts/app/stored.py).
 ({
   // Everything the smoke decides on, in one round trip.
   state() {

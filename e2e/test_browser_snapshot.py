@@ -78,8 +78,8 @@ json.dumps({name: str(sys.modules[name].__spec__.origin) for name in names[:name
 """)
     import json
     early = json.loads(early)
-    assert {"hearts", "hearts.game", "hearts.rules", "hearts.ai.hard", "hearts.ui.view", "hearts.ui.runtime"} <= set(early)
-    assert "hearts.ui.controller" not in early
+    assert {"hearts", "hearts.engine.game", "hearts.engine.rules", "hearts.ai.hard", "hearts.app.view", "hearts.page.runtime"} <= set(early)
+    assert "hearts.page.controller" not in early
     assert [name for name, origin in early.items() if "/app.zip/" not in origin] == []
 
 
@@ -101,14 +101,14 @@ def test_a_snapshot_of_another_app_zip_never_runs_its_modules(fresh, site, open_
     open_game(page, site.game_url())
     page.locator(STORED).wait_for(state="attached", timeout=180000)
     original = (BUILD / "app.zip").read_bytes()
-    source = zipfile.ZipFile(io.BytesIO(original)).read("hearts/choices.py")
-    changed = _zip_with(original, {"hearts/choices.py": source + b"\nNEW_BUILD = True\n"})
+    source = zipfile.ZipFile(io.BytesIO(original)).read("hearts/engine/choices.py")
+    changed = _zip_with(original, {"hearts/engine/choices.py": source + b"\nNEW_BUILD = True\n"})
     page.evaluate(PUT_CACHED, ["./build/app.zip", base64.b64encode(changed).decode(), "application/zip"])
     open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "replaced"
-    assert page.evaluate(RUN_PYTHON, "import hearts.choices; getattr(hearts.choices, 'NEW_BUILD', False)") is True
+    assert page.evaluate(RUN_PYTHON, "import hearts.engine.choices; getattr(hearts.engine.choices, 'NEW_BUILD', False)") is True
 
 
 def test_each_player_gets_their_own_deals_despite_the_snapshot(fresh, site, open_game):

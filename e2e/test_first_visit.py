@@ -195,7 +195,7 @@ except ImportError as error:
 answer""")
         assert "not in the page's standard library" in answer
         page.evaluate(LOAD_ON_DEMAND, """
-from hearts.ui import controller
+from hearts.page import controller
 async def fails():
     import calendar
 controller.RUNTIME.spawn(fails())

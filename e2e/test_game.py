@@ -14,9 +14,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from hearts.game import Reason
-from hearts.i18n import Translator
-from hearts.vocabulary import reason_message
+from hearts.engine.game import Reason
+from hearts.text.i18n import Translator
+from hearts.text.vocabulary import reason_message
 
 TABLE = "#screen > section[data-phase]"
 LEGAL = '#screen [data-card]:not([aria-disabled="true"])'

@@ -12,8 +12,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from hearts.game import Game, Phase
-from hearts.save import dumps, loads
+from hearts.engine.game import Game, Phase
+from hearts.engine.save import dumps, loads
 
 from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, pass_three, phase
 

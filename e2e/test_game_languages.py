@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from hearts.i18n import LANGUAGES, load
+from hearts.text.i18n import LANGUAGES, load
 
 from test_game import TABLE, new_game, pass_three, play_turns
 

@@ -9,8 +9,8 @@ uncaught exception fails the module.
 import json
 import random
 
-from hearts.game import Phase
-from hearts.save import loads
+from hearts.engine.game import Phase
+from hearts.engine.save import loads
 
 from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, new_game, phase
 
@@ -23,7 +23,7 @@ def set_storage(page, key, value):
 
 def injected(page):
     # (the page's own pictures are the card faces, svg.face, and svg.art, the
-    # deck's filters: hearts/ui/view.py and controller.py)
+    # deck's filters: hearts/app/view.py and controller.py)
     return page.locator("#app img, #app script, #app svg:not(.face, .art), #app iframe").count()
 
 
@@ -235,7 +235,7 @@ def test_several_games_keep_memory_flat(game, open_game, site):
     (heap1, objects1, proxies1, _), (heap3, objects3, proxies3, tasks3) = samples[0], samples[-1]
     # (the click, keydown, error and rejection listeners; the import file
     # input's change, pagehide, pageshow and the other tabs' storage events:
-    # hearts/ui/controller.py)
+    # hearts/page/controller.py)
     assert proxies1 == proxies3 == 8
     assert tasks3 <= 1  # the task that rendered the end of the game
     assert objects3 < objects1 * 1.05 + 2000, samples

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from hearts.cards import cards_of
-from hearts.game import Game, PassDirection, Phase
-from hearts.i18n import Translator, load
-from hearts.vocabulary import seat_name
-from hearts.save import dumps, loads
-from hearts import strings as S
+from hearts.engine.cards import cards_of
+from hearts.engine.game import Game, PassDirection, Phase
+from hearts.text.i18n import Translator, load
+from hearts.text.vocabulary import seat_name
+from hearts.engine.save import dumps, loads
+from hearts.text import strings as S
 from test_game import LEGAL, TABLE, assert_accessible, phase, seen_by_the_page
 
 ROOT = Path(__file__).resolve().parent.parent

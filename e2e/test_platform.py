@@ -123,7 +123,7 @@ def test_python_modules_load_from_their_pycs(returning):
     # The list of the modules the cut standard library leaves out, which its
     # on-demand finder reads (a bytecode file of that zip, assets/app-python.js).
     assert late.pop("_hearts_stdlib_rest", ["", True])[1]
-    assert {"hearts.ui.controller", "pyscript", "pyscript.display", "hashlib"} <= set(late)
+    assert {"hearts.page.controller", "pyscript", "pyscript.display", "hashlib"} <= set(late)
     assert {name: origin for name, (origin, _) in late.items() if "/app.zip/" not in origin} == {}
     assert [name for name, (_, from_pyc) in late.items() if not from_pyc] == []
 
@@ -144,14 +144,14 @@ def test_tracebacks_show_source_lines(game):
     # The sources travel with the pycs, so a traceback still quotes the code.
     frames = json.loads(game.page.evaluate(RUN_PYTHON, """
 import json, traceback
-from hearts.game import Game
+from hearts.engine.game import Game
 try:
     Game.new(seed=1).play(1, "QS")
 except Exception as error:
     frames = traceback.extract_tb(error.__traceback__)
 json.dumps([(frame.filename, frame.line) for frame in frames])
 """))
-    in_game = [line for filename, line in frames if filename.endswith("hearts/game.py")]
+    in_game = [line for filename, line in frames if filename.endswith("hearts/engine/game.py")]
     assert in_game and all(line.strip() for line in in_game)
 
 
@@ -595,7 +595,7 @@ def test_app_zip_holds_the_package_only():
     # PyScript's and the standard library's sources against theirs.
     archive = zipfile.ZipFile(BUILD / "app.zip")
     names = archive.namelist()
-    assert "hearts/ui/controller.py" in names
+    assert "hearts/page/controller.py" in names
     ours = [n for n in names if n.startswith("hearts/")]
     assert all(n.endswith((".py", ".pyc")) for n in ours)
     assert all(n.startswith(("pyscript/", "locale/")) or n.endswith((".py", ".pyc"))
@@ -608,8 +608,8 @@ def test_app_zip_holds_the_package_only():
 
 
 # The tools that live in the package beside the game; the page never runs them.
-TOOLS = ("hearts/bench.py", "hearts/soak.py", "hearts/conformance.py", "hearts/catalogs.py",
-         "hearts/plain_engine.py", "hearts/ai/tournament.py")
+TOOLS = ("hearts/dev/bench.py", "hearts/dev/soak.py", "hearts/dev/conformance.py", "hearts/dev/catalogs.py",
+         "hearts/dev/plain_engine.py", "hearts/dev/tournament.py")
 
 
 def test_app_zip_ships_only_what_the_page_imports(fresh, site, open_game):

@@ -131,7 +131,7 @@ def test_undo_takes_the_card_back_and_the_save_follows(table, site):
     assert hand(page) == before
     after = saved_game(page)
     assert after.pop("undo_used") is True
-    assert after.pop("rev") > save.pop("rev")  # a newer position (hearts.save.revision)
+    assert after.pop("rev") > save.pop("rev")  # a newer position (hearts.engine.save.revision)
     assert after == save
     assert_accessible(page, site)
     # and again after a reload

@@ -1,5 +1,5 @@
 """The start screen is in the page (index.html, written by the build from
-the game's view: hearts/prerender.py) and answers before Python is ready
+the game's view: hearts/dev/prerender.py) and answers before Python is ready
 (assets/start-screen.js); Python takes it over without a change on screen.
 
 Most tests hold main.py back (a route answered only when the test says
@@ -337,8 +337,8 @@ def test_statistics_pressed_before_python_open_once_it_is_ready(fresh, site):
 
 
 def test_a_file_chosen_before_python_is_opened_once_it_is_ready(fresh, site, tmp_path):
-    from hearts.game import Game
-    from hearts.save import dumps
+    from hearts.engine.game import Game
+    from hearts.engine.save import dumps
 
     game = Game.new(7)
     exported = tmp_path / "hearts-game.json"

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from hearts import stats as ST
-from hearts.i18n import Translator, load
+from hearts.app import stats as ST
+from hearts.text.i18n import Translator, load
 from test_game import TABLE, assert_accessible, phase
 from test_hand_end import ROOT, moon_game, open_size, play_to_hand_end, shoot
 

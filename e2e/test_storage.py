@@ -4,7 +4,7 @@ a failed boot that offers to start fresh, two installs on one origin
 offline, the keys of before, a seedless save at a hand's end, a huge
 ?seed=, the picks and the finished trick after a reload.
 
-Keys: the game stores ``<name>@<the install's folder>`` (hearts/ui/stored.py);
+Keys: the game stores ``<name>@<the install's folder>`` (hearts/app/stored.py);
 the root install moves the values under today's names (``hearts.save``) to
 its own keys once. Where a test stores a hostile value it stores it under
 both names, so that it would reach the code of before too: every test here
@@ -23,8 +23,8 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from hearts import Game, Phase
-from hearts.save import dumps, loads
-from hearts.ui.stored import position
+from hearts.engine.save import dumps, loads
+from hearts.app.stored import position
 from test_game import LEGAL, TABLE, TIMEOUT, click_card, hand, new_game, phase
 
 ROOT = Path(__file__).resolve().parent.parent

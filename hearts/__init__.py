@@ -8,12 +8,12 @@ Pyodide. The public API is re-exported here::
     >>> game.phase is Phase.PASS
     True
 
-See :mod:`hearts.cards` for cards and masks, :mod:`hearts.game` for the
-game, and :mod:`hearts.save` for saving and restoring a game as JSON.
+See :mod:`hearts.engine.cards` for cards and masks, :mod:`hearts.engine.game` for the
+game, and :mod:`hearts.engine.save` for saving and restoring a game as JSON.
 """
 
-from .cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, cards_of, mask_of
-from .game import (
+from .engine.cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, cards_of, mask_of
+from .engine.game import (
     Game,
     HandResult,
     IllegalAction,

@@ -2,7 +2,7 @@
 
 - The translations: i18n/<lang>.po compiled once per run into a temporary
   directory (by the catalog tool, the one way catalogs are compiled), and
-  ``hearts.i18n.load(lang)`` reads them from there, so the tests see the
+  ``hearts.text.i18n.load(lang)`` reads them from there, so the tests see the
   catalogs as they are in the checkout, not a stale build.
 - A loud line at the end of the run when the recorded hands of ../shared
   are missing and the conformance tests were skipped.
@@ -24,7 +24,8 @@ _compiled: list[str] = []
 
 def pytest_configure(config):
     # Here, not in a fixture: some test modules load a catalog at import.
-    from hearts import catalogs, i18n
+    from hearts.dev import catalogs
+    from hearts.text import i18n
 
     localedir = tempfile.mkdtemp(prefix="hearts-locale-")
     _compiled.append(localedir)

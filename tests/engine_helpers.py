@@ -10,7 +10,7 @@ import random
 import pytest
 
 from hearts import Card, Game, PassDirection, Phase, cards_of
-from hearts.cards import CARDS, mask_of
+from hearts.engine.cards import CARDS, mask_of
 
 # ../shared/conformance beside the checkout (HEARTS_SHARED=DIR names another
 # shared/): without it the rules are not checked against the other engine,
@@ -99,9 +99,9 @@ def play_random(game: Game, rng: random.Random, stop=lambda g: False, each=lambd
             game.next_hand()
 
 
-# -- the rules once more, written apart from hearts.rules ----------------------
+# -- the rules once more, written apart from hearts.engine.rules ----------------------
 # The tests compare the engine and the opponents' look-ahead with these, so a
-# rule broken in hearts.rules fails both. They follow RULES.md word by word
+# rule broken in hearts.engine.rules fails both. They follow RULES.md word by word
 # and are not written for speed.
 
 HEARTS = 2

@@ -1,10 +1,10 @@
 """The runtime's ports without a browser, and the tests' driver.
 
-:class:`FakePorts` implements :class:`hearts.ui.runtime.Ports` with a dict
+:class:`FakePorts` implements :class:`hearts.page.runtime.Ports` with a dict
 for localStorage and sessionStorage, lists of what was rendered, announced
 and downloaded, and a :class:`FakeLoop` whose clock only moves when a task
 sleeps (or by ``tick`` seconds each time it is read). :class:`Driver` is the
-page's very :class:`~hearts.ui.runtime.Runtime` over them: the tests run
+page's very :class:`~hearts.page.runtime.Runtime` over them: the tests run
 the real effect handlers (save, think, later, hint...).
 """
 
@@ -14,12 +14,12 @@ import heapq
 import math
 from typing import Any, Callable, Coroutine
 
-from hearts.ui import update as U
-from hearts.ui import messages as M
-from hearts.ui.model import HUMAN, displayed_phase, visible
-from hearts.ui.runtime import SAVE_KEY, Runtime
-from hearts.ui.view import view
-from hearts.i18n import Translator
+from hearts.app import update as U
+from hearts.app import messages as M
+from hearts.app.model import HUMAN, displayed_phase, visible
+from hearts.page.runtime import SAVE_KEY, Runtime
+from hearts.app.view import view
+from hearts.text.i18n import Translator
 
 EN = Translator("en")
 
@@ -86,7 +86,7 @@ class FakeLoop:
 
 
 class FakePorts:
-    """Ports for CPython (see hearts.ui.runtime.Ports); ``storage`` may be
+    """Ports for CPython (see hearts.page.runtime.Ports); ``storage`` may be
     shared by two of them (two tabs of one browser); ``lock`` is what
     ``claim`` answers."""
 

@@ -7,9 +7,9 @@ import pytest
 from hearts import Card, Game, Phase
 from hearts.ai import Easy, Hard, Normal, RandomPlayer, make_opponent, step
 from hearts.ai.hard import candidates, pass_candidates, playout
-from hearts.slices import finish
+from hearts.engine.slices import finish
 from hearts.ai.knowledge import infer, sample_deal
-from hearts.cards import FULL_DECK, SUIT_MASKS, cards_of, mask_of
+from hearts.engine.cards import FULL_DECK, SUIT_MASKS, cards_of, mask_of
 
 C = Card.parse
 
@@ -257,7 +257,7 @@ def test_hard_time_budget_bounds_the_search():
 
 
 def test_the_hint_is_hards_search():
-    from hearts.ui.update import hint_search
+    from hearts.app.update import hint_search
 
     game = _game_after(MOON_DEAL, MOON_PLAYS)
     assert step(hint_search(game.view(0), random.Random(0)), 60) == C("AH")

@@ -15,8 +15,8 @@ import pytest
 
 from hearts import Game, IllegalAction, Phase
 from hearts.ai import Hard, make_opponent
-from hearts.cards import SUIT_MASKS, cards_of
-from hearts.game import deal
+from hearts.engine.cards import SUIT_MASKS, cards_of
+from hearts.engine.game import deal
 
 
 def levels():

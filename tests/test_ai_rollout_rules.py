@@ -1,10 +1,10 @@
 """Hard's look-ahead must play by the rules, exactly.
 
 ``hearts.ai.hard.playout`` plays thousands of hands a second on card masks
-through :mod:`hearts.rules`, as the engine does. These tests play the same
+through :mod:`hearts.engine.rules`, as the engine does. These tests play the same
 positions out with the same look-ahead policy under the tests' own reading
 of the rules (``engine_helpers.oracle_*``, written apart from
-hearts.rules) and require the same points, so a rule broken in the kernel
+hearts.engine.rules) and require the same points, so a rule broken in the kernel
 fails here as well as in the engine's tests.
 """
 

@@ -1,8 +1,8 @@
-"""A tiny run of the duplicate tournament (the real one: python -m hearts.ai.tournament)."""
+"""A tiny run of the duplicate tournament (the real one: python -m hearts.dev.tournament)."""
 
 import json
 
-from hearts.ai import tournament
+from hearts.dev import tournament
 
 
 def test_tournament_smoke(capsys):

@@ -7,7 +7,7 @@ from test_ai_fairness import _mid_hand
 from hearts import Game
 from hearts.ai import make_opponent
 from hearts.ai.weights import SOFT, decisions, likelihood
-from hearts.cards import cards_of
+from hearts.engine.cards import cards_of
 
 
 def _normal_hand(seed: int, plays: int) -> Game:

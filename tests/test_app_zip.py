@@ -79,8 +79,8 @@ def test_every_module_imported_at_every_boot_has_a_matching_pyc_beside_it(archiv
     # The game modules the browser's snapshot holds have no pyc (tools/build.py
     # SOURCE_ONLY): only a first visit imports them, from source.
     modules = sorted(name for name in archive if name.endswith(".py") and not in_snapshot(name))
-    assert {"hearts/ui/controller.py", "pyscript/__init__.py", "gettext.py"} <= set(modules)
-    assert "hearts/game.py" not in modules
+    assert {"hearts/page/controller.py", "pyscript/__init__.py", "gettext.py"} <= set(modules)
+    assert "hearts/engine/game.py" not in modules
     problems = {}
     for module in modules:
         pyc = archive.get(module + "c")  # where zipimport looks, not __pycache__/
@@ -126,13 +126,13 @@ def test_pyscript_package_is_its_own_text(archive):
 
 def test_the_package_imports_from_the_archive_with_its_catalogs(tmp_path):
     # As on the page, but in this Python: zipimport passes over the pycs (they
-    # are another Python's) to the sources, and hearts.i18n reads the
+    # are another Python's) to the sources, and hearts.text.i18n reads the
     # catalogs inside the archive. The archive goes last on sys.path here, so
     # that its standard library copies do not shadow this Python's own.
     code = f"""
 import sys, zipimport
 sys.path.append({str(APP_ZIP)!r})
-from hearts import i18n, vocabulary
+from hearts.text import i18n, vocabulary
 assert isinstance(i18n.__spec__.loader, zipimport.zipimporter), i18n.__spec__
 print(i18n.default_localedir())
 for lang in i18n.LANGUAGES:
@@ -161,8 +161,8 @@ def test_the_snapshot_preloads_every_shipped_module_but_the_controller(monkeypat
     import build
     names = build.preloaded()
     shipped = {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name, _ in build.sources()}
-    assert set(names) == shipped - {"hearts.ui.controller"}
-    assert {"hearts", "hearts.game", "hearts.ai.hard", "hearts.ui.runtime", "hearts.ui.view"} <= set(names)
+    assert set(names) == shipped - {"hearts.page.controller"}
+    assert {"hearts", "hearts.engine.game", "hearts.ai.hard", "hearts.page.runtime", "hearts.app.view"} <= set(names)
     for name in names:
         parent = name.rpartition(".")[0]
         assert not parent or names.index(parent) < names.index(name), f"{name} before its package"

@@ -6,10 +6,10 @@ import itertools
 import random
 from collections import Counter
 
-from hearts import bench, plain_engine
-from hearts.bench import plain_hands, random_hands
-from hearts.game import Game
-from hearts.plain_engine import three_of
+from hearts.dev import bench, plain_engine
+from hearts.dev.bench import plain_hands, random_hands
+from hearts.engine.game import Game
+from hearts.dev.plain_engine import three_of
 
 
 def test_three_of_picks_every_set_of_three_equally_often():
@@ -72,16 +72,16 @@ def test_the_plain_bench_plays_the_same_number_of_hands(monkeypatch):
 
 
 def test_the_bench_without_a_command_prints_usage(capsys):
-    from hearts.bench import main
+    from hearts.dev.bench import main
 
     assert main([]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: python -m hearts.bench COMMAND")
+    assert err.startswith("usage: python -m hearts.dev.bench COMMAND")
     assert all(command in err for command in ("engine", "rollouts", "ai"))
 
 
 def test_rollout_positions_are_real_positions():
-    from hearts.bench import rollout_positions
+    from hearts.dev.bench import rollout_positions
 
     for hands, trick, leader, played, taken, broken, first, me in rollout_positions(20, 3):
         trick_mask = sum(1 << c for c in trick)

@@ -1,6 +1,6 @@
 """The coach in the page: the review's screen and its costs in the
-statistics, the claim and the quick finish (hearts/ui/coach.py,
-hearts/claim.py, hearts/costs.py)."""
+statistics, the claim and the quick finish (hearts/app/coach.py,
+hearts/ai/claim.py, hearts/app/costs.py)."""
 
 import json
 import random
@@ -9,20 +9,20 @@ import re
 import pytest
 
 from hearts import Game, Phase
-from hearts import claim as CL
-from hearts import review as R
-from hearts import stats as ST
+from hearts.ai import claim as CL
+from hearts.app import review as R
+from hearts.app import stats as ST
 from hearts.ai import make_opponent
-from hearts.cards import cards_of
-from hearts.game import deal
-from hearts.i18n import load
-from hearts.ui import messages as M, update as U
-from hearts.ui.model import HUMAN, Model, Ui
-from hearts.ui.view import view
-from hearts.ui.model import visible
+from hearts.engine.cards import cards_of
+from hearts.engine.game import deal
+from hearts.text.i18n import load
+from hearts.app import messages as M, update as U
+from hearts.app.model import HUMAN, Model, Ui
+from hearts.app.view import view
+from hearts.app.model import visible
 
 from fake_ports import Driver
-from hearts.ui.runtime import Runtime
+from hearts.page.runtime import Runtime
 from test_ai_fairness import _respread
 from test_ui import pass_three, play_hand
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from engine_helpers import SHARED_HANDS as SHARED, needs_shared_hands
-from hearts.conformance import check_file
+from hearts.dev.conformance import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @needs_shared_hands
 def test_every_shared_hand_replays_exactly():
     run = subprocess.run(
-        [sys.executable, "-m", "hearts.conformance", str(SHARED)],
+        [sys.executable, "-m", "hearts.dev.conformance", str(SHARED)],
         capture_output=True, text=True, cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout[-2000:]
@@ -37,7 +37,7 @@ def test_a_wrong_record_is_reported_with_its_hand_id(tmp_path):
     assert any(p.startswith(record["id"] + ": play 9:") for p in problems)
     assert any("unreadable hand" in p for p in problems)
     run = subprocess.run(
-        [sys.executable, "-m", "hearts.conformance", str(bad)],
+        [sys.executable, "-m", "hearts.dev.conformance", str(bad)],
         capture_output=True, text=True, cwd=ROOT,
     )
     assert run.returncode == 1

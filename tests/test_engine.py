@@ -22,8 +22,8 @@ from hearts import (
     deal,
     mask_of,
 )
-from hearts.cards import FULL_DECK, format_cards, points_of
-from hearts.save import dumps
+from hearts.engine.cards import FULL_DECK, format_cards, points_of
+from hearts.engine.save import dumps
 
 
 def cards(text: str) -> list[Card]:

@@ -9,15 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import Game, IllegalAction, Phase, Reason, cards_of, deal, mask_of
-from hearts.cards import FULL_DECK
-from hearts.save import dumps, loads
+from hearts.engine.cards import FULL_DECK
+from hearts.engine.save import dumps, loads
 
 seeds = st.integers(min_value=0, max_value=2**63)
 
 
 def rules_legal(game: Game) -> int:
     """The legal set of the seat to act by the tests' own reading of RULES.md
-    (engine_helpers.oracle_legal, written apart from hearts.rules), as a mask."""
+    (engine_helpers.oracle_legal, written apart from hearts.engine.rules), as a mask."""
     view = game.view(game.to_act)
     broken = oracle_broken(t.cards for t in view.tricks)
     return oracle_legal(view.hand_mask, view.trick.cards, not view.tricks, broken)

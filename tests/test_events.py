@@ -1,4 +1,4 @@
-"""The page's events (hearts.ui.events): every data-action any screen shows
+"""The page's events (hearts.app.events): every data-action any screen shows
 decodes to a message that update() takes, every action is shown by some
 screen, and bad input from the page decodes to nothing."""
 
@@ -8,12 +8,12 @@ import re
 import pytest
 
 from hearts import Game
-from hearts.save import dumps
-from hearts.ui import events as E
-from hearts.ui import messages as M
-from hearts.ui import update as U
-from hearts.ui.model import visible
-from hearts.ui.view import view
+from hearts.engine.save import dumps
+from hearts.app import events as E
+from hearts.app import messages as M
+from hearts.app import update as U
+from hearts.app.model import visible
+from hearts.app.view import view
 
 from test_ui import EN, Driver, pass_three, play_hand, play_legal
 
@@ -45,8 +45,8 @@ def newer_save():
 
 def claim_position():
     """A model at the player's lead with every remaining card above the unseen ones."""
-    from hearts.game import Game
-    from hearts.ui.model import Ui, Model
+    from hearts.engine.game import Game
+    from hearts.app.model import Ui, Model
     clubs = [f"{r}C" for r in "23456789TJQKA"]
     hands = [["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2C"],
              clubs[1:5] + [f"{r}D" for r in "23456789T"],
@@ -101,7 +101,7 @@ def screens():
     out.append(("replay, a trick", U.update(replay, M.ReplayStep(3))[0]))
     reviewing = U.update(d.model, M.ShowReview(0))[0]
     out.append(("review, being made", reviewing))
-    from hearts import review
+    from hearts.app import review
     out.append(("review, made", U.update(reviewing, M.ReviewReady(reviewing.ui.review_key, review.review(d.model.game, 0)))[0]))
     out.append(("a claim offered", claim_position()[0]))
     d.send(M.Continue())

@@ -24,12 +24,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from hearts import catalogs as catalog_tool  # noqa: E402
-from hearts import rules_text, strings  # noqa: E402
-from hearts import vocabulary  # noqa: E402
-from hearts.game import PassDirection  # noqa: E402
-from hearts.i18n import ALIASES, LANGUAGES, Translator, load, negotiate  # noqa: E402
-from hearts.vocabulary import (  # noqa: E402
+from hearts.dev import catalogs as catalog_tool  # noqa: E402
+from hearts.text import rules_text, strings  # noqa: E402
+from hearts.text import vocabulary  # noqa: E402
+from hearts.engine.game import PassDirection  # noqa: E402
+from hearts.text.i18n import ALIASES, LANGUAGES, Translator, load, negotiate  # noqa: E402
+from hearts.text.vocabulary import (  # noqa: E402
     REASON_CODES,
     SAVE_ERROR_CODES,
     card_name,
@@ -54,7 +54,7 @@ PLURAL_HEADERS = {
     "lt": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
 
-# The engine's reason codes, as the brief lists them (hearts.game.Reason).
+# The engine's reason codes, as the brief lists them (hearts.engine.game.Reason).
 ENGINE_REASONS = {
     "game-over", "wrong-phase", "not-your-turn", "no-such-seat", "not-a-card",
     "card-not-held", "must-lead-two-of-clubs", "must-follow-suit", "hearts-not-broken",
@@ -143,7 +143,7 @@ def test_catalog_is_complete(lang, template, catalogs):
     catalog = catalogs[lang]
     wanted = {_key(m) for m in template if m.id}
     have = {_key(m) for m in catalog if m.id}
-    assert wanted - have == set(), f"{lang}.po lacks entries: run python -m hearts.catalogs update"
+    assert wanted - have == set(), f"{lang}.po lacks entries: run python -m hearts.dev.catalogs update"
     assert have - wanted == set(), f"{lang}.po has entries the code no longer uses"
     assert not catalog.fuzzy, f"{lang}.po header is marked fuzzy"
     problems = []
@@ -259,7 +259,7 @@ def test_template_is_up_to_date(tmp_path, template):
         fresh = read_po(f)
     fresh_keys = {_key(m) for m in fresh if m.id}
     committed = {_key(m) for m in template if m.id}
-    assert fresh_keys - committed == set(), "new strings in the code: run python -m hearts.catalogs update"
+    assert fresh_keys - committed == set(), "new strings in the code: run python -m hearts.dev.catalogs update"
     assert committed - fresh_keys == set(), "the template has strings the code dropped: run update"
 
 
@@ -293,7 +293,7 @@ def test_every_marked_text_is_in_the_template(template):
 
 
 def test_i18n_module_imports_only_the_standard_library():
-    tree = ast.parse((ROOT / "hearts" / "i18n.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "hearts" / "text" / "i18n.py").read_text(encoding="utf-8"))
     top = set()
     for node in tree.body:
         if isinstance(node, ast.Import):
@@ -371,7 +371,7 @@ def test_card_names(lang, tr):
 
 
 def test_card_name_accepts_engine_cards_and_variants(tr):
-    from hearts.cards import CARDS
+    from hearts.engine.cards import CARDS
 
     assert [card_name(c, tr["en"]) for c in CARDS] == [card_name(t, tr["en"]) for t in CARD_TEXTS]
     assert card_name("10h", tr["en"]) == card_name("TH", tr["en"])
@@ -388,7 +388,7 @@ def test_suit_names(lang, tr):
 
 
 def test_every_engine_reason_has_a_message():
-    from hearts.game import Reason
+    from hearts.engine.game import Reason
 
     assert set(REASON_CODES) == ENGINE_REASONS
     assert {r.value for r in Reason} <= set(REASON_CODES)
@@ -410,8 +410,8 @@ def test_reason_messages(lang, tr):
 
 
 def test_reason_message_takes_engine_enums(tr):
-    from hearts.cards import Suit
-    from hearts.game import Reason
+    from hearts.engine.cards import Suit
+    from hearts.engine.game import Reason
 
     assert reason_message(Reason.MUST_FOLLOW_SUIT, tr["fi"], suit=Suit.SPADES) == \
         "Sinun on tunnustettava maata (pata)."
@@ -454,7 +454,7 @@ def test_levels_passing_seats(lang, tr):
 
 
 def test_pass_direction_takes_engine_enum(tr):
-    from hearts.game import PassDirection
+    from hearts.engine.game import PassDirection
 
     for n, key in enumerate(["left", "right", "across", "none"]):
         assert pass_direction_text(PassDirection.for_hand(n), tr["nb"]) == pass_direction_text(key, tr["nb"])
@@ -511,14 +511,14 @@ def test_player_messages(lang, tr):
 
 
 def test_every_table_text_is_used():
-    """Each text in hearts/strings.py is shown by some screen: a constant or
+    """Each text in hearts/text/strings.py is shown by some screen: a constant or
     function that no module outside it uses costs five translations for
     nothing (issue 12: delete strings no screen shows)."""
     sources = {
         path: path.read_text(encoding="utf-8")
         for path in (ROOT / "hearts").rglob("*.py") if path.name != "strings.py"
     }
-    own = (ROOT / "hearts" / "strings.py").read_text(encoding="utf-8")
+    own = (ROOT / "hearts" / "text" / "strings.py").read_text(encoding="utf-8")
     names = [n for n, v in vars(strings).items()
              if n.isupper() and isinstance(v, (str, tuple)) and n != "SPEEDS"]
     names += [n for n, v in vars(strings).items()

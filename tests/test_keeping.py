@@ -1,4 +1,4 @@
-"""Keeping the game (hearts/ui/keeping.py, the revision in hearts/save.py):
+"""Keeping the game (hearts/app/keeping.py, the revision in hearts/engine/save.py):
 one owner across tabs, refused saves kept aside, files in and out, saving
 that resumes, in CPython."""
 
@@ -7,14 +7,14 @@ import json
 import pytest
 
 from hearts import Game
-from hearts.i18n import LANGUAGES, Translator, load
-from hearts.vocabulary import save_error_message
-from hearts.save import MAX_REV, SaveError, dumps, loads, revision, to_dict
-from hearts.ui import keeping_view as KV
-from hearts.ui import messages as M
-from hearts.ui import update as U
-from hearts.ui.model import HUMAN, visible
-from hearts.ui.view import esc, view
+from hearts.text.i18n import LANGUAGES, Translator, load
+from hearts.text.vocabulary import save_error_message
+from hearts.engine.save import MAX_REV, SaveError, dumps, loads, revision, to_dict
+from hearts.app import keeping_view as KV
+from hearts.app import messages as M
+from hearts.app import update as U
+from hearts.app.model import HUMAN, visible
+from hearts.app.view import esc, view
 
 from test_ui import Driver, pass_three, play_legal
 

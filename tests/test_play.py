@@ -9,16 +9,16 @@ import re
 import pytest
 
 from hearts import Game, Phase
-from hearts import strings as S
-from hearts.i18n import LANGUAGES, load
-from hearts.vocabulary import card_name
-from hearts.save import SaveError, dumps, loads, read
-from hearts.ui import play as P
-from hearts.ui import play_view as PV
-from hearts.ui import messages as M
-from hearts.ui import update as U
-from hearts.ui.model import HUMAN, two_tap, visible
-from hearts.ui.view import announcement, view
+from hearts.text import strings as S
+from hearts.text.i18n import LANGUAGES, load
+from hearts.text.vocabulary import card_name
+from hearts.engine.save import SaveError, dumps, loads, read
+from hearts.app import play as P
+from hearts.app import play_view as PV
+from hearts.app import messages as M
+from hearts.app import update as U
+from hearts.app.model import HUMAN, two_tap, visible
+from hearts.app.view import announcement, view
 
 from test_ui import EN, Driver, pass_three, play_hand, play_legal
 

@@ -1,6 +1,6 @@
 """The start screen index.html serves (and build/start-screen.js holds for
 every language) is the view's own render of the page's first model
-(hearts.prerender), so it cannot drift from what Python draws when it
+(hearts.dev.prerender), so it cannot drift from what Python draws when it
 takes over: a change of the view or of a catalog fails here until
 `make build` has written the page again."""
 
@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from hearts import i18n, prerender
-from hearts.choices import LEVELS, SPEEDS
-from hearts.ui import update as U
-from hearts.ui.model import visible, with_ui
-from hearts.ui.view import ART, view
-from hearts.catalogs import BOOT_TEXTS
-from hearts.vocabulary import game_name, level_description
+from hearts.text import i18n
+from hearts.dev import prerender
+from hearts.engine.choices import LEVELS, SPEEDS
+from hearts.app import update as U
+from hearts.app.model import visible, with_ui
+from hearts.app.view import ART, view
+from hearts.dev.catalogs import BOOT_TEXTS
+from hearts.text.vocabulary import game_name, level_description
 
 ROOT = Path(__file__).resolve().parents[1]
 INDEX = ROOT / "index.html"

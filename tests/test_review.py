@@ -1,4 +1,4 @@
-"""The review of a hand (hearts/review.py): fair, repeatable, and it tells
+"""The review of a hand (hearts/app/review.py): fair, repeatable, and it tells
 a bad hand from a good one."""
 
 import random
@@ -6,11 +6,11 @@ import random
 import pytest
 
 from hearts import Game, Phase
-from hearts import review as R
+from hearts.app import review as R
 from hearts.ai import Hard, make_opponent
 from hearts.ai.hard import candidates
-from hearts.cards import cards_of
-from hearts.game import deal
+from hearts.engine.cards import cards_of
+from hearts.engine.game import deal
 
 from test_ai_fairness import _mid_hand, _respread
 

@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from hearts import rules_text  # noqa: E402
-from hearts.i18n import LANGUAGES, load  # noqa: E402
-from hearts.vocabulary import reason_message  # noqa: E402
+from hearts.text import rules_text  # noqa: E402
+from hearts.text.i18n import LANGUAGES, load  # noqa: E402
+from hearts.text.vocabulary import reason_message  # noqa: E402
 
 # "discard" in each language, any inflected form (i18n/README.md's glossary):
 # en discard, fi sakata (sakkaa, sakannut), nb kaste (kaster, kastet),

@@ -1,4 +1,4 @@
-"""The page's runtime (hearts/ui/runtime.py) over fake ports: messages go
+"""The page's runtime (hearts/page/runtime.py) over fake ports: messages go
 through dispatch, effects run in order, time is a fake clock's, and no
 failing port loses the game."""
 
@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from hearts.save import loads, revision
-from hearts.slices import run_slice
-from hearts.ui import runtime as R
-from hearts.ui import update as U
-from hearts.ui import messages as M
-from hearts.ui.model import CARD_DELAY, HUMAN
-from hearts.ui.runtime import Runtime
+from hearts.engine.save import loads, revision
+from hearts.engine.slices import run_slice
+from hearts.page import runtime as R
+from hearts.app import update as U
+from hearts.app import messages as M
+from hearts.app.model import CARD_DELAY, HUMAN
+from hearts.page.runtime import Runtime
 
 from fake_ports import Driver, FakePorts
 
@@ -324,7 +324,7 @@ def damaged_saves():
     """A save cut in half, and one of a newer version, both of a revision
     far above a new game's."""
     from hearts import Game
-    from hearts.save import dumps, to_dict
+    from hearts.engine.save import dumps, to_dict
 
     whole = dumps(Game.new(seed=4), rev=40)
     newer = to_dict(Game.new(seed=4), rev=40)
@@ -355,7 +355,7 @@ def test_a_damaged_save_never_blocks_the_next_game(damaged):
 
 def test_a_file_opened_over_a_damaged_save_is_played_and_saved():
     from hearts import Game
-    from hearts.save import dumps
+    from hearts.engine.save import dumps
 
     storage = {}
     ports = FakePorts(storage=storage)
@@ -407,7 +407,7 @@ def test_a_revision_near_the_cap_plays_on_and_every_save_it_writes_loads(start):
     """Issue 26: a save at 2**53-1 loaded and played, and the game's own next
     save (2**53) was refused on reload."""
     from hearts import Game
-    from hearts.save import MAX_REV, dumps, read
+    from hearts.engine.save import MAX_REV, dumps, read
 
     storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=start)}
     ports = FakePorts(storage=storage)
@@ -431,7 +431,7 @@ def test_a_revision_near_the_cap_plays_on_and_every_save_it_writes_loads(start):
 
 def test_at_the_cap_a_stale_tab_is_still_told():
     from hearts import Game
-    from hearts.save import dumps
+    from hearts.engine.save import dumps
 
     storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=2**53 - 1)}
     tabs = [boot(FakePorts(storage=storage, lock="none"), speed="instant") for _ in range(2)]
@@ -449,7 +449,7 @@ def test_at_the_cap_a_stale_tab_is_still_told():
 def test_a_number_in_session_storage_that_is_not_plain_digits_reads_as_none(text):
     """Issue 26: hearts.unsaved@/ = '²' crashed the boot: isdigit() took it, int() did not."""
     from hearts import Game
-    from hearts.save import dumps
+    from hearts.engine.save import dumps
 
     ports = FakePorts(storage={"hearts.save@/": dumps(Game.new(seed=4), rev=3)})
     ports.session["hearts.unsaved@/"] = text
@@ -476,7 +476,7 @@ def test_two_tabs_without_locks_writing_the_same_revision_are_told_at_once():
     """Issue 26: both stored the same revision, the last writer won, and the
     other was told only at its next move."""
     from hearts import Game
-    from hearts.save import dumps
+    from hearts.engine.save import dumps
 
     storage = {"hearts.save@/": dumps(Game.new(seed=4), rev=3)}
     a_ports, b_ports = FakePorts(storage=storage, lock="none"), RacingPorts(storage=storage, lock="none")

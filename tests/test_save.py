@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import heart_lead_game, play_random
 
 from hearts import Game, Phase
-from hearts.save import CODES, VERSION, SaveError, dumps, from_dict, loads, to_dict
+from hearts.engine.save import CODES, VERSION, SaveError, dumps, from_dict, loads, to_dict
 
 
 def played_game(seed: int, steps: int) -> Game:

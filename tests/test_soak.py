@@ -1,6 +1,6 @@
-"""A short soak in the test suite; the full one is `python -m hearts.soak`."""
+"""A short soak in the test suite; the full one is `python -m hearts.dev.soak`."""
 
-from hearts import soak
+from hearts.dev import soak
 
 
 def test_whole_games_between_opponents_keep_every_rule(capsys):

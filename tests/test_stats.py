@@ -7,17 +7,17 @@ from dataclasses import replace
 
 import pytest
 
-from hearts import replay as R
-from hearts import stats as ST
+from hearts.engine import replay as R
+from hearts.app import stats as ST
 from hearts.ai.explain import explained_search, play_reason
 from hearts.ai.hard import Hard
-from hearts.i18n import LANGUAGES, Translator, load
-from hearts.vocabulary import card_name, seat_name
-from hearts.ui import extras as X
-from hearts.ui import messages as M
-from hearts.ui import update as U
-from hearts.ui.hint_text import decimal, explanation
-from hearts.ui.model import with_ui
+from hearts.text.i18n import LANGUAGES, Translator, load
+from hearts.text.vocabulary import card_name, seat_name
+from hearts.app import extras as X
+from hearts.app import messages as M
+from hearts.app import update as U
+from hearts.text.hint_text import decimal, explanation
+from hearts.app.model import with_ui
 from test_ui import Driver, play_hand, run_search
 
 EN = Translator("en")
@@ -109,12 +109,12 @@ def test_bad_texts_are_refused_with_a_code(text, code):
 def test_deep_nesting_is_refused_before_it_is_parsed(monkeypatch):
     """In the page, json's recursion over 6,000 levels overflows the C stack
     before Python can raise RecursionError: the text must never reach it."""
-    import hearts.boundedjson
+    import hearts.engine.boundedjson
 
     def no_parse(text):
         raise AssertionError("parsed")
 
-    monkeypatch.setattr(hearts.boundedjson.json, "loads", no_parse)
+    monkeypatch.setattr(hearts.engine.boundedjson.json, "loads", no_parse)
     for text in ("[" * 6000 + "]" * 6000, '{"a":' * 10000 + "1" + "}" * 10000):
         with pytest.raises(ST.StatsError) as e:
             ST.loads(text)
@@ -366,7 +366,7 @@ def test_the_pass_hint_gives_three_cards_and_why():
 
 
 def test_rules_of_thumb():
-    from hearts.game import Trick
+    from hearts.engine.game import Trick
 
     class V:  # the fields play_reason reads from a PlayerView
         def __init__(self, hand, trick=None, taken=(0, 0, 0, 0)):
@@ -445,7 +445,7 @@ def test_the_same_finished_game_opened_five_times_counts_once():
 
 def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     from fake_ports import FakePorts
-    from hearts.ui import runtime as RT
+    from hearts.page import runtime as RT
 
     text = finished_text()
     ports = FakePorts()

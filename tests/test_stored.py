@@ -6,14 +6,15 @@ import json
 
 import pytest
 
-from hearts import Game, Phase, boundedjson
-from hearts.save import MAX_SEED, SaveError, dumps, loads
-from hearts.ui import stored as ST
-from hearts.ui import messages as M
-from hearts.ui import update as U
-from hearts.ui.model import HUMAN, visible
-from hearts.ui.view import view
-from hearts.i18n import LANGUAGES, load
+from hearts import Game, Phase
+from hearts.engine import boundedjson
+from hearts.engine.save import MAX_SEED, SaveError, dumps, loads
+from hearts.app import stored as ST
+from hearts.app import messages as M
+from hearts.app import update as U
+from hearts.app.model import HUMAN, visible
+from hearts.app.view import view
+from hearts.text.i18n import LANGUAGES, load
 
 from test_ui import Driver, EN, pass_three, play_legal
 

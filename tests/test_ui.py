@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from hearts import Game, IllegalAction, Phase
-from hearts.i18n import LANGUAGES, Translator, load
-from hearts.vocabulary import reason_message
-from hearts.slices import finish
-from hearts.save import dumps
-from hearts.ui import messages as M
-from hearts.ui import update as U
-from hearts.ui.model import HUMAN, Model, Ui, visible
-from hearts.ui import warmup
-from hearts.ui.view import announcement, view
+from hearts.text.i18n import LANGUAGES, Translator, load
+from hearts.text.vocabulary import reason_message
+from hearts.engine.slices import finish
+from hearts.engine.save import dumps
+from hearts.app import messages as M
+from hearts.app import update as U
+from hearts.app.model import HUMAN, Model, Ui, visible
+from hearts.app import warmup
+from hearts.app.view import announcement, view
 
 from fake_ports import Driver
 
@@ -301,7 +301,7 @@ def test_view_never_shows_an_opponents_unplayed_card():
 
 def test_view_takes_no_game():
     import inspect
-    from hearts.ui import view as V
+    from hearts.app import view as V
     assert list(inspect.signature(V.view).parameters) == ["ui", "pv", "tr"]
     assert "Game" not in V.__dict__
 
@@ -466,7 +466,7 @@ def test_only_the_controller_touches_the_browser():
     for path in root.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         uses = re.search(r"^\s*(from|import)\s+(pyscript|js|pyodide)\b", text, re.M)
-        if path.name == "controller.py" and path.parent.name == "ui":
+        if path.name == "controller.py" and path.parent.name == "page":
             assert uses
         else:
             assert not uses, path
@@ -520,15 +520,15 @@ def test_opponents_wait_while_a_dialog_is_open():
 
 
 def test_the_start_screen_needs_no_opponents_and_warm_up_imports_them():
-    # The boot imports hearts.ui.update without hearts.ai (~15 ms in the
+    # The boot imports hearts.app.update without hearts.ai (~15 ms in the
     # page) or hashlib (~10 ms); the controller calls warm_up() once the
     # start screen is up.
     code = """
 import sys
-from hearts.ui import update
+from hearts.app import update
 assert "hearts.ai" not in sys.modules, "the start screen imports the opponents"
 assert "hashlib" not in sys.modules, "the start screen imports hashlib"
-from hearts.ui import warmup
+from hearts.app import warmup
 warmup.warm_up()
 assert "hearts.ai.hard" in sys.modules and "hashlib" in sys.modules
 """
@@ -562,7 +562,7 @@ def test_the_hearts_indicator_stays_closed_after_a_heart_lead():
 
     from engine_helpers import heart_lead_game
 
-    from hearts import strings as S
+    from hearts.text import strings as S
 
     game = heart_lead_game()
     d = Driver()
@@ -580,8 +580,8 @@ def test_the_hearts_indicator_stays_closed_after_a_heart_lead():
 from engine_helpers import moon_deal, play_lowest  # noqa: E402
 
 from hearts import PassDirection  # noqa: E402
-from hearts import strings as S  # noqa: E402
-from hearts.ui.view import hand_breakdown, places  # noqa: E402
+from hearts.text import strings as S  # noqa: E402
+from hearts.app.view import hand_breakdown, places  # noqa: E402
 
 
 def _tiles(html):
@@ -747,8 +747,11 @@ def test_a_shared_place_is_said():
 
 
 def test_levels_and_speeds_are_defined_once():
-    from hearts import ai, choices, stats, strings, vocabulary
-    from hearts.ui import model
+    from hearts import ai
+    from hearts.engine import choices
+    from hearts.app import stats
+    from hearts.text import strings, vocabulary
+    from hearts.app import model
 
     assert ai.LEVELS is choices.LEVELS and stats.LEVELS is choices.LEVELS
     assert vocabulary.LEVELS is choices.LEVELS

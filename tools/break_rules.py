@@ -1,4 +1,4 @@
-"""Break each rule of hearts/rules.py in turn and show which tests notice.
+"""Break each rule of hearts/engine/rules.py in turn and show which tests notice.
 
     .venv/bin/python tools/break_rules.py
 
@@ -17,13 +17,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-KERNEL = ROOT / "hearts" / "rules.py"
+KERNEL = ROOT / "hearts" / "engine" / "rules.py"
 GROUPS = {
     "engine": ["tests/test_engine.py", "tests/test_engine_properties.py",
                "tests/test_conformance.py", "tests/test_save.py"],
     "opponents": ["tests/test_ai.py", "tests/test_ai_rollout_rules.py", "tests/test_ai_fairness.py"],
 }
-# name: (text in hearts/rules.py, its broken replacement[, the groups that must notice])
+# name: (text in hearts/engine/rules.py, its broken replacement[, the groups that must notice])
 MUTATIONS: dict[str, tuple[str, str] | tuple[str, str, tuple[str, ...]]] = {
     "any heart breaks hearts": ("    if trick[0] // 13 == HEARTS:\n        return False\n", ""),
     "no first-trick exception": ("            return hand & NO_POINTS or hand\n", "            return hand\n"),
@@ -55,7 +55,7 @@ def main() -> int:
         for name, (text, broken, *expected) in MUTATIONS.items():
             must = expected[0] if expected else tuple(GROUPS)
             if original.count(text) != 1:
-                print(f"{name}: its text is no longer in hearts/rules.py; update tools/break_rules.py")
+                print(f"{name}: its text is no longer in hearts/engine/rules.py; update tools/break_rules.py")
                 missed += 1
                 continue
             KERNEL.write_text(original.replace(text, broken), encoding="utf-8")

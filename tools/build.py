@@ -20,9 +20,9 @@
                           the first visit (assets/snapshot-worker.js)
   build/boot-i18n.json    what the loading screen needs before Python runs:
                           the languages, their aliases, its texts in each
-                          (hearts.catalogs boot_data, from the catalogs)
+                          (hearts.dev.catalogs boot_data, from the catalogs)
   build/start-screen.js   each language's start screen and rules page, drawn
-                          by the game's view (hearts.prerender), for
+                          by the game's view (hearts.dev.prerender), for
                           assets/start-screen.js; and the English start
                           screen written into index.html itself (start_screen)
   build/packed/           gzipped copies of the runtime's wasm and lock file
@@ -58,13 +58,13 @@ from pathlib import Path
 TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
 sys.path.insert(0, str(ROOT))
-from hearts import catalogs  # noqa: E402  (the catalogs' tool: compiles them, exports the loading screen's data)
+from hearts.dev import catalogs  # noqa: E402  (the catalogs' tool: compiles them, exports the loading screen's data)
 
 BUILD = ROOT / "build"
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
-# The deck the table draws (hearts/ui/view.py: <use href="...#heart_queen">),
+# The deck the table draws (hearts/app/view.py: <use href="...#heart_queen">),
 # served exactly as the package has it, beside its licence (LGPL-2.1: see
 # the README's dependency table).
 SVG_CARDS_FILES = ["svg-cards.svg", "LICENSE", "AUTHORS"]
@@ -77,7 +77,7 @@ PYSCRIPT_STDLIB = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # (the rest are already imported by then, as on a bare Pyodide page).
 # Pyodide's python_stdlib.zip holds sources only, compiled at every import:
 # html.entities alone took ~50 ms of the boot. app.zip carries their pycs.
-# PyScript imports html (pyscript.display); hearts.i18n gettext; hearts.game
+# PyScript imports html (pyscript.display); hearts.text.i18n gettext; hearts.engine.game
 # hashlib. A package comes whole (app.zip shadows it on sys.path).
 # e2e/test_platform.py fails if the page imports another one from source.
 STDLIB_PRECOMPILED = ["gettext", "hashlib", "html"]
@@ -259,7 +259,7 @@ def vendor():
 
 def compile_locales():
     """build/locale/<lang>/LC_MESSAGES/hearts.mo from i18n/<lang>.po
-    (hearts.catalogs, as `python -m hearts.catalogs compile` does)."""
+    (hearts.dev.catalogs, as `python -m hearts.dev.catalogs compile` does)."""
     locale = BUILD / "locale"
     pos = [ROOT / "i18n" / f"{lang}.po" for lang in catalogs.LANGUAGES]
     mos = [locale / lang / "LC_MESSAGES" / "hearts.mo" for lang in catalogs.LANGUAGES]
@@ -274,7 +274,7 @@ def compile_locales():
 
 def boot_data():
     """build/boot-i18n.json: the languages, their aliases and the loading
-    screen's texts in each, from the compiled catalogs (hearts.catalogs
+    screen's texts in each, from the compiled catalogs (hearts.dev.catalogs
     boot_data)."""
     data = catalogs.boot_data(str(BUILD / "locale"))
     write_if_changed(BUILD / "boot-i18n.json", catalogs.boot_json(data))
@@ -283,9 +283,9 @@ def boot_data():
 
 def start_screen():
     """The start screen as the page serves it, from the game's own view
-    (hearts.prerender): build/start-screen.js, and index.html's English one
+    (hearts.dev.prerender): build/start-screen.js, and index.html's English one
     (the file is in git: a unit test fails when it is not the view's)."""
-    from hearts import prerender
+    from hearts.dev import prerender
 
     data = prerender.start_data(str(BUILD / "locale"))
     write_if_changed(BUILD / "start-screen.js", prerender.start_script(data))
@@ -321,7 +321,7 @@ def sources():
     those: what main.py imports, followed statically through every import
     statement (the standard library's modulefinder, looking in this
     repository only). The commands that live beside the game in the package
-    (hearts.bench, .soak, .conformance, .catalogs, .ai.tournament and the
+    (hearts.dev.bench, .soak, .conformance, .catalogs, .ai.tournament and the
     plain yardstick engine) are never imported by the page, so they stay
     out of app.zip."""
     finder = modulefinder.ModuleFinder(path=[str(ROOT)])
@@ -451,7 +451,7 @@ def app_files():
 
 
 def module_name(archive_name):
-    """hearts/ui/view.py -> hearts.ui.view; hearts/__init__.py -> hearts."""
+    """hearts/app/view.py -> hearts.app.view; hearts/__init__.py -> hearts."""
     return archive_name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 

@@ -1,7 +1,7 @@
 """Computer opponents: Easy, Normal and Hard (as the rules page describes them,
-:mod:`hearts.rules_text`).
+:mod:`hearts.text.rules_text`).
 
-Every opponent decides from its seat's :class:`~hearts.game.PlayerView` and
+Every opponent decides from its seat's :class:`~hearts.engine.game.PlayerView` and
 a ``random.Random`` it is handed, nothing else::
 
     >>> from hearts import Game
@@ -35,7 +35,7 @@ Hard with a time budget, on how many deals it had time to sample:
 
 from __future__ import annotations
 
-from ..choices import LEVELS
+from ..engine.choices import LEVELS
 from .hard import Hard, step
 from .opponents import Easy, Normal, Opponent, RandomPlayer
 

@@ -2,7 +2,7 @@
 what it found, as plain data the page puts into words.
 
 While playing, :func:`explained_search` runs Hard's search on the player's
-:class:`~hearts.game.PlayerView` (only what the player may see) and keeps,
+:class:`~hearts.engine.game.PlayerView` (only what the player may see) and keeps,
 for the best two or three cards it tried, the points it expects the player
 to end this hand with (``Hard.last_stats["means"]``: the same figures the
 choice was made by), plus one rule of thumb when one applies:
@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..game import PlayerView
+from ..engine.game import PlayerView
 from .hard import Hard
 
 RANKS = "23456789TJQKA"

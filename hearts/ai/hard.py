@@ -10,7 +10,7 @@ The card with the fewest points on average wins.
 
 The pass is Normal's, unless the hand looks able to shoot the moon
 (:func:`pass_for_hand`). The playouts follow the rules of
-:mod:`hearts.rules`, the same functions the engine plays by.
+:mod:`hearts.engine.rules`, the same functions the engine plays by.
 
 The search runs in slices: :meth:`Hard.search` (or ``think``) is a
 generator that yields after each sampled deal and returns the decision
@@ -32,10 +32,10 @@ import random
 import time
 from typing import Generator, Iterator
 
-from .. import rules
-from ..slices import finish, run_slice
-from ..cards import CARDS, FULL_DECK, Card, cards_of, mask_of
-from ..game import Phase, PlayerView
+from ..engine import rules
+from ..engine.slices import finish, run_slice
+from ..engine.cards import CARDS, FULL_DECK, Card, cards_of, mask_of
+from ..engine.game import Phase, PlayerView
 from . import policy
 from .knowledge import infer, sample_deal
 from .opponents import _check_pass, play_args
@@ -62,7 +62,7 @@ def play_out(hands, trick, leader, played, taken, broken, first) -> list[int]:
     (the points each seat took in tricks, before the moon rule).
 
     The suit led is read once a trick, the trick's winner and points come
-    from :func:`hearts.rules.trick_state` once it is complete, and forced
+    from :func:`hearts.engine.rules.trick_state` once it is complete, and forced
     cards are played without asking the policy."""
     choose = policy.rollout_play
     legal_of, trick_state, breaks_hearts = rules.legal, rules.trick_state, rules.breaks_hearts

@@ -1,11 +1,11 @@
 """What one seat can know about the hidden cards, and deals that agree with it.
 
-From a :class:`~hearts.game.PlayerView` only:
+From a :class:`~hearts.engine.game.PlayerView` only:
 
 - the unseen cards are the deck less the seat's hand and the cards played;
 - the cards it passed are in the receiver's hand until the receiver plays them;
 - what a legal card tells about the hand that played it
-  (:func:`hearts.rules.revealed_void`): a seat that did not follow holds
+  (:func:`hearts.engine.rules.revealed_void`): a seat that did not follow holds
   none of the suit led, one that led a heart before hearts were broken
   held only hearts, one that threw a point card on the first trick held
   only point cards;
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import FULL_DECK, SUIT_MASKS, mask_of
-from ..game import PassDirection, PlayerView
-from ..rules import breaks_hearts, revealed_void
+from ..engine.cards import FULL_DECK, SUIT_MASKS, mask_of
+from ..engine.game import PassDirection, PlayerView
+from ..engine.rules import breaks_hearts, revealed_void
 from .policy import QS, QS_BIT, SPADES
 
 _BITS = tuple(1 << c for c in range(52))

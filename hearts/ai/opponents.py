@@ -1,6 +1,6 @@
 """The opponent protocol and the rule-based levels: random, Easy and Normal.
 
-An opponent decides from a :class:`~hearts.game.PlayerView` and a
+An opponent decides from a :class:`~hearts.engine.game.PlayerView` and a
 ``random.Random`` it is handed, nothing else, so the same view and the same
 generator state always give the same decision.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..cards import CARDS, Card, cards_of, mask_of
-from ..game import Phase, PlayerView
+from ..engine.cards import CARDS, Card, cards_of, mask_of
+from ..engine.game import Phase, PlayerView
 from . import policy
 
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from math import exp, sqrt
 
-from ..game import GAME_OVER_AT
-from ..rules import HAND_POINTS
+from ..engine.game import GAME_OVER_AT
+from ..engine.rules import HAND_POINTS
 
 #: Points the seat with the highest total takes in a hand, roughly: how
 #: fast the game runs to its end.

@@ -1,6 +1,6 @@
 """Fast card-choosing rules on bit masks: Easy, Normal, and the look-ahead policy.
 
-Everything here works on 52-bit masks (see :mod:`hearts.cards`) and plain
+Everything here works on 52-bit masks (see :mod:`hearts.engine.cards`) and plain
 lists, because the Hard opponent calls :func:`rollout_play` hundreds of
 thousands of times per second of thinking. A rule sees one seat's
 knowledge only: its own hand, the cards it may play, the trick so far, the
@@ -21,8 +21,8 @@ Each returns a card index (0..51).
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, POINT_CARDS_MASK, QS_MASK, SUIT_MASKS
-from ..rules import NO_POINTS, trick_state
+from ..engine.cards import FULL_DECK, POINT_CARDS_MASK, QS_MASK, SUIT_MASKS
+from ..engine.rules import NO_POINTS, trick_state
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 H_MASK = SUIT_MASKS[HEARTS]

@@ -7,7 +7,7 @@ king should count for less. :func:`decisions` lists the other seats' plays
 of this hand from the view (the cards played, in order, by whom, in what
 trick); :func:`likelihood` gives a deal a weight: for each of those plays
 the seat's hand at that moment is the deal's hand plus the cards it played
-since, its legal cards follow from :func:`hearts.rules.legal`, and a play
+since, its legal cards follow from :func:`hearts.engine.rules.legal`, and a play
 Normal's rules (:func:`hearts.ai.policy.normal_play`) would have made
 counts 1, another ``SOFT`` (the model is softened: people, and other
 levels, play otherwise too). Plays with one legal card say nothing.
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..game import PlayerView
-from ..rules import breaks_hearts, legal, trick_state
+from ..engine.game import PlayerView
+from ..engine.rules import breaks_hearts, legal, trick_state
 from .policy import normal_play
 
 #: The weight of a play that Normal's rules would not have made in that deal.

@@ -1,0 +1,131 @@
+"""The coach's handlers: the review of a finished hand, the claim, the quick
+finish (their messages are in :mod:`hearts.app.messages`; :mod:`hearts.app.update`
+registers :data:`HANDLERS`; the screen is :mod:`hearts.app.review_view`).
+
+A review runs as an effect (``RunReview``: the runtime runs
+:func:`hearts.app.review.search` in slices while the review's screen is open,
+and sends the share done and the result). Finished reviews are kept in the
+Ui for the rest of the game (by :func:`review_key`: the game, the hand and
+its cards as played), and each hand's total cost goes into the statistics
+once (:func:`hearts.app.stats.record_cost`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import stats as ST
+from ..engine.game import Phase
+from ..engine.save import dumps
+from . import messages as M
+from .model import HUMAN, Handler, Model, with_ui
+
+
+def review_key(game, hand: int) -> str:
+    """Which review: the game, the hand, and the hand's cards as played (an
+    undo that replays the hand otherwise makes it another review)."""
+    rec = (*game.log, game.record())[hand]
+    plays = "".join(str(c) for c in rec.plays)
+    return f"{ST.game_key(game)}:{hand}:{plays}"
+
+
+def _bucket(model: Model) -> str:
+    return "undo" if model.undo_used else model.ui.settings.level
+
+
+def _show_review(model, msg):
+    from ..engine.replay import finished_hands
+
+    game = model.game
+    if game is None or type(msg.hand) is not int or not 0 <= msg.hand < finished_hands(game):
+        return model, []
+    if model.ui.overlay not in (None, "replay"):
+        return model, []
+    key = review_key(game, msg.hand)
+    back = model.ui.overlay == "replay"
+    done = dict(model.ui.reviews).get(key)
+    if done is not None:
+        return with_ui(model, overlay="review", review_key=key, review=done, review_done=1.0,
+                       review_back=back), []
+    model = with_ui(model, overlay="review", review_key=key, review=None, review_done=0.0, review_back=back)
+    return model, [M.RunReview(key, msg.hand)]
+
+
+def _progress(model, msg):
+    if msg.key != model.ui.review_key or model.ui.review is not None:
+        return model, []
+    return with_ui(model, review_done=max(0.0, min(1.0, float(msg.done)))), []
+
+
+def _ready(model, msg):
+    ui = model.ui
+    reviews = tuple((k, r) for k, r in ui.reviews if k != msg.key) + ((msg.key, msg.review),)
+    model = with_ui(model, reviews=reviews[-30:])
+    if msg.key == ui.review_key:
+        model = with_ui(model, review=msg.review, review_done=1.0)
+    game = model.game
+    if game is None or not msg.key.startswith(ST.game_key(game) + ":"):
+        return model, []
+    hand = int(msg.key.split(":")[1])
+    new = ST.record_cost(model.ui.stats, ST.game_key(game), _bucket(model), hand, msg.review.total)
+    if new is model.ui.stats:
+        return model, []
+    effects: list[M.Effect] = [M.StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []
+    return with_ui(model, stats=new), effects
+
+
+def close_review(model: Model) -> Model:
+    """Back from the review: to the replay it was opened from, or to the table."""
+    if model.ui.review_back and model.ui.replay is not None:
+        return with_ui(model, overlay="replay", review_key=None)
+    return with_ui(model, overlay=None, review_key=None)
+
+
+# -- the claim and the quick finish ---------------------------------------------------
+
+def claim_offered(model: Model) -> bool:
+    """Whether the table offers the claim now (the player's view alone decides)."""
+    from ..ai.claim import claimable
+
+    ui, game = model.ui, model.game
+    if game is None or ui.screen != "table" or ui.pause or game.phase is not Phase.PLAY:
+        return False
+    pv = game.view(HUMAN)
+    return len(pv.hand) > 1 and claimable(pv)
+
+
+def _claim(model, msg):
+    from ..ai.claim import play_rest
+    from . import update as U
+
+    if model.ui.overlay is not None or not claim_offered(model):
+        return model, []
+    moved = U._moved(model, lambda new: play_rest(new, HUMAN, claim=True))
+    return U._changed(with_ui(moved, pause=True), [M.TrickTaken(HUMAN)])
+
+
+def settle(model: Model) -> tuple[Model, list[M.Effect]]:
+    """Once a trick is collected and no points are left in play, the rest
+    of the hand is played at once (saved, and counted if the game ends)."""
+    from ..ai.claim import play_rest, settled
+    from . import extras, update as U
+
+    game = model.game
+    if game is None or not settled(game):
+        return model, []
+    model = U._moved(model, lambda new: play_rest(new, HUMAN, claim=False))
+    rev = model.ui.rev + 1
+    model = replace(model, ui=replace(model.ui, rev=rev, behind=False, lifted=None, hint=()))
+    finished = model.game
+    assert finished is not None
+    effects: list[M.Effect] = [M.Save(dumps(finished, rev, undo_used=model.undo_used), rev)]
+    model, recorded = extras.record_game(model)
+    return model, effects + recorded
+
+
+HANDLERS: dict[type, Handler] = {
+    M.ShowReview: _show_review,
+    M.ReviewProgress: _progress,
+    M.ReviewReady: _ready,
+    M.ClaimTricks: _claim,
+}

@@ -1,0 +1,112 @@
+"""What the reviews cost, across games: part of the statistics (hearts.app.stats).
+
+Each reviewed hand's total cost (hearts.app.review: tenths of an expected
+point) is added once to its game's bucket (the level, or ``undo``) and to
+its game's line among the last :data:`RECENT` games with a reviewed hand,
+for the trend. Stored inside the statistics' JSON under ``"costs"``; older
+statistics without it read as no reviews yet.
+
+>>> c = add(EMPTY, "g1", "hard", 0, 13)
+>>> add(c, "g1", "hard", 0, 40) is c, average(add(c, "g1", "hard", 1, 7), "hard")
+(True, 1.0)
+>>> from_data(to_data(c)) == c
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.choices import LEVELS
+
+BUCKETS = LEVELS + ("undo",)
+RECENT = 20
+MAX_HANDS = 60  # hands of one game that can be counted (a game is over long before)
+MAX_HAND_COST = 14 * 260  # tenths: fourteen decisions, each at most 26 points
+
+
+class CostsError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class GameCost:
+    game_id: str
+    bucket: str
+    hands: int  # a bit per reviewed hand (bit n: hand n)
+    tenths: int
+
+    @property
+    def count(self) -> int:
+        return bin(self.hands).count("1")
+
+
+@dataclass(frozen=True)
+class Costs:
+    buckets: tuple[tuple[str, int, int], ...] = tuple((b, 0, 0) for b in BUCKETS)  # (bucket, hands, tenths)
+    games: tuple[GameCost, ...] = ()
+
+
+EMPTY = Costs()
+
+
+def add(costs: Costs, game_id: str, bucket: str, hand: int, tenths: int) -> Costs:
+    """``costs`` with hand ``hand`` of game ``game_id`` reviewed (once: the
+    same hand again changes nothing)."""
+    if bucket not in BUCKETS or not 0 <= hand < MAX_HANDS or not 0 <= tenths <= MAX_HAND_COST:
+        return costs
+    old = next((g for g in costs.games if g.game_id == game_id), None)
+    if old is not None and old.hands >> hand & 1:
+        return costs
+    bucket = old.bucket if old is not None else bucket
+    line = GameCost(game_id, bucket, (old.hands if old else 0) | 1 << hand, (old.tenths if old else 0) + tenths)
+    games = tuple(g for g in costs.games if g.game_id != game_id) + (line,)
+    buckets = tuple((b, n + 1, t + tenths) if b == bucket else (b, n, t) for b, n, t in costs.buckets)
+    return Costs(buckets, games[-RECENT:])
+
+
+def average(costs: Costs, bucket: str | None = None) -> float | None:
+    """Average cost per reviewed hand (points), of one bucket or all; None before any."""
+    rows = [(n, t) for b, n, t in costs.buckets if bucket is None or b == bucket]
+    hands = sum(n for n, _ in rows)
+    return sum(t for _, t in rows) / hands / 10 if hands else None
+
+
+def to_data(costs: Costs) -> dict[str, Any]:
+    return {"buckets": {b: [n, t] for b, n, t in costs.buckets},
+            "games": [[g.game_id, g.bucket, g.hands, g.tenths] for g in costs.games]}
+
+
+def _count(value, limit: int) -> int:
+    if type(value) is not int or not 0 <= value <= limit:
+        raise CostsError(f"not a count: {value!r}")
+    return value
+
+
+def from_data(data) -> Costs:
+    """The costs stored as ``data`` (None: none yet), or CostsError."""
+    if data is None:
+        return EMPTY
+    if not isinstance(data, dict) or not isinstance(data.get("buckets"), dict) or set(data["buckets"]) != set(BUCKETS):
+        raise CostsError("costs")
+    buckets = []
+    for b in BUCKETS:
+        row = data["buckets"][b]
+        if type(row) is not list or len(row) != 2:
+            raise CostsError("costs bucket")
+        n = _count(row[0], 10**9)
+        buckets.append((b, n, _count(row[1], n * MAX_HAND_COST)))
+    games = data.get("games")
+    if type(games) is not list or len(games) > RECENT:
+        raise CostsError("costs games")
+    lines = []
+    for g in games:
+        if type(g) is not list or len(g) != 4 or type(g[0]) is not str or len(g[0]) > 64 or g[1] not in BUCKETS:
+            raise CostsError("costs game")
+        hands = _count(g[2], (1 << MAX_HANDS) - 1)
+        line = GameCost(g[0], g[1], hands, _count(g[3], bin(hands).count("1") * MAX_HAND_COST))
+        if not hands:
+            raise CostsError("costs game without hands")
+        lines.append(line)
+    return Costs(tuple(buckets), tuple(lines))

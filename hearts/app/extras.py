@@ -1,0 +1,84 @@
+"""The handlers of the statistics screen and of a finished hand told trick
+by trick (their messages are in :mod:`hearts.app.messages`;
+:mod:`hearts.app.update` registers :data:`HANDLERS`). Pure, like update.py:
+effects are data the controller runs (``StoreStats``).
+"""
+
+from __future__ import annotations
+
+from . import stats as ST
+from ..engine.game import Phase
+from . import messages as M
+from .model import Handler, Model, with_ui
+
+
+def load_stats(text) -> tuple[ST.Stats, str | None, list]:
+    """Stored statistics at start: (stats, error code, effects). Refused
+    ones are reset (stored empty) and the code says why."""
+    if not text:
+        return ST.EMPTY, None, []
+    try:
+        return ST.loads(text), None, []
+    except ST.StatsError as error:
+        return ST.EMPTY, error.code, [M.StoreStats(ST.dumps(ST.EMPTY))]
+    except Exception:  # anything else about the text: damaged
+        return ST.EMPTY, "stats-corrupt", [M.StoreStats(ST.dumps(ST.EMPTY))]
+
+
+def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
+    """Once the game is over: fold it into the statistics (once per game)."""
+    game = model.game
+    if game is None or game.phase is not Phase.GAME_END:
+        return model, []
+    summary = ST.summarize(game, model.ui.settings.level, model.undo_used)
+    new = ST.record(model.ui.stats, summary)
+    if new is model.ui.stats:
+        return model, []
+    # Stored also while storage is "off" (it may fit), and again when saving
+    # resumes (hearts.app.keeping): a game finished meanwhile still counts.
+    return with_ui(model, stats=new), [M.StoreStats(ST.dumps(new))]
+
+
+def _show_stats(model, msg):
+    return with_ui(model, overlay="stats"), []
+
+
+def _ask_reset(model, msg):
+    if model.ui.overlay not in ("stats", "stats-reset"):
+        return model, []
+    return with_ui(model, overlay="stats-reset"), []
+
+
+def _confirm_reset(model, msg):
+    if model.ui.overlay != "stats-reset":
+        return model, []  # only from the question
+    model = with_ui(model, overlay="stats", stats=ST.EMPTY, stats_error=None)
+    return model, [M.StoreStats(ST.dumps(ST.EMPTY))]
+
+
+def _show_replay(model, msg):
+    from ..engine import replay
+
+    game = model.game
+    if game is None or type(msg.hand) is not int or not 0 <= msg.hand < replay.finished_hands(game):
+        return model, []
+    return with_ui(model, overlay="replay", replay=replay.build(game, msg.hand), replay_step=0), []
+
+
+def _replay_step(model, msg):
+    r = model.ui.replay
+    if model.ui.overlay != "replay" or r is None:
+        return model, []
+    step = max(0, min(r.steps - 1, model.ui.replay_step + msg.delta))
+    if step == model.ui.replay_step:
+        return model, []
+    return with_ui(model, replay_step=step), []
+
+
+HANDLERS: dict[type, Handler] = {
+    M.ShowStats: _show_stats,
+    M.AskResetStats: _ask_reset,
+    M.ConfirmResetStats: _confirm_reset,
+    M.ShowReplay: _show_replay,
+    M.ReplayStep: _replay_step,
+}

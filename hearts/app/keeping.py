@@ -1,0 +1,143 @@
+"""Keeping the game: one tab owns it, refused saves are kept aside, a game
+travels as a file, and saving comes back after storage was full.
+
+Their handlers (the messages and effects are in :mod:`hearts.app.messages`;
+:mod:`hearts.app.update` registers the handlers below); the controller runs
+the effects:
+
+- one owner: the tab that holds the game's Web Lock plays it. Any other
+  tab shows the "open in another tab" dialog (``ui.owner == "open"``) and
+  plays only after ``TakeOver``, which steals the lock and adopts the
+  stored position (``Adopt``). A save carries a revision
+  (``ui.rev``, raised by every change); the controller refuses a write
+  that is not newer than the stored one and reports it
+  (``Elsewhere`` ``("moved")``), so no stale tab replaces a newer
+  position, with or without locks.
+- a refused save is copied aside (``KeepAside``) before anything can
+  overwrite it, and can be downloaded (``DownloadRefused``); hiding
+  its message (``HideRefused``) removes the refused text from the
+  game's slot, so it does not come back on the next reload.
+- ``ExportGame`` downloads the game as a file; ``ImportGame``
+  asks for one and ``Imported`` refuses it exactly as a refused save
+  is refused (the codes of :mod:`hearts.engine.save`).
+- a failed save: ``ui.storage`` goes "off" and the controller tries the
+  latest position again by itself (and with every move); when a write
+  works again it sends ``SaveResumed``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import get_args
+
+from ..engine.game import Phase
+from ..engine.save import SaveError, read, revision  # read: measured before parsed (hearts.engine.boundedjson)
+from . import messages as M
+from .model import Handler, Model, Owner, cleared, with_ui
+
+OWNERS: tuple[Owner, ...] = get_args(Owner)
+EXPORT_NAME = "hearts-game.json"
+
+
+# -- handlers -------------------------------------------------------------------
+
+def open_saved(model: Model, saved, unsaved_rev: int = 0):
+    """``model`` (on the start screen) with the saved game ``saved`` open,
+    or with its refusal shown and the text kept aside; and the effects."""
+    from . import update as U
+
+    if not saved:
+        return model, []
+    try:
+        game, undo_used = read(saved)
+    except SaveError as error:
+        return with_ui(model, save_error=error.code, refused=True), [M.KeepAside(saved)]
+    except Exception:  # anything else wrong with the text: it is damaged
+        return with_ui(model, save_error="save-corrupt", refused=True), [M.KeepAside(saved)]
+    rev = revision(saved)
+    ui = replace(model.ui, screen="table", rev=max(rev, model.ui.rev), saved_rev=rev,
+                 behind=unsaved_rev > rev)
+    model, effects = U._next_step(Model(ui=ui, game=game, undo_used=undo_used))
+    return model, [M.Announce(U._turn_items(model))] + effects
+
+
+def _elsewhere(model, msg):
+    why = msg.why if msg.why in OWNERS[1:] else "open"
+    return with_ui(model, owner=why, overlay="elsewhere", epoch=model.ui.epoch + 1, thinking=None,
+                   hint_pending=False, hint=(), pause=False, error=None), []
+
+
+def _take_over(model, msg):
+    if model.ui.owner == "here":
+        return model, []
+    return model, [M.Claim()]
+
+
+def _adopt(model, msg):
+    ui = cleared(model.ui, screen="start", owner="here", epoch=model.ui.epoch + 1, thinking=None,
+                 file_error=None, behind=False)
+    return open_saved(Model(ui=ui), msg.saved)
+
+
+def _save_resumed(model, msg):
+    from . import stats as ST
+
+    # the statistics too: a game finished while storage was full counts now
+    return (with_ui(model, storage="ok", saved_rev=max(msg.rev, model.ui.saved_rev)),
+            [M.StoreStats(ST.dumps(model.ui.stats))])
+
+
+def _download_refused(model, msg):
+    return model, ([M.DownloadRefused()] if model.ui.refused else [])
+
+
+def _hide_refused(model, msg):
+    if model.ui.save_error is None or model.game is not None:
+        return model, []
+    return with_ui(model, save_error=None), [M.ClearSave()]
+
+
+def _export_game(model, msg):
+    from ..engine.save import dumps
+
+    if model.game is None or model.ui.owner != "here":
+        return model, []
+    hide = model.game.phase is not Phase.GAME_END  # (the hands hidden from a look at the file)
+    return model, [M.Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used, hide=hide),
+                              EXPORT_NAME)]
+
+
+def _import_game(model, msg):
+    if model.ui.owner != "here":
+        return model, []
+    return with_ui(model, file_error=None), [M.PickFile()]
+
+
+def _imported(model, msg):
+    from . import update as U
+
+    if model.ui.owner != "here":
+        return model, []
+    try:
+        if msg.text is None:
+            raise SaveError("save-corrupt", "the file could not be read")
+        game, undo_used = read(msg.text)
+    except SaveError as error:
+        return with_ui(model, file_error=error.code), []
+    except Exception:
+        return with_ui(model, file_error="save-corrupt"), []
+    ui = cleared(model.ui, screen="table", file_error=None, rev=max(model.ui.rev, model.ui.saved_rev))
+    return U._changed(Model(ui=ui, game=game, undo_used=undo_used), [])
+
+
+HANDLERS: dict[type, Handler] = {
+    M.Elsewhere: _elsewhere,
+    M.TakeOver: _take_over,
+    M.Adopt: _adopt,
+    M.SaveResumed: _save_resumed,
+    M.DownloadRefusedSave: _download_refused,
+    M.HideRefused: _hide_refused,
+    M.ExportGame: _export_game,
+    M.ImportGame: _import_game,
+    M.Imported: _imported,
+}

@@ -1,0 +1,104 @@
+"""The screens of hearts/app/keeping.py: the "open in another tab" dialog,
+storage notices, a refused save's actions, and the file actions (pure
+functions of the Ui, like hearts/app/view.py, which calls them)."""
+
+from __future__ import annotations
+
+from ..text.i18n import N_
+from ..text.vocabulary import save_error_message
+from .events import Action as A
+from .model import Ui
+
+# TRANSLATORS: title of the dialog in a browser tab whose game is being
+# played in another tab of the same browser.
+OPEN_ELSEWHERE = N_("This game is open in another tab")
+OPEN_ELSEWHERE_TEXT = N_("Only one tab can play it at a time. Play here, and the other tab stops.")
+# TRANSLATORS: title of the dialog in a tab that tried to save its game
+# while another tab had already saved a later position of it.
+MOVED_ELSEWHERE = N_("This game went on in another tab")
+MOVED_ELSEWHERE_TEXT = N_(
+    "Another tab saved a newer position, so this tab's older one was not saved over it. "
+    "Play here to go on from the newer one."
+)
+# TRANSLATORS: button: this tab takes the game over from the other tab.
+PLAY_HERE = N_("Play here")
+NOT_SAVED_FULL = N_(
+    "Not saved: storage is full. The saved game is older than the one on screen; "
+    "saving resumes when there is room."
+)
+RESTORED_OLDER = N_(
+    "This is the last position that could be saved: storage was full, "
+    "and the moves after it were not kept."
+)
+# TRANSLATORS: after the message why a saved game could not be opened.
+REFUSED_KEPT = N_("A copy of it is kept aside: you can download it as a file.")
+# TRANSLATORS: button: download the saved game that could not be opened.
+DOWNLOAD_REFUSED = N_("Download the saved game")
+HIDE_MESSAGE = N_("Hide this message")
+EXPORT_GAME = N_("Save the game to a file")
+IMPORT_GAME = N_("Open a game from a file")
+# TRANSLATORS: before the reason why, e.g. "The saved game is damaged ...".
+FILE_REFUSED = N_("The file was not opened.")
+
+
+def _esc(text) -> str:
+    from .view import esc
+
+    return esc(text)
+
+
+def _button(label: str, action: A, cls: str = "btn") -> str:
+    from .view import button
+
+    return button(label, action, cls=cls)
+
+
+def elsewhere_dialog(ui: Ui, tr) -> str:
+    """The dialog of a tab that does not play the game (ui.owner "open" or "moved")."""
+    from .view import _dialog
+
+    moved = ui.owner == "moved"
+    title = tr.text(MOVED_ELSEWHERE if moved else OPEN_ELSEWHERE)
+    text = tr.text(MOVED_ELSEWHERE_TEXT if moved else OPEN_ELSEWHERE_TEXT)
+    body = (f"<h2>{_esc(title)}</h2><p>{_esc(text)}</p>"
+            f'<div class="actions">{_button(tr.text(PLAY_HERE), A.TAKE_OVER, cls="btn primary")}</div>')
+    return _dialog(title, body, "elsewhere")
+
+
+def storage_notice(ui: Ui, tr) -> str | None:
+    """What the page says about saving, or None when all is well."""
+    if ui.storage != "ok" and 0 <= ui.saved_rev < ui.rev:
+        return tr.text(NOT_SAVED_FULL)
+    if ui.behind:
+        return tr.text(RESTORED_OLDER)
+    return None  # (while storage is off: the page's own "Not saved" notice)
+
+
+def refused_actions(ui: Ui, tr) -> str:
+    """Under a refused save's message on the start screen: that a copy is
+    kept, a button to download it, one to hide the message for good."""
+    if not ui.refused:
+        return ""
+    return (f'<p class="kept">{_esc(tr.text(REFUSED_KEPT))}</p>'
+            '<div class="start-actions refused-actions">'
+            f'{_button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)}'
+            f'{_button(tr.text(HIDE_MESSAGE), A.HIDE_REFUSED)}</div>')
+
+
+def file_problem(ui: Ui, tr) -> str:
+    if not ui.file_error:
+        return ""
+    text = f"{tr.text(FILE_REFUSED)} {save_error_message(ui.file_error, tr)}"
+    return f'<p class="alert" role="alert">{_esc(text)}</p>'
+
+
+def file_actions(ui: Ui, tr, playing: bool) -> str:
+    """The menu's (and start screen's) file buttons: export while a game is
+    on, import always; download a refused save while one is kept."""
+    out = ""
+    if playing:
+        out += _button(tr.text(EXPORT_GAME), A.EXPORT_GAME)
+    out += _button(tr.text(IMPORT_GAME), A.IMPORT_GAME)
+    if ui.refused and playing:
+        out += _button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)
+    return out

@@ -1,0 +1,141 @@
+"""The UI's state: a Game (the truth, private) plus what the screen shows (Ui).
+
+The Model is a frozen value; :mod:`hearts.app.update` makes a new one for
+every message. The view never sees the Game: :func:`visible` hands it the
+human's :class:`~hearts.engine.game.PlayerView` and the Ui, nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Literal, cast
+
+from ..engine.choices import Level, Speed
+from ..engine.game import Game, PlayerView
+from .stats import EMPTY as NO_STATS, Stats
+from .messages import Effect, Said
+
+Screen = Literal["start", "table"]
+Overlay = Literal[
+    "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
+    "elsewhere", "review",
+]
+Storage = Literal["ok", "off"]  # "off": nothing can be saved (the page still tries)
+# Who plays the game: "here" while this tab does; "open" when another tab
+# does; "moved" when another tab stored a newer position than this one's
+# (a write here was refused).
+Owner = Literal["here", "open", "moved"]
+# The table root's data-phase (displayed_phase).
+DisplayedPhase = Literal["start", "pass", "play", "hand-end", "game-end"]
+
+HUMAN = 0
+# Seconds, at each speed (hearts.engine.choices.SPEEDS), an opponent's card waits
+# before it lands, and a full trick stays on the table before it goes to
+# its winner.
+CARD_DELAY: dict[Speed, float] = {"slow": 1.1, "normal": 0.65, "fast": 0.3, "instant": 0.0}
+TRICK_PAUSE: dict[Speed, float] = {"slow": 2.0, "normal": 1.3, "fast": 0.7, "instant": 0.0}
+
+
+@dataclass(frozen=True)
+class Settings:
+    lang: str = "en"
+    level: Level = "normal"
+    speed: Speed = "normal"
+    four_colour: bool = False
+    two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
+
+
+@dataclass(frozen=True)
+class Ui:
+    """Everything on screen that is not the game itself (all plain data)."""
+
+    settings: Settings = field(default_factory=Settings)
+    screen: Screen = "start"
+    overlay: Overlay | None = None
+    epoch: int = 0  # bumps on every game change; stale timers are ignored
+    picked: tuple[str, ...] = ()  # cards picked to pass
+    message: Said | None = None  # the table's message line
+    hint: tuple[str, ...] = ()
+    hint_pending: bool = False
+    pause: bool = False  # a full trick is on the table, about to be collected
+    thinking: int | None = None  # seat whose move is awaited
+    # The opponents' passes for this hand, chosen while the player chooses:
+    # (the hand's key, the passes of seats 1-3, or None while they think).
+    bot_passes: tuple = ()
+    storage: Storage = "ok"
+    save_error: str | None = None  # code of a refused saved game
+    error: str | None = None  # text of an unexpected error
+    next_seed: int | None = None  # seed of the next new game (?seed=N)
+    lifted: str | None = None  # tap twice to play: the card the first tap lifted
+    touch: bool = False  # a touch screen (pointer: coarse): two-tap play unless chosen off
+    # Statistics across games (hearts.app.stats), the code of refused stored ones,
+    # and a finished hand told trick by trick (hearts.engine.replay; overlay "replay").
+    stats: Stats = NO_STATS
+    stats_error: str | None = None
+    replay: object | None = None  # hearts.engine.replay.Replay
+    replay_step: int = 0
+    owner: Owner = "here"  # one game, one owner (hearts/app/keeping.py)
+    rev: int = 0  # revision of the position on screen (hearts.engine.save.revision)
+    saved_rev: int = -1  # revision of the last position known to be stored (-1: none)
+    behind: bool = False  # the stored position (just restored) lacks moves made after it
+    refused: bool = False  # a refused save is kept aside (it can be downloaded)
+    file_error: str | None = None  # code of a refused imported file
+    notes: tuple[str, ...] = ()  # about stored data or the address (hearts.app.stored.NOTES)
+    # The review of a hand (hearts.app.coach): the one on screen (its key,
+    # the share done, the hearts.app.review.Review once ready, whether Back goes
+    # to the replay) and the finished ones of this game, by key.
+    review_key: str | None = None
+    review_done: float = 0.0
+    review: object | None = None
+    review_back: bool = False
+    reviews: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class Model:
+    ui: Ui = field(default_factory=Ui)
+    game: Game | None = None
+    undo_used: bool = False  # the player took a card back in this game (saved with it)
+
+
+# What update() does with a message of one type: the next model, and effects.
+Handler = Callable[[Model, Any], tuple[Model, list[Effect]]]
+
+
+def visible(model: Model) -> tuple[Ui, PlayerView | None]:
+    """What the view may use: the Ui and the human's view of the game."""
+    game = model.game
+    return model.ui, (game.view(HUMAN) if game is not None else None)
+
+
+def with_ui(model: Model, **changes) -> Model:
+    return replace(model, ui=replace(model.ui, **changes))
+
+
+_CLEARED: dict[str, Any] = dict(overlay=None, picked=(), message=None, hint=(), hint_pending=False,
+                                pause=False, error=None, save_error=None)
+
+
+def cleared(ui: Ui, **changes: Any) -> Ui:
+    """``ui`` for a position new to the table (a game started, opened,
+    adopted or given up): none of the picks, message, hint, paused trick,
+    dialog or errors of the one before; then ``changes``."""
+    return replace(ui, **{**_CLEARED, **changes})
+
+
+def two_tap(ui: Ui) -> bool:
+    """Whether a card is played by a second tap: the setting when it was
+    chosen, else on for a touch screen."""
+    chosen = ui.settings.two_tap
+    return ui.touch if chosen is None else chosen
+
+
+def displayed_phase(ui: Ui, pv: PlayerView | None) -> DisplayedPhase:
+    """The table root's data-phase: start, pass, play, hand-end, game-end.
+
+    While the last trick of a hand is still on the table, it is "play"."""
+    if ui.screen != "table" or pv is None:
+        return "start"
+    if ui.pause:
+        return "play"
+    return cast(DisplayedPhase, pv.phase.value)

@@ -1,0 +1,92 @@
+"""What a player expects at the table beyond the rules: taking a card back
+(undo), a look at the previous trick, a question before a game in progress
+is thrown away, and two-tap play (the first tap lifts a card, the second
+plays it).
+
+Their handlers (the messages are in :mod:`hearts.app.messages`;
+:mod:`hearts.app.update` registers ``HANDLERS``); nothing here touches the
+browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..engine.game import Phase
+from . import messages as M
+from .model import HUMAN, Handler, Model, two_tap, visible, with_ui
+from .play_view import NOTHING_TO_UNDO, undo_offered
+
+
+# -- reading the model --------------------------------------------------------
+
+def last_play_of_human(game) -> int | None:
+    """How many cards of this hand had been played when the player last
+    played one (the index of that card in the hand's plays), or None when
+    the player has played no card this hand."""
+    index, last = 0, None
+    for trick in game.tricks:
+        for seat in trick.seats:
+            if seat == HUMAN:
+                last = index
+            index += 1
+    return last
+
+
+def can_undo(model: Model) -> bool:
+    """Undo is offered while the hand is played (a finished trick on the
+    table included, the hand's last one too) once the player has played a
+    card in it; not while a dialog is open, nor once the game is over (its
+    result is final, and counted). The view shows the same (play_view)."""
+    if model.game is None or model.ui.overlay is not None:
+        return False
+    return undo_offered(*visible(model))
+
+
+def last_trick_shown(model: Model) -> bool:
+    """The previous trick can be looked at: during the hand's play, once a
+    trick of it is complete."""
+    game = model.game
+    if game is None or model.ui.screen != "table":
+        return False
+    if game.phase is not Phase.PLAY and not model.ui.pause:
+        return False
+    return any(t.winner is not None for t in game.tricks)
+
+
+# -- handlers -------------------------------------------------------------------
+
+def _undo(model, msg):
+    if not can_undo(model):
+        if model.game is None or model.ui.overlay is not None:
+            return model, []
+        item = M.Text(NOTHING_TO_UNDO)
+        return with_ui(model, message=item), [M.Announce((item,))]
+    game = model.game
+    new = game.rewound(last_play_of_human(game))
+    ui = replace(model.ui, pause=False, picked=())
+    return U._changed(replace(model, ui=ui, game=new, undo_used=True), [M.Undone()])
+
+
+def _confirm_new_game(model, msg):
+    if model.ui.overlay != "confirm-new":
+        return model, []
+    return U._start_game(model, msg.seed)
+
+
+def _toggle_two_tap(model, msg):
+    return U._settings(with_ui(model, lifted=None), two_tap=not two_tap(model.ui))
+
+
+def lift(model, card: str):
+    """The first tap of two-tap play: the card is lifted, and said."""
+    return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
+
+
+HANDLERS: dict[type, Handler] = {
+    M.Undo: _undo,
+    M.ConfirmNewGame: _confirm_new_game,
+    M.ToggleTwoTap: _toggle_two_tap,
+}
+
+from . import update as U  # noqa: E402  (update registers HANDLERS: see there)

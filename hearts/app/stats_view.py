@@ -1,0 +1,165 @@
+"""The statistics screen and its reset question (overlays "stats" and
+"stats-reset"), drawn from ``ui.stats`` (hearts.app.stats) only.
+
+Every figure sits in an element with ``data-stat``: the headline figures
+over all games (``games``, ``won``, ``average``, ``moons-by``,
+``moons-against``, ``queens``, ``best``, ``worst``, ``place-1`` ..
+``place-4``) and, per bucket, the same names with the bucket after a dot
+(``games.easy``, ``won.undo``...). The chart of the last games' final
+scores is an inline SVG drawn here (no chart library for twenty bars).
+"""
+
+from __future__ import annotations
+
+from . import stats as ST
+from ..text import strings as S
+from ..engine.game import GAME_OVER_AT
+from ..text.i18n import N_, NP_
+from ..text.vocabulary import level_name
+from ..text.hint_text import decimal
+from .events import Action as A
+from .view import _dialog, button, esc
+
+STATISTICS = N_("Statistics")
+ALL_GAMES = N_("All games")
+BY_LEVEL = N_("By level")
+GAMES_PLAYED = N_("Games played")
+GAMES_WON = N_("Games won")
+AVERAGE = N_("Average points per hand")
+MOONS_BY = N_("Moons you shot")
+MOONS_AGAINST = N_("Moons shot against you")
+QUEENS = N_("Queen of spades taken")
+BEST = N_("Best game")
+WORST = N_("Worst game")
+# TRANSLATORS: heading of a column: games in which a move was taken back (undo).
+WITH_UNDO = N_("With undo")
+UNDO_APART = N_("Games in which a move was taken back count apart, under With undo.")
+LAST_GAMES = N_("Your last games")
+# TRANSLATORS: under the chart of the last games' final scores.
+CHART_NOTE = N_("Each bar is a game's final score, oldest first; the number under it is your place.")
+NO_GAMES = N_("No finished games yet.")
+RESET = N_("Reset statistics")
+RESET_QUESTION = N_("Reset the statistics?")
+RESET_CONFIRM = NP_("statistics", "Reset")
+KEEP = N_("Keep them")
+NONE = "\u2013"
+_ERRORS = {
+    "stats-corrupt": N_("The saved statistics were damaged and have been reset."),
+    "stats-newer-version": N_("The saved statistics came from a newer version of the game and have been reset."),
+}
+ROWS = (  # (data-stat, label)
+    ("games", GAMES_PLAYED), ("won", GAMES_WON), ("average", AVERAGE), ("best", BEST),
+    ("worst", WORST), ("moons-by", MOONS_BY), ("moons-against", MOONS_AGAINST), ("queens", QUEENS),
+)
+
+
+def stats_error(code: str, tr) -> str:
+    return tr.gettext(_ERRORS.get(code, _ERRORS["stats-corrupt"]))
+
+
+def _value(c: ST.Counters, name: str, tr) -> str:
+    if name == "average":
+        return NONE if c.average is None else decimal(c.average, tr)
+    if name in ("best", "worst"):
+        value = getattr(c, name)
+        return NONE if value is None else tr.format_number(value)
+    if name.startswith("place-"):
+        return tr.format_number(c.places()[int(name[-1]) - 1])
+    return tr.format_number(getattr(c, name.replace("-", "_")))
+
+
+def _tiles(c: ST.Counters, tr) -> str:
+    tiles = "".join(
+        f'<div class="stat"><dt>{esc(tr.text(label))}</dt>'
+        f'<dd data-stat="{name}">{esc(_value(c, name, tr))}</dd></div>'
+        for name, label in ROWS
+    )
+    places = "".join(
+        f'<div class="stat place"><dt>{esc(S.place_badge(n, tr))}</dt>'
+        f'<dd data-stat="place-{n}">{esc(_value(c, f"place-{n}", tr))}</dd></div>'
+        for n in (1, 2, 3, 4)
+    )
+    return f'<dl class="stat-tiles">{tiles}{places}</dl>'
+
+
+def _table(figures, tr) -> str:
+    cols = [(b, level_name(b, tr) if b in ST.LEVELS else tr.text(WITH_UNDO)) for b in ST.BUCKETS]
+    head = "".join(f'<th scope="col">{esc(label)}</th>' for _, label in cols)
+    rows = []
+    for name, label in ROWS + tuple((f"place-{n}", None) for n in (1, 2, 3, 4)):
+        text = tr.text(label) if label else S.place_badge(int(name[-1]), tr)
+        cells = "".join(f'<td data-stat="{name}.{b}">{esc(_value(figures[b], name, tr))}</td>' for b, _ in cols)
+        rows.append(f'<tr><th scope="row">{esc(text)}</th>{cells}</tr>')
+    return (f'<table class="stat-table"><caption>{esc(tr.text(BY_LEVEL))}</caption>'
+            f'<thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="stat-note">{esc(tr.text(UNDO_APART))}</p>')
+
+
+def chart(recent, tr) -> str:
+    """Bars of the last games' final scores (oldest first), a line at the
+    total that ends a game (GAME_OVER_AT), the place of each game under its
+    bar. Decorative drawing with a text alternative: role=img and a label
+    that lists the scores."""
+    if not recent:
+        return f'<p class="stat-empty">{esc(tr.text(NO_GAMES))}</p>'
+    n = len(recent)
+    top = max(GAME_OVER_AT, max(r.score for r in recent)) * 1.12  # room above the line
+    w, h, base = 20 * ST.RECENT, 116, 100  # drawing units; CSS scales the SVG
+    step = w / ST.RECENT
+    bars = []
+    for i, r in enumerate(recent):
+        height = max(1.0, base * r.score / top)
+        x = i * step + step * 0.15
+        bars.append(
+            f'<rect class="score-bar place-{r.place}{" undo" if r.undo else ""}" x="{x:.1f}" '
+            f'y="{base - height:.1f}" width="{step * 0.7:.1f}" height="{height:.1f}"></rect>'
+            f'<text class="bar-place" x="{x + step * 0.35:.1f}" y="{base + 13}">{r.place}</text>'
+        )
+    over_at = base - base * GAME_OVER_AT / top
+    scores = ", ".join(f"{tr.format_number(r.score)} ({S.place_badge(r.place, tr)})" for r in recent)
+    # TRANSLATORS: text of the chart for screen readers: {list} is "45 (1st), 80 (3rd), ...".
+    label = tr.gettext("Final scores of your last games: {list}").format(list=scores)
+    return (f'<svg class="stat-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{esc(label)}" '
+            f'data-games="{n}">'
+            f'<line class="hundred" x1="0" x2="{w}" y1="{over_at:.1f}" y2="{over_at:.1f}"></line>'
+            f'<text class="hundred-label" x="{w - 1}" y="{over_at - 2:.1f}">{tr.format_number(GAME_OVER_AT)}</text>'
+            f'<line class="axis" x1="0" x2="{w}" y1="{base}" y2="{base}"></line>'
+            f'{"".join(bars)}</svg>'
+            f'<p class="stat-note">{esc(tr.text(CHART_NOTE))}</p>')
+
+
+def _costs(stats, tr) -> str:
+    from .review_view import cost_section  # the reviews' costs (hearts.app.costs)
+
+    return cost_section(stats, tr)
+
+
+def stats_screen(ui, tr) -> str:
+    figures = ST.figures(ui.stats)
+    problem = ""
+    if ui.stats_error:
+        problem = f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
+    has_games = figures["all"].games > 0
+    reset = button(tr.text(RESET), A.STATS_RESET, cls="btn",
+                   aria_disabled=None if has_games else "true")
+    body = (
+        f"<h2>{esc(tr.text(STATISTICS))}</h2>{problem}"
+        f'<h3>{esc(tr.text(ALL_GAMES))}</h3>{_tiles(figures["all"], tr)}'
+        f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.stats.recent, tr)}'
+        f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
+        f'{_table(figures, tr)}</div>{_costs(ui.stats, tr)}'
+        f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
+    )
+    return _dialog(tr.text(STATISTICS), body, "stats")
+
+
+def reset_question(ui, tr) -> str:
+    n = ST.figures(ui.stats)["all"].games
+    # TRANSLATORS: asked before the statistics are deleted.
+    what = tr.ngettext("The figures of {n} finished game will be deleted. This cannot be undone.",
+                       "The figures of {n} finished games will be deleted. This cannot be undone.",
+                       n).format(n=tr.format_number(n))
+    body = (f"<h2>{esc(tr.text(RESET_QUESTION))}</h2><p>{esc(what)}</p>"
+            f'<div class="actions">{button(tr.text(KEEP), A.STATS, cls="btn primary")}'
+            f'{button(tr.text(RESET_CONFIRM), A.CONFIRM_STATS_RESET, cls="btn danger")}</div>')
+    return _dialog(tr.text(RESET_QUESTION), body, "stats-reset", role="alertdialog")

@@ -1,0 +1,207 @@
+"""What the page keeps in localStorage, read as hostile input: whose it is,
+how big it may be, and what of the screen comes back after a reload.
+
+Pure functions (no browser): the controller hands them the texts it read.
+
+- Each install of the game has its own keys: a key is the name the
+  controller defines (``hearts.save``) and the install's path, the folder
+  of its page and the service worker's scope (``hearts.save@/beta/``), so
+  two copies on one origin never share a save. The root install moves the
+  values under the names of before (``hearts.save``) to its own keys once.
+- Every stored text is bounded before it is parsed (hearts.engine.boundedjson);
+  one that cannot be used is ignored and the player told (``notes``).
+- The cards picked for the pass and a finished trick on the table are not
+  part of the game's save (which is the game's history): they are kept
+  under a key of their own, with the position they belong to.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..engine import boundedjson
+from ..text.i18n import N_
+from . import messages as M
+
+SEPARATOR = "@"
+ROOT_SCOPE = "/"
+
+
+def install_scope(pathname: str) -> str:
+    """The install's path from the page's location.pathname: its folder.
+
+    >>> install_scope("/beta/"), install_scope("/games/hearts/index.html"), install_scope("")
+    ('/beta/', '/games/hearts/', '/')
+    """
+    folder = str(pathname or "")[: str(pathname or "").rfind("/") + 1]
+    return folder if folder.startswith("/") else ROOT_SCOPE
+
+
+def scoped(key: str, scope: str) -> str:
+    """The key of ``key`` for the install at ``scope``.
+
+    >>> scoped("hearts.save", "/"), scoped("hearts.lang", "/beta/")
+    ('hearts.save@/', 'hearts.lang@/beta/')
+    """
+    return f"{key}{SEPARATOR}{scope}"
+
+
+def migrations(scope: str, keys) -> list[tuple[str, str]]:
+    """(old key, new key) pairs to move once: the keys of before belong to
+    the root install (that is where the game was installed until then).
+
+    >>> migrations("/", ["hearts.save"]), migrations("/beta/", ["hearts.save"])
+    ([('hearts.save', 'hearts.save@/')], [])
+    """
+    if scope != ROOT_SCOPE:
+        return []
+    return [(key, scoped(key, scope)) for key in keys]
+
+
+# -- bounded reads -------------------------------------------------------------
+
+SETTINGS_MAX_CHARS = 1000  # {"level": "normal", "speed": "normal", "four_colour": false}: 55
+SETTINGS_MAX_DEPTH = 2
+LANG_MAX_CHARS = 16
+
+#: Notes for the player about stored data or the address (codes -> text).
+NOTES = {
+    # TRANSLATORS: shown on the start screen when the settings kept in the
+    # browser are damaged (e.g. edited by hand); the game starts anyway.
+    "settings-unreadable": N_("Your saved settings couldn't be read, so the standard ones are used."),
+    # TRANSLATORS: ?seed=N in the page's address fixes the deal (for testing
+    # and sharing deals); shown when N is not a number the game can use.
+    "seed-refused": N_(
+        "The seed in the address isn't a whole number of up to 18 digits, "
+        "so the cards are dealt at random."
+    ),
+}
+
+
+def read_settings(text) -> tuple[dict, bool]:
+    """The stored settings as a dict, and whether the text could be used
+    (no text at all is fine).
+
+    >>> read_settings('{"level": "hard"}'), read_settings(None)
+    (({'level': 'hard'}, True), ({}, True))
+    >>> read_settings("{" * 10000 + "}" * 10000), read_settings("[1]")
+    (({}, False), ({}, False))
+    """
+    if not text:
+        return {}, True
+    try:
+        data = boundedjson.loads(text, max_chars=SETTINGS_MAX_CHARS, max_depth=SETTINGS_MAX_DEPTH)
+    except (ValueError, RecursionError):
+        return {}, False
+    if not isinstance(data, dict):
+        return {}, False
+    return data, True
+
+
+def lang_ok(text, languages) -> bool:
+    """Whether a stored language (read by assets/loading-screen.js, which ignores a bad
+    one) is none or usable.
+
+    >>> lang_ok(None, ["en"]), lang_ok("fi", ["fi"]), lang_ok("[" * 6000, ["en"])
+    (True, True, False)
+    """
+    if not text:
+        return True
+    text = str(text)
+    if len(text) > LANG_MAX_CHARS:
+        return False
+    base = text.lower().replace("_", "-").split("-")[0]
+    return base in languages or base in ("no", "nn")
+
+
+# Seeds the game makes are below 2**31. A seed becomes text in every deal's
+# hash, and Python refuses to turn an int of more than 4,300 digits into
+# text: 18 digits are plenty and stay far below hearts.engine.save.MAX_SEED, also
+# after the +1 of each new game.
+SEED_MAX_DIGITS = 18
+REV_MAX_DIGITS = 16  # a revision: at most 2**53 - 1 (hearts.engine.save.MAX_REV)
+
+
+def whole_number(text, max_digits: int) -> int | None:
+    """The one rule for every number the page reads from storage, the
+    address or the page: 1 to ``max_digits`` ASCII digits and nothing else,
+    else None (``str.isdigit`` takes '²' and '٣', which ``int`` refuses or
+    reads as another number).
+
+    >>> whole_number("42", 4), whole_number("²", 4), whole_number("٣", 4), whole_number("12345", 4)
+    (42, None, None, None)
+    >>> whole_number("", 4), whole_number("-1", 4), whole_number(None, 4), whole_number(" 7", 4)
+    (None, None, None, None)
+    """
+    if type(text) is not str or not 0 < len(text) <= max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
+def parse_seed(text) -> tuple[int | None, bool]:
+    """``?seed=`` as (seed or None, whether a given seed was refused).
+
+    >>> parse_seed("42"), parse_seed(None), parse_seed(" 7 ")
+    ((42, False), (None, False), (7, False))
+    >>> parse_seed("9" * 4300), parse_seed("-1"), parse_seed("x"), parse_seed("")
+    ((None, True), (None, True), (None, True), (None, True))
+    """
+    if text is None:
+        return None, False
+    seed = whole_number(str(text).strip(), SEED_MAX_DIGITS)
+    return seed, seed is None
+
+
+# -- the screen beyond the save: picks and a finished trick ------------------------
+
+VIEW_MAX_CHARS = 500
+VIEW_MAX_DEPTH = 2
+
+
+def position(game) -> str:
+    """Where a game stands: its seed, hand and cards played (and totals)."""
+    played = sum(len(t.cards) for t in game.tricks)
+    return f"{game.seed}:{game.hand_number}:{played}:{','.join(map(str, game.scores))}"
+
+
+def view_state(model) -> str | None:
+    """What to keep of the screen for a reload, as text (None: nothing)."""
+    game, ui = model.game, model.ui
+    if game is None or ui.screen != "table" or not (ui.picked or ui.pause):
+        return None
+    return json.dumps({"at": position(game), "picked": list(ui.picked), "pause": bool(ui.pause)},
+                      separators=(",", ":"))
+
+
+def restore_view(model, effects, text):
+    """The model and effects of a restored game with the picks and the
+    finished trick the stored text gives, when they belong to this very
+    position and still make sense there; else unchanged."""
+    from ..engine.game import Phase
+    from . import update as U
+    from .model import HUMAN, with_ui
+
+    game = model.game
+    if game is None or not text:
+        return model, effects
+    try:
+        data = boundedjson.loads(text, max_chars=VIEW_MAX_CHARS, max_depth=VIEW_MAX_DEPTH)
+    except (ValueError, RecursionError):
+        return model, effects
+    if not isinstance(data, dict) or data.get("at") != position(game):
+        return model, effects
+    picked = data.get("picked")
+    if (game.phase is Phase.PASS and HUMAN in game.waiting_to_pass and type(picked) is list
+            and 0 < len(picked) <= 3 and len(set(picked)) == len(picked)
+            and all(type(c) is str for c in picked)
+            and set(picked) <= {str(c) for c in game.view(HUMAN).hand}):
+        return with_ui(model, picked=tuple(picked)), effects
+    tricks = game.tricks  # this hand's, the one in progress last (without a winner)
+    if data.get("pause") is True and tricks and tricks[-1].winner is not None:
+        # The trick is complete and nothing of the next one is played yet:
+        # show it again, and let it be collected as it would have been.
+        paused = with_ui(model, pause=True)
+        paused, later = U._next_step(paused)
+        kept = [e for e in effects if not isinstance(e, (M.Think, M.Later, M.Announce))]
+        return paused, kept + later
+    return model, effects

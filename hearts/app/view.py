@@ -1,0 +1,788 @@
+"""view(ui, pv, tr) -> HTML: the whole screen as a pure function.
+
+It sees the Ui state and the human's PlayerView only (never the Game), so
+no opponent's unplayed card can reach the page. Every dynamic text goes
+through ``esc``. No inline styles (the page's CSP forbids them): layout is
+classes in assets/game.css.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..text import strings as S
+from ..engine.choices import LEVELS, SPEEDS
+from ..engine.game import GAME_OVER_AT, Phase, PlayerView
+from ..text.i18n import LANGUAGES
+from ..text.vocabulary import (
+    card_name, game_name, level_description, level_name, pass_direction_text,
+    reason_message, save_error_message, seat_name,
+)
+from . import messages as M
+from .events import Action as A
+from .model import HUMAN, Ui, displayed_phase
+from . import play_view as P
+from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
+from .stored import NOTES
+
+
+def esc(text) -> str:
+    return escape(str(text), quote=True)
+
+
+SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+RANK_LABEL = {"T": "10"}
+# Suits alternate colours in the hand: clubs, diamonds, spades, hearts.
+SUIT_ORDER = {"C": 0, "D": 1, "S": 2, "H": 3}
+SEAT_CLASS = ("s", "w", "n", "e")
+LOW = ' class="low"'
+PASS_ARROW = {"w": "\u2190", "n": "\u2191", "e": "\u2192"}
+
+
+def sort_hand(cards) -> list[str]:
+    return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], "23456789TJQKA".index(c[0])))
+
+
+# The deck: svg-cards (LGPL-2.1, served unmodified from build/vendor/svg-cards/,
+# see tools/build.py and the README). Each face is a <use> of one of its
+# cards, so the page fetches the file once, when the first card is drawn,
+# and the browser draws every card from it at any size, crisply.
+ART = "build/vendor/svg-cards/svg-cards.svg"
+ART_BOX = "0 0 169.075 244.64"  # one card of svg-cards, in its units
+_ART_RANK = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+_ART_SUIT = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+_FACES: dict[str, str] = {}
+
+
+def art_id(card: str) -> str:
+    """svg-cards' name of a card: "QS" -> "spade_queen", "TH" -> "heart_10"."""
+    rank = card[:-1]
+    return f"{_ART_SUIT[card[-1]]}_{_ART_RANK.get(rank, rank)}"
+
+
+def card_face(card: str) -> str:
+    """The face of a card: its picture from svg-cards, hidden from assistive
+    technology (the card's element carries its name), over a corner index
+    drawn by CSS (data-r and the suit class): that index is what shows while
+    the picture is not in yet, and, with the four-colour deck, over a court
+    card's own (with the parts of _four_colour_parts)."""
+    face = _FACES.get(card)
+    if face is None:
+        rank = card[:-1]
+        face = (f'<span class="ix" data-r="{esc(RANK_LABEL.get(rank, rank))}" aria-hidden="true"></span>'
+                f'<svg class="face" viewBox="{ART_BOX}" aria-hidden="true" focusable="false">'
+                f'<use class="pic" href="{ART}#{art_id(card)}"></use>{_four_colour_parts(card)}</svg>')
+        _FACES[card] = face
+    return face
+
+
+# With the four-colour deck, game.css recolours a diamond's or a club's
+# picture with a filter. A court card keeps its figure's own colours, so the
+# two large suit signs beside the figure are drawn again over the picture's,
+# where svg-cards puts them on every court card (its transforms, moved into
+# one card's box), and filtered alone. A pip card is filtered whole; a club's
+# black edge would turn green, so it is drawn again in black over it. Both
+# stay hidden unless the deck has four colours.
+_COURT_SIGNS = ("matrix(-2.4,0,0,-2.4,37.336,31.903)", "matrix(2.4,0,0,2.4,132.744,211.862)")
+_EDGE = '<rect class="edge" x="1.25" y="1.25" width="166.575" height="242.14" rx="6.87"></rect>'
+
+
+def _four_colour_parts(card: str) -> str:
+    if card[-1] not in "DC":
+        return ""
+    if card[0] not in "JQK":
+        return _EDGE if card[-1] == "C" else ""  # the diamonds' filter keeps black
+    sign = f"{ART}#{_ART_SUIT[card[-1]]}"
+    return "".join(f'<use class="sign" href="{sign}" transform="{t}"></use>' for t in _COURT_SIGNS)
+
+
+def card_class(card: str) -> str:
+    """Classes every card carries: its suit (sH...) and court or pip."""
+    return f"card s{card[-1]} {'court' if card[0] in 'JQK' else 'pip'}"
+
+
+def _attrs(**attrs) -> str:
+    out = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out.append(f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def button(label: str, action: A, *, value=None, cls="btn", **attrs) -> str:
+    return (f'<button type="button"{_attrs(class_=cls, data_action=action, data_value=value, **attrs)}>'
+            f"{esc(label)}</button>")
+
+
+# -- the whole screen ---------------------------------------------------------
+
+def view(ui: Ui, pv: PlayerView | None, tr) -> str:
+    phase = displayed_phase(ui, pv)
+    classes = "screen four" if ui.settings.four_colour else "screen"
+    classes += f" pace-{ui.settings.speed}"  # game.css scales every motion by it
+    if phase == "start" or pv is None:  # (no game: always "start")
+        body = _start(ui, tr)
+    elif phase in ("pass", "play"):
+        body = _table(ui, pv, tr)
+    else:  # hand-end, game-end: a dialog over the table, which stays beneath
+        # (after it: morph.js then keeps the table's elements as they are)
+        body = _table(ui, pv, tr) + _ending(ui, pv, tr)
+    overlay = ""
+    if ui.overlay == "rules":
+        overlay = _rules(tr)
+    elif ui.overlay == "menu":
+        overlay = _menu(ui, pv, tr)
+    elif ui.overlay == "error":
+        overlay = _error(ui, tr)
+    elif ui.overlay == "last-trick" and pv is not None:
+        overlay = P.last_trick_dialog(ui, pv, tr, card_face)
+    elif ui.overlay == "confirm-new":
+        overlay = P.confirm_new_dialog(ui, pv, tr)
+    elif ui.overlay in ("stats", "stats-reset"):
+        from .stats_view import reset_question, stats_screen
+
+        overlay = stats_screen(ui, tr) if ui.overlay == "stats" else reset_question(ui, tr)
+    elif ui.overlay == "replay" and ui.replay is not None:
+        from .replay_view import replay_screen
+
+        overlay = replay_screen(ui, tr)
+    elif ui.overlay == "elsewhere":
+        overlay = elsewhere_dialog(ui, tr)
+    elif ui.overlay == "review":
+        from .review_view import review_screen
+
+        overlay = review_screen(ui, tr)
+    inert = " inert" if overlay else ""
+    return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
+            f"{overlay}")
+
+
+# -- start screen ---------------------------------------------------------------
+
+def _choices(title: str, action: A, options, current, tr, describe=None) -> str:
+    items = []
+    for value, label in options:
+        pressed = "true" if value == current else "false"
+        lang = f' lang="{esc(value)}"' if action is A.LANG else ""
+        items.append(
+            f'<button type="button" class="choice" data-action="{esc(action)}" '
+            f'data-value="{esc(value)}" aria-pressed="{pressed}"{lang}>{esc(label)}</button>'
+        )
+    desc = f'<p class="choice-desc">{esc(describe(current))}</p>' if describe else ""
+    return (f'<fieldset class="choices"><legend>{esc(title)}</legend>'
+            f'<div class="choice-row">{"".join(items)}</div>{desc}</fieldset>')
+
+
+def _settings(ui: Ui, tr) -> str:
+    st = ui.settings
+    four = "true" if st.four_colour else "false"
+    return (
+        _choices(tr.text(S.DIFFICULTY), A.LEVEL, [(lv, level_name(lv, tr)) for lv in LEVELS],
+                 st.level, tr, lambda lv: level_description(lv, tr))
+        + _choices(tr.text(S.SPEED), A.SPEED, [(sp, S.speed_name(sp, tr)) for sp in SPEEDS], st.speed, tr)
+        + _choices(tr.text(S.LANGUAGE), A.LANG, list(LANGUAGES.items()), st.lang, tr)
+        + '<fieldset class="choices"><div class="choice-row">'
+        f'<button type="button" class="choice toggle" data-action="{A.FOUR_COLOUR}" aria-pressed="{four}">'
+        f'<span class="demo" aria-hidden="true"><span class="sC">{SUIT_GLYPH["C"]}</span>'
+        f'<span class="sD">{SUIT_GLYPH["D"]}</span><span class="sH">{SUIT_GLYPH["H"]}</span>'
+        f'<span class="sS">{SUIT_GLYPH["S"]}</span></span> {esc(tr.text(S.FOUR_COLOUR_DECK))}</button>'
+        f"{P.two_tap_toggle(ui, tr)}</div></fieldset>"
+    )
+
+
+def _notices(ui: Ui, tr) -> str:
+    out = ""
+    kept = storage_notice(ui, tr)
+    if kept:
+        out += f'<p class="notice" role="status">{esc(kept)}</p>'
+    elif ui.storage != "ok":
+        out += f'<p class="notice" role="status">{esc(tr.text(S.NOT_SAVED))}</p>'
+    return out
+
+
+START_FAN = ("AH", "QS", "KH")
+
+
+def _start(ui: Ui, tr) -> str:
+    name = game_name(tr)
+    # The game's emblem: the queen of spades between two hearts, fanned.
+    fan = "".join(f'<span class="{card_class(c)}">{card_face(c)}</span>' for c in START_FAN)
+    problem = ""
+    if ui.save_error:
+        problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
+        problem += refused_actions(ui, tr)
+    problem += file_problem(ui, tr)
+    if ui.stats_error:
+        from .stats_view import stats_error
+
+        problem += f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
+    problem += "".join(f'<p class="alert" role="alert">{esc(tr.gettext(NOTES[n]))}</p>'
+                       for n in ui.notes if n in NOTES)
+    return (
+        '<div class="start">'
+        f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
+        f"{problem}{_notices(ui, tr)}"
+        '<div class="start-actions">'
+        f'{button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")}'
+        f'{button(tr.text(S.RULES), A.RULES, cls="btn")}'
+        f'{_stats_button(tr)}'
+        f"{file_actions(ui, tr, False)}"
+        "</div>"
+        f'<div class="settings">{_settings(ui, tr)}</div>'
+        "</div>"
+    )
+
+
+# -- the table ------------------------------------------------------------------
+#
+# The felt is laid out by seat (game.css): North at the top, West and East at
+# the sides, the trick in the middle with each card in front of the player
+# who played it, and the human's hand along the bottom, as large as the
+# screen allows. Everything that changes with the game's state (whose turn
+# it is, what the status says, a message) sits in boxes of a fixed size, so
+# nothing moves when it changes.
+
+SEAT_SHIFT = {1: "w", 2: "n", 3: "e"}
+HAND_ROWS_AFTER = 7  # a hand of more cards takes two rows on a phone held upright
+
+
+def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None, won: int | None = None,
+          queen: bool = False) -> str:
+    cls = f"seat seat-{SEAT_CLASS[seat]}"
+    if turn == seat:
+        cls += " turn"
+    if pv.phase is Phase.PASS and seat != HUMAN and pv.pass_direction.target(HUMAN) == seat:
+        cls += " pass-target"
+    if won == seat:  # the trick on the table goes to this seat (with the queen: "took")
+        cls += " gets took" if queen else " gets"
+    name = esc(seat_name(seat, tr))
+    count = pv.card_counts[seat]
+    fan = ""
+    if seat != HUMAN:
+        n = min(count, 13)
+        fan = f'<span class="fan f{n}" aria-hidden="true">{"<i></i>" * n}</span>'
+    dots = ""
+    if turn == seat and seat != HUMAN:
+        dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
+    taken = pv.points_taken[seat]
+    hot = " hot" if taken else ""
+    return (
+        f'<div class="{cls}">{fan}'
+        f'<span class="plate"><span class="seat-name">{name}</span>'
+        f'<span class="seat-info">'
+        f'<span class="count sr">{esc(S.card_count(count, tr))}</span>'
+        f'<span class="taken{hot}" title="{esc(tr.text(S.POINTS_THIS_HAND))}">'
+        f'<span class="sr">{esc(tr.text(S.POINTS_THIS_HAND))}: </span>{esc(S.points(taken, tr))}</span>'
+        f'<span class="total"><span class="lbl">{esc(tr.text(S.TOTAL))} </span>'
+        f'<b>{esc(tr.format_number(pv.scores[seat]))}</b></span>'
+        f"</span></span>{dots}</div>"
+    )
+
+
+def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
+    """The cards in the middle, and the winner while a full trick is shown."""
+    winner = None
+    trick = pv.trick
+    if ui.pause and pv.tricks:
+        trick = pv.tricks[-1]
+        winner = trick.winner
+    slots: dict[int, str] = {}
+    leader = newest = None
+    if trick is not None and trick.cards:
+        leader = trick.leader
+        newest = str(trick.cards[-1])
+        slots = {seat: str(played) for seat, played in zip(trick.seats, trick.cards)}
+    out = []
+    queen = False
+    for seat in (2, 1, 3, 0):
+        card = slots.get(seat)
+        pos = SEAT_CLASS[seat]
+        if card is None:
+            out.append(f'<div class="slot slot-{pos}"></div>')
+            continue
+        cls = card_class(card).replace("card ", "card played ", 1)
+        if winner is None and card == newest:
+            cls += " new"
+        if winner == seat:
+            cls += " winner"
+        if card == "QS":
+            cls += " qs"
+            queen = True
+        lead = ' data-leader="true"' if seat == leader else ""
+        label = S.card_played(seat, card, tr)
+        out.append(f'<div class="slot slot-{pos}"><div class="{cls}" data-seat="{seat}"{lead} role="img" '
+                   f'aria-label="{esc(label)}">{card_face(card)}</div></div>')
+    extra = ""
+    if pv.phase is Phase.PASS and int(pv.pass_direction):
+        target = SEAT_CLASS[pv.pass_direction.target(HUMAN)]
+        extra = f'<div class="pass-arrow to-{target}" aria-hidden="true">{PASS_ARROW[target]}</div>'
+    cls = "trick"
+    if winner is not None:
+        cls += f" go-{SEAT_CLASS[winner]}"
+    if queen:
+        cls += " has-qs"
+    return (f'<div class="{cls}" role="group" aria-label="{esc(tr.text(S.CURRENT_TRICK))}">'
+            f'<div class="pile">{"".join(out)}</div>{extra}</div>', winner)
+
+
+def _passing(pv: PlayerView) -> str:
+    """The three cards the human passed, flying to their new owner once (an
+    animation at the start of the hand's play, until the human's first
+    card); and where the cards received came from (the hand's classes)."""
+    if pv.phase is not Phase.PLAY or not pv.passed or len(pv.hand) != 13 or not int(pv.pass_direction):
+        return ""
+    target = SEAT_CLASS[pv.pass_direction.target(HUMAN)]
+    faces = "".join(f'<span class="{card_class(str(c))} ghost">{card_face(str(c))}</span>'
+                    for c in sort_hand(pv.passed))
+    return f'<div class="passing to-{target}" aria-hidden="true">{faces}</div>'
+
+
+def _hand(ui: Ui, pv: PlayerView, tr) -> str:
+    passing = pv.phase is Phase.PASS
+    playing_now = pv.phase is Phase.PLAY and pv.to_act == HUMAN and not ui.pause
+    legal = {str(c) for c in pv.legal}
+    # Received cards stay marked until the human plays a first card.
+    received = {str(c) for c in pv.received} if pv.phase is Phase.PLAY and len(pv.hand) == 13 else set()
+    cards = sort_hand(pv.hand)
+    n = len(cards)
+    out = []
+    for card in cards:  # (game.css places each by its place among them)
+        cls = card_class(card)
+        label = card_name(card, tr)
+        if passing:
+            picked = card in ui.picked
+            disabled = not picked and len(ui.picked) >= 3
+            pressed = "true" if picked else "false"
+            if picked:
+                cls += " picked"
+        else:
+            pressed = None
+            disabled = not (playing_now and card in legal)
+            if not disabled:
+                cls += " playable"
+        if card in received:
+            cls += " received"
+        if card in ui.hint:
+            cls += " hinted"
+        if card == ui.lifted:
+            cls += " lifted"
+        out.append(
+            f'<button type="button"{_attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None)}>'
+            f"{card_face(card)}</button>"
+        )
+    turn = " my-turn" if playing_now else ""
+    rows = " two" if n > HAND_ROWS_AFTER else ""
+    source = ""
+    if received and int(pv.pass_direction):
+        source = f" from-{SEAT_CLASS[_passer(pv)]}"
+    return (f'<div class="hand n{n}{rows}{turn}{source}" role="group" tabindex="-1" '
+            f'aria-label="{esc(tr.text(S.YOUR_HAND))}">{"".join(out)}</div>')
+
+
+def _passer(pv: PlayerView) -> int:
+    """The seat whose cards the human received."""
+    return next(s for s in (1, 2, 3) if pv.pass_direction.target(s) == HUMAN)
+
+
+def _status(ui: Ui, pv: PlayerView, tr, winner) -> str:
+    if winner is not None:
+        return S.trick_won(winner, tr)
+    if pv.phase is Phase.PASS:
+        return f"{pass_direction_text(pv.pass_direction, tr)} · {S.chosen(len(ui.picked), tr)}"
+    if pv.to_act == HUMAN:
+        return S.to_play(HUMAN, tr)
+    if pv.to_act is not None:
+        return S.thinking(pv.to_act, tr)
+    return ""
+
+
+def _moment(ui: Ui, pv: PlayerView) -> str:
+    """A moon shot gets its moment: while the hand's last trick is on the
+    table, a moon rises over the shooter (decorative: the live region says
+    it in words)."""
+    if not ui.pause or pv.phase not in (Phase.HAND_END, Phase.GAME_END) or not pv.results:
+        return ""
+    moon = pv.results[-1].moon
+    if moon is None:
+        return ""
+    return f'<div class="moon-rise at-{SEAT_CLASS[moon]}" aria-hidden="true"><span>\u263e</span></div>'
+
+
+def _claim_offered(pv: PlayerView) -> bool:
+    """The claim, offered from the player's view alone (hearts.ai.claim)."""
+    if pv.phase is not Phase.PLAY or len(pv.hand) < 2:
+        return False
+    from ..ai.claim import claimable
+
+    return claimable(pv)
+
+
+def _table(ui: Ui, pv: PlayerView, tr) -> str:
+    turn = None if ui.pause else pv.to_act
+    trick, winner = _trick(ui, pv, tr)
+    queen = winner is not None and "QS" in {str(c) for c in pv.tricks[-1].cards}
+    hearts = S.hearts_broken_text(pv.hearts_broken, tr)
+    broken_cls = "broken yes" if pv.hearts_broken else "broken"
+    notes = []
+    if pv.is_extra_hand:
+        notes.append(tr.text(S.TIE_ONE_MORE_HAND))
+    if pv.phase is Phase.PLAY and not pv.tricks:
+        if pv.received and len(pv.hand) == 13:
+            notes.append(tr.text(S.RECEIVED_CARDS))
+        elif int(pv.pass_direction) == 0:
+            notes.append(pass_direction_text(pv.pass_direction, tr))
+    note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
+    message = say(ui.message, tr) if ui.message is not None else ""
+    actions = []
+    if pv.phase is Phase.PASS:
+        ready = len(ui.picked) == 3
+        actions.append(button(tr.text(S.CONFIRM_PASS), A.CONFIRM_PASS, cls="btn primary",
+                              aria_disabled=None if ready else "true"))
+    elif ui.pause:
+        actions.append(button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn"))
+    elif _claim_offered(pv):
+        actions.append(button(tr.text(S.CLAIM), A.CLAIM, cls="btn primary"))
+    hint_busy = "true" if ui.hint_pending else None
+    can_hint = pv.my_turn and not ui.pause
+    bar = (
+        '<header class="bar">'
+        f'<span class="hand-no">{esc(S.hand_number(pv.hand_number + 1, tr))}</span>'
+        f'<span class="{broken_cls}"><span class="hb" aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> '
+        f'<span class="hb-text">{esc(hearts)}</span></span>'
+        '<span class="bar-actions">'
+        + button(tr.text(S.HINT), A.HINT, cls="btn small", aria_busy=hint_busy,
+                 aria_disabled=None if can_hint else "true")
+        + button(tr.text(S.RULES), A.RULES, cls="btn small")
+        + button(tr.text(S.MENU), A.MENU, cls="btn small")
+        + "</span></header>"
+    )
+    mine = " turn" if turn == HUMAN else ""
+    return (
+        '<div class="table">'
+        + bar
+        + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
+        + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
+        + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
+        + f'<div class="toast">{note_html}{P.pass_info(ui, pv, tr, card_face)}'
+        + f'<p class="message{" long" if len(message) > 90 else ""}" role="status">{esc(message)}</p></div>'
+        + _passing(pv) + _moment(ui, pv) + P.felt_tools(ui, pv, tr)
+        + "</div>"
+        + f'<div class="south{mine}">'
+        + '<div class="status-row">'
+        + _seat(pv, HUMAN, ui, tr, turn, winner, queen)
+        + f'<p class="status">{esc(_status(ui, pv, tr, winner))}</p>'
+        + f'<div class="actions">{"".join(actions)}</div>'
+        + "</div>"
+        + _hand(ui, pv, tr)
+        + _notices(ui, tr)
+        + "</div></div>"
+    )
+
+
+# -- after a hand, after the game -----------------------------------------------
+#
+# The hand-end and game-end screens are a dialog over the table, which stays
+# beneath, dimmed; the table's own bar stays above the dimming and in use, so
+# Menu and Rules are its buttons, once in the page as at every other moment
+# (tests find them as `#screen [data-action=menu]`). Every list in the dialog
+# follows the seats' order, the table's: you, West, North, East (seats 0..3).
+
+SEATS = (0, 1, 2, 3)
+
+
+def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
+    """(hearts taken, took the queen of spades) per seat, from the finished
+    hand's tricks in the view (``pv.tricks``: all 13 at the hand's end)."""
+    hearts = [0, 0, 0, 0]
+    queen = [False, False, False, False]
+    for trick in pv.tricks:
+        if trick.winner is None:
+            continue
+        for card in trick.cards:
+            text = str(card)
+            if text[-1] == "H":
+                hearts[trick.winner] += 1
+            elif text == "QS":
+                queen[trick.winner] = True
+    return tuple(zip(hearts, queen))
+
+
+def places(scores) -> tuple[tuple[int, bool], ...]:
+    """(place, shared) per seat: the lowest total is 1st; equal totals share
+    a place and the next place is skipped (10, 20, 20, 30 -> 1, 2, 2, 4)."""
+    return tuple((1 + sum(o < mine for o in scores), sum(o == mine for o in scores) > 1)
+                 for mine in scores)
+
+
+def score_sheet(pv: PlayerView, tr, replay: bool = False) -> str:
+    head = "".join(f'<th scope="col"{_me(s)}>{esc(seat_name(s, tr))}</th>' for s in SEATS)
+    rows = []
+    last = len(pv.results) - 1
+    moon_mark = esc(tr.text(S.MOON_MARK))
+    for i, result in enumerate(pv.results):
+        cells = []
+        for s in SEATS:
+            moon = ""
+            if result.moon == s:
+                moon = f' <span class="moon-mark" aria-hidden="true">\u263e</span><span class="sr"> ({moon_mark})</span>'
+            cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
+        latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
+        number = _replay_button(i, tr) if replay else esc(tr.format_number(i + 1))
+        rows.append(f'<tr{latest}><th scope="row">{number}</th>{"".join(cells)}</tr>')
+    low = min(pv.scores)
+    totals = "".join(
+        f"<td{LOW if pv.scores[s] == low else ''}>{esc(tr.format_number(pv.scores[s]))}</td>"
+        for s in SEATS
+    )
+    return (
+        f'<table class="sheet"><caption>{esc(tr.text(S.SCORE_SHEET))}</caption>'
+        f'<thead><tr><th scope="col">{esc(tr.text(S.HAND))}</th>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody>'
+        f'<tfoot><tr><th scope="row">{esc(tr.text(S.TOTAL))}</th>{totals}</tr></tfoot></table>'
+    )
+
+
+def _replay_button(i: int, tr) -> str:
+    """A finished hand's number on the menu's score sheet, as a button that
+    tells it trick by trick (hearts.app.replay_view). The hand-end dialog's
+    sheet keeps plain numbers: Tab goes from it to Continue first, and its
+    own button tells the hand just played."""
+    from .replay_view import replay_label
+
+    return button(tr.format_number(i + 1), A.REPLAY, value=i, cls="link",
+                  aria_label=replay_label(i + 1, tr))
+
+
+def _stats_button(tr) -> str:
+    from .stats_view import STATISTICS
+
+    return button(tr.text(STATISTICS), A.STATS, cls="btn")
+
+
+def _me(seat: int) -> str:
+    return ' class="me"' if seat == HUMAN else ""
+
+
+def _why(seat: int, hearts: int, queen: bool, moon: int | None, tr) -> str:
+    """What made a seat's points this hand: hearts, the queen, the moon."""
+    chips = []
+    words = []
+    if moon == seat:
+        words.append(tr.text(S.MOON_MARK))
+    if hearts:
+        chips.append(f'<span class="chip hearts" aria-hidden="true"><span class="sH">\u2665\ufe0e</span>'
+                     f"{esc(tr.format_number(hearts))}</span>")
+        words.append(S.hearts_taken(hearts, tr))
+    if queen:
+        chips.append('<span class="chip queen sS" aria-hidden="true">Q\u2660\ufe0e</span>')
+        words.append(card_name("QS", tr))
+    if not chips:
+        return '<span class="why none" aria-hidden="true">\u2013</span>'
+    return (f'<span class="why">{"".join(chips)}</span>'
+            f'<span class="sr"> ({esc(", ".join(words))})</span>')
+
+
+def _players(pv: PlayerView, tr, over: bool) -> str:
+    """One tile per seat, in seat order: this hand's points and what made
+    them, the running total (and, once the game is over, the place)."""
+    result = pv.results[-1] if pv.results else None
+    moon = result.moon if result is not None else None
+    breakdown = hand_breakdown(pv)
+    ranks = places(pv.scores)
+    low = min(pv.scores)
+    tiles = []
+    for s in SEATS:
+        pts = result.points[s] if result is not None else 0
+        hearts, queen = breakdown[s]
+        cls = f"player p-{SEAT_CLASS[s]}"
+        if s == HUMAN:
+            cls += " me"
+        if pv.scores[s] == low:
+            cls += " low"
+        if pv.winner == s:
+            cls += " winner"
+        if moon == s:
+            cls += " shooter"
+        place = ""
+        if over:
+            n, _shared = ranks[s]
+            place = f'<span class="place place-{n}">{esc(S.place_badge(n, tr))}</span>'
+        plus = "+" if pts > 0 else ""
+        if moon == s:
+            plus = '<span class="moon-sign">\u263e</span>'
+        tiles.append(
+            f'<li class="{cls}">'
+            f'<span class="p-name">{esc(seat_name(s, tr))}</span>{place}'
+            f'<span class="p-pts" aria-hidden="true">{plus}{esc(tr.format_number(pts))}</span>'
+            f'<span class="sr">: {esc(S.points(pts, tr))}</span>'
+            f"{_why(s, hearts, queen, moon, tr)}"
+            f'<span class="p-total"><span class="p-label">{esc(tr.text(S.TOTAL))}</span> '
+            f"<b>{esc(tr.format_number(pv.scores[s]))}</b></span>"
+            "</li>"
+        )
+    label = tr.text(S.FINAL_SCORES if over else S.POINTS_THIS_HAND)
+    return (f'<h3 class="players-title" id="players-title">{esc(label)}</h3>'
+            f'<ul class="players" aria-labelledby="players-title">{"".join(tiles)}</ul>')
+
+
+def _celebration() -> str:
+    """A win: four aces fan out above the title, with sparks (decoration)."""
+    aces = "".join(f'<span class="ace a{i} s{suit}"><b>A<br>{SUIT_GLYPH[suit]}\ufe0e</b>'
+                   f'<i>{SUIT_GLYPH[suit]}\ufe0e</i></span>'
+                   for i, suit in enumerate("SHDC"))
+    sparks = "".join(f'<span class="spark k{i}"></span>' for i in range(8))
+    return f'<div class="celebration" aria-hidden="true">{sparks}<div class="ace-fan">{aces}</div></div>'
+
+
+def _ending(ui: Ui, pv: PlayerView, tr) -> str:
+    """The dialog after a hand (or the game): it sits over the table."""
+    over = pv.phase is Phase.GAME_END
+    result = pv.results[-1] if pv.results else None
+    won = over and pv.winner == HUMAN
+    head = []
+    if over:
+        title = tr.text(S.GAME_OVER)
+        if won:
+            head.append(_celebration())
+        head.append(f'<h2 id="ending-title">{esc(title)}</h2>')
+        if pv.winner is not None:
+            head.append(f'<p class="won">{esc(S.game_won(pv.winner, tr))}</p>')
+        place, shared = places(pv.scores)[HUMAN]
+        head.append(f'<p class="your-place place-{place}">{esc(S.your_place(place, shared, tr))}</p>')
+    else:
+        title = S.hand_number(pv.hand_number + 1, tr)
+        head.append(f'<h2 id="ending-title">{esc(title)}</h2>')
+    if result is not None and result.moon is not None:
+        head.append(f'<p class="moon"><span class="moon-sign" aria-hidden="true">\u263e</span> '
+                    f'<span>{esc(S.shot_the_moon(result.moon, tr))} {esc(tr.text(S.MOON_OTHERS))}</span></p>')
+    if not over and max(pv.scores) >= GAME_OVER_AT:
+        head.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
+    if over:
+        action = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")
+    else:
+        action = button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn primary")
+    if pv.results:  # this hand told trick by trick (hearts.app.replay_view)
+        from .replay_view import REPLAY
+
+        action += button(tr.text(REPLAY), A.REPLAY, value=len(pv.results) - 1, cls="btn")
+        from .review_view import review_button
+
+        action += review_button(len(pv.results) - 1, tr)
+    cls = "ending"
+    if over:
+        cls += " game-over"
+    if won:
+        cls += " you-won"
+    if ui.settings.speed == "instant":
+        cls += " instant"
+    return (
+        f'<div class="{cls}" role="dialog" aria-labelledby="ending-title">'
+        '<div class="ending-panel" tabindex="-1">'
+        f'<div class="ending-head">{"".join(head)}</div>'
+        f"{_players(pv, tr, over)}"
+        f"{score_sheet(pv, tr)}{_notices(ui, tr)}"
+        f'<div class="ending-actions">{action}</div>'
+        "</div></div>"
+    )
+
+
+# -- overlays ---------------------------------------------------------------------
+
+def _dialog(label: str, body: str, cls: str = "", role: str = "dialog") -> str:
+    return (f'<div class="overlay {cls}" role="{role}" aria-modal="true" aria-label="{esc(label)}">'
+            f'<div class="panel" tabindex="-1">{body}</div></div>')
+
+
+def _rules(tr) -> str:
+    from ..text.rules_text import rules  # loaded when the rules are first opened, not at start
+
+    parts = [f"<h2>{esc(tr.text(S.RULES))}</h2>"]
+    for section in rules(tr):
+        parts.append(f"<h3>{esc(section.heading)}</h3>")
+        for block in section.blocks:
+            if block.kind == "ul":
+                parts.append("<ul>" + "".join(f"<li>{esc(t)}</li>" for t in block.texts) + "</ul>")
+            else:
+                parts.append(f"<p>{esc(block.texts[0])}</p>")
+    parts.append(f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}</div>')
+    return _dialog(tr.text(S.RULES), "".join(parts), "rules")
+
+
+def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
+    back = button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")
+    new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
+    sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
+    files = file_actions(ui, tr, pv is not None)
+    body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
+            f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
+            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{sheet}')
+    return _dialog(tr.text(S.SETTINGS), body, "menu")
+
+
+def _error(ui: Ui, tr) -> str:
+    body = (
+        f"<h2>{esc(tr.text(S.SOMETHING_WENT_WRONG))}</h2>"
+        f'<div class="actions">{button(tr.text(S.START_OVER), A.START_OVER, cls="btn primary")}'
+        f'{button(tr.text(S.KEEP_MY_GAME), A.KEEP_GAME, cls="btn")}</div>'
+        f"<details open><summary>{esc(tr.text(S.ERROR_DETAILS))}</summary>"
+        f'<pre class="error-text">{esc(ui.error or "")}</pre></details>'
+    )
+    return _dialog(tr.text(S.SOMETHING_WENT_WRONG), body, "error", role="alertdialog")
+
+
+# -- what the page says: the live region, the table's message line -----------------
+
+def say(item: M.Said, tr) -> str:
+    """The words of one thing the page says (hearts.app.messages.Said)."""
+    if isinstance(item, M.Played):
+        return S.card_played(item.seat, item.card, tr)
+    if isinstance(item, M.TrickTaken):
+        return S.trick_won(item.seat, tr)
+    if isinstance(item, M.Turn):
+        if item.seat is None:
+            return ""
+        return S.to_play(item.seat, tr) if item.seat == HUMAN else S.thinking(item.seat, tr)
+    if isinstance(item, M.Passing):
+        return pass_direction_text(item.direction, tr)
+    if isinstance(item, M.Received):
+        if not item.cards:
+            return ""
+        return tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item.cards)
+    if isinstance(item, M.HandScored):
+        moon = [S.shot_the_moon(item.moon, tr)] if item.moon is not None else []
+        return " ".join(_sentence(t) for t in moon + [S.hand_points(s, item.points[s], tr) for s in SEATS])
+    if isinstance(item, M.Tie):
+        return tr.text(S.TIE_ONE_MORE_HAND)
+    if isinstance(item, M.Won):
+        return S.game_won(item.seat, tr)
+    if isinstance(item, M.Refusal):
+        return reason_message(item.code, tr, suit=item.suit)
+    if isinstance(item, M.Hint):
+        cards = item.cards
+        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+        if item.explain is None:
+            return text
+        from ..text.hint_text import explanation
+
+        more = explanation(item.explain, tr)
+        return f"{text}. {more}" if more else text
+    if isinstance(item, M.Undone):
+        return tr.text(P.UNDONE)
+    if isinstance(item, M.Lifted):
+        return P.lifted_text(item.card, tr)
+    if isinstance(item, M.Text):
+        return tr.text(item.text)
+    if isinstance(item, M.Note):
+        return tr.gettext(NOTES[item.code]) if item.code in NOTES else ""
+    return ""
+
+
+def _sentence(text: str) -> str:
+    return text if text[-1] in ".!?" else text + "."
+
+
+def announcement(items, tr) -> str:
+    """Text for the polite live region: the items of an Announce, in order."""
+    return " ".join(_sentence(t) for t in (say(item, tr) for item in items) if t)
