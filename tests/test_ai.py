@@ -257,12 +257,12 @@ def test_hard_time_budget_bounds_the_search():
 
 
 def test_the_hint_is_hards_search():
-    from hearts.app.update import hint_search
+    from hearts.ai.explain import explained_search
 
     game = _game_after(MOON_DEAL, MOON_PLAYS)
-    assert step(hint_search(game.view(0), random.Random(0)), 60) == C("AH")
+    assert step(explained_search(game.view(0), random.Random(0)), 60).cards == ("AH",)
     fresh = Game.new(2)
-    passing = step(hint_search(fresh.view(0), random.Random(0)), 60)
+    passing = [C(c) for c in step(explained_search(fresh.view(0), random.Random(0)), 60).cards]
     # The pass by search (timed, so its count of deals varies): one of the passes it compares.
     assert len(passing) == 3 and mask_of(passing) in pass_candidates(fresh.view(0).hand_mask)
 

@@ -19,6 +19,7 @@ from ..engine.game import Phase
 from ..engine.save import dumps
 from . import messages as M
 from .model import HUMAN, Handler, Model, with_ui
+from . import extras, steps
 
 
 def review_key(game, hand: int) -> str:
@@ -96,24 +97,22 @@ def claim_offered(model: Model) -> bool:
 
 def _claim(model, msg):
     from ..ai.claim import play_rest
-    from . import update as U
 
     if model.ui.overlay is not None or not claim_offered(model):
         return model, []
-    moved = U._moved(model, lambda new: play_rest(new, HUMAN, claim=True))
-    return U._changed(with_ui(moved, pause=True), [M.TrickTaken(HUMAN)])
+    moved = steps.moved(model, lambda new: play_rest(new, HUMAN, claim=True))
+    return steps.changed(with_ui(moved, pause=True), [M.TrickTaken(HUMAN)])
 
 
 def settle(model: Model) -> tuple[Model, list[M.Effect]]:
     """Once a trick is collected and no points are left in play, the rest
     of the hand is played at once (saved, and counted if the game ends)."""
     from ..ai.claim import play_rest, settled
-    from . import extras, update as U
 
     game = model.game
     if game is None or not settled(game):
         return model, []
-    model = U._moved(model, lambda new: play_rest(new, HUMAN, claim=False))
+    model = steps.moved(model, lambda new: play_rest(new, HUMAN, claim=False))
     rev = model.ui.rev + 1
     model = replace(model, ui=replace(model.ui, rev=rev, behind=False, lifted=None, hint=()))
     finished = model.game

@@ -34,6 +34,7 @@ from ..engine.game import Phase
 from ..engine.save import SaveError, read, revision  # read: measured before parsed (hearts.engine.boundedjson)
 from . import messages as M
 from .model import Handler, Model, Owner, cleared, with_ui
+from . import steps
 
 OWNERS: tuple[Owner, ...] = get_args(Owner)
 EXPORT_NAME = "hearts-game.json"
@@ -44,8 +45,6 @@ EXPORT_NAME = "hearts-game.json"
 def open_saved(model: Model, saved, unsaved_rev: int = 0):
     """``model`` (on the start screen) with the saved game ``saved`` open,
     or with its refusal shown and the text kept aside; and the effects."""
-    from . import update as U
-
     if not saved:
         return model, []
     try:
@@ -57,8 +56,8 @@ def open_saved(model: Model, saved, unsaved_rev: int = 0):
     rev = revision(saved)
     ui = replace(model.ui, screen="table", rev=max(rev, model.ui.rev), saved_rev=rev,
                  behind=unsaved_rev > rev)
-    model, effects = U._next_step(Model(ui=ui, game=game, undo_used=undo_used))
-    return model, [M.Announce(U._turn_items(model))] + effects
+    model, effects = steps.next_step(Model(ui=ui, game=game, undo_used=undo_used))
+    return model, [M.Announce(steps.turn_items(model))] + effects
 
 
 def _elsewhere(model, msg):
@@ -114,8 +113,6 @@ def _import_game(model, msg):
 
 
 def _imported(model, msg):
-    from . import update as U
-
     if model.ui.owner != "here":
         return model, []
     try:
@@ -127,7 +124,7 @@ def _imported(model, msg):
     except Exception:
         return with_ui(model, file_error="save-corrupt"), []
     ui = cleared(model.ui, screen="table", file_error=None, rev=max(model.ui.rev, model.ui.saved_rev))
-    return U._changed(Model(ui=ui, game=game, undo_used=undo_used), [])
+    return steps.changed(Model(ui=ui, game=game, undo_used=undo_used), [])
 
 
 HANDLERS: dict[type, Handler] = {

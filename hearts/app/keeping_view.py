@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..text.i18n import N_
 from ..text.vocabulary import save_error_message
+from .blocks import button, dialog, esc
 from .events import Action as A
 from .model import Ui
 
@@ -41,28 +42,14 @@ IMPORT_GAME = N_("Open a game from a file")
 FILE_REFUSED = N_("The file was not opened.")
 
 
-def _esc(text) -> str:
-    from .view import esc
-
-    return esc(text)
-
-
-def _button(label: str, action: A, cls: str = "btn") -> str:
-    from .view import button
-
-    return button(label, action, cls=cls)
-
-
 def elsewhere_dialog(ui: Ui, tr) -> str:
     """The dialog of a tab that does not play the game (ui.owner "open" or "moved")."""
-    from .view import _dialog
-
     moved = ui.owner == "moved"
     title = tr.text(MOVED_ELSEWHERE if moved else OPEN_ELSEWHERE)
     text = tr.text(MOVED_ELSEWHERE_TEXT if moved else OPEN_ELSEWHERE_TEXT)
-    body = (f"<h2>{_esc(title)}</h2><p>{_esc(text)}</p>"
-            f'<div class="actions">{_button(tr.text(PLAY_HERE), A.TAKE_OVER, cls="btn primary")}</div>')
-    return _dialog(title, body, "elsewhere")
+    body = (f"<h2>{esc(title)}</h2><p>{esc(text)}</p>"
+            f'<div class="actions">{button(tr.text(PLAY_HERE), A.TAKE_OVER, cls="btn primary")}</div>')
+    return dialog(title, body, "elsewhere")
 
 
 def storage_notice(ui: Ui, tr) -> str | None:
@@ -79,17 +66,17 @@ def refused_actions(ui: Ui, tr) -> str:
     kept, a button to download it, one to hide the message for good."""
     if not ui.refused:
         return ""
-    return (f'<p class="kept">{_esc(tr.text(REFUSED_KEPT))}</p>'
+    return (f'<p class="kept">{esc(tr.text(REFUSED_KEPT))}</p>'
             '<div class="start-actions refused-actions">'
-            f'{_button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)}'
-            f'{_button(tr.text(HIDE_MESSAGE), A.HIDE_REFUSED)}</div>')
+            f'{button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)}'
+            f'{button(tr.text(HIDE_MESSAGE), A.HIDE_REFUSED)}</div>')
 
 
 def file_problem(ui: Ui, tr) -> str:
     if not ui.file_error:
         return ""
     text = f"{tr.text(FILE_REFUSED)} {save_error_message(ui.file_error, tr)}"
-    return f'<p class="alert" role="alert">{_esc(text)}</p>'
+    return f'<p class="alert" role="alert">{esc(text)}</p>'
 
 
 def file_actions(ui: Ui, tr, playing: bool) -> str:
@@ -97,8 +84,8 @@ def file_actions(ui: Ui, tr, playing: bool) -> str:
     on, import always; download a refused save while one is kept."""
     out = ""
     if playing:
-        out += _button(tr.text(EXPORT_GAME), A.EXPORT_GAME)
-    out += _button(tr.text(IMPORT_GAME), A.IMPORT_GAME)
+        out += button(tr.text(EXPORT_GAME), A.EXPORT_GAME)
+    out += button(tr.text(IMPORT_GAME), A.IMPORT_GAME)
     if ui.refused and playing:
-        out += _button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)
+        out += button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)
     return out

@@ -7,7 +7,8 @@ Each is a small immutable record. :data:`Msg`, :data:`Effect` and
 :data:`Said` are the unions of them all; ``update`` has a handler for
 every Msg, the controller runs every Effect, and
 :func:`hearts.app.view.say` puts every Said into words. Nothing here
-imports the game's logic or the browser.
+imports the game's logic or the browser (only the engine's names of
+the levels and speeds).
 """
 
 from __future__ import annotations
@@ -15,10 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Union
 
-from typing import TYPE_CHECKING
+from ..engine.choices import Level, Speed
 
-if TYPE_CHECKING:  # (model.py imports this module: Ui.message is a Said)
-    from .model import Settings
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's settings (the model's ``Ui.settings``; stored with
+    :class:`StoreSettings`)."""
+    lang: str = "en"
+    level: Level = "normal"
+    speed: Speed = "normal"
+    four_colour: bool = False
+    two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
 
 
 # -- what the page says ------------------------------------------------------------

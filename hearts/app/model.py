@@ -13,7 +13,7 @@ from typing import Any, Callable, Literal, cast
 from ..engine.choices import Level, Speed
 from ..engine.game import Game, PlayerView
 from .stats import EMPTY as NO_STATS, Stats
-from .messages import Effect, Said
+from .messages import Effect, Said, Settings  # (Settings: carried by StoreSettings, so defined there)
 
 Screen = Literal["start", "table"]
 Overlay = Literal[
@@ -34,15 +34,6 @@ HUMAN = 0
 # its winner.
 CARD_DELAY: dict[Speed, float] = {"slow": 1.1, "normal": 0.65, "fast": 0.3, "instant": 0.0}
 TRICK_PAUSE: dict[Speed, float] = {"slow": 2.0, "normal": 1.3, "fast": 0.7, "instant": 0.0}
-
-
-@dataclass(frozen=True)
-class Settings:
-    lang: str = "en"
-    level: Level = "normal"
-    speed: Speed = "normal"
-    four_colour: bool = False
-    two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from ..engine.game import Phase
 from . import messages as M
 from .model import HUMAN, Handler, Model, two_tap, visible, with_ui
 from .play_view import NOTHING_TO_UNDO, undo_offered
+from . import steps
 
 
 # -- reading the model --------------------------------------------------------
@@ -65,17 +66,17 @@ def _undo(model, msg):
     game = model.game
     new = game.rewound(last_play_of_human(game))
     ui = replace(model.ui, pause=False, picked=())
-    return U._changed(replace(model, ui=ui, game=new, undo_used=True), [M.Undone()])
+    return steps.changed(replace(model, ui=ui, game=new, undo_used=True), [M.Undone()])
 
 
 def _confirm_new_game(model, msg):
     if model.ui.overlay != "confirm-new":
         return model, []
-    return U._start_game(model, msg.seed)
+    return steps.start_game(model, msg.seed)
 
 
 def _toggle_two_tap(model, msg):
-    return U._settings(with_ui(model, lifted=None), two_tap=not two_tap(model.ui))
+    return steps.change_settings(with_ui(model, lifted=None), two_tap=not two_tap(model.ui))
 
 
 def lift(model, card: str):
@@ -89,4 +90,3 @@ HANDLERS: dict[type, Handler] = {
     M.ToggleTwoTap: _toggle_two_tap,
 }
 
-from . import update as U  # noqa: E402  (update registers HANDLERS: see there)

@@ -15,7 +15,7 @@ from ..text import strings as S
 from ..text.i18n import N_, NP_
 from ..text.vocabulary import card_name, pass_direction_text, seat_name
 from .events import Action as A
-from .view import RANK_LABEL, SEATS, SUIT_GLYPH, _dialog, button, esc, sort_hand
+from .blocks import SEATS, button, dialog, esc, mini_card, sort_hand
 
 REPLAY = N_("Trick by trick")
 DEAL_AND_PASS = N_("The deal and the pass")
@@ -43,14 +43,8 @@ def replay_label(hand: int, tr) -> str:
     return tr.gettext("Replay hand {n}").format(n=tr.format_number(hand))
 
 
-def _mini(card: str, tr, cls: str = "") -> str:
-    rank = RANK_LABEL.get(card[0], card[0])
-    return (f'<span class="mini s{card[-1]}{cls}" data-rcard="{card}" role="img" '
-            f'aria-label="{esc(card_name(card, tr))}">{rank}{SUIT_GLYPH[card[-1]]}\ufe0e</span>')
-
-
 def _cards(cards, tr, marked=(), mark="") -> str:
-    return "".join(_mini(c, tr, f" {mark}" if c in marked else "") for c in sort_hand(cards))
+    return "".join(mini_card(c, tr, f" {mark}" if c in marked else "") for c in sort_hand(cards))
 
 
 def _review(hand: int, tr) -> str:
@@ -93,7 +87,7 @@ def replay_screen(ui, tr) -> str:
                 f'<span class="r-name">{esc(seat_name(s, tr))}</span>'
                 f'<span class="r-hand">{_cards(t.hands[s], tr, (played[s],), "played")}</span>'
                 f'<span class="r-marks">{"".join(marks)}</span></li>')
-        order = "".join(_mini(c, tr, " played") for c in t.cards)
+        order = "".join(mini_card(c, tr, " played") for c in t.cards)
         trick_html = (f'<p class="r-trick" data-replay-trick="{step}">'
                       f'{esc(tr.text(LED))}: {esc(seat_name(t.leader, tr))} \u2192 {order}</p>')
         info = ""
@@ -111,4 +105,4 @@ def replay_screen(ui, tr) -> str:
         f'<div class="actions r-nav">{prev}{nxt}{_review(r.hand, tr)}{button(tr.text(S.BACK), A.CLOSE, cls="btn")}</div>'
         f'<p class="r-keys">{esc(tr.text(KEYS))}</p>'
     )
-    return _dialog(f"{S.hand_number(r.hand + 1, tr)} \u00b7 {tr.text(REPLAY)}", body, "replay")
+    return dialog(f"{S.hand_number(r.hand + 1, tr)} \u00b7 {tr.text(REPLAY)}", body, "replay")

@@ -17,8 +17,7 @@ from ..text.i18n import N_, NP_
 from ..text.vocabulary import card_name
 from .events import Action as A
 from ..text.hint_text import _PASS_REASONS, decimal, reason as play_reason
-from .replay_view import _mini
-from .view import _dialog, button, esc
+from .blocks import button, dialog, esc, mini_card
 
 REVIEW = NP_("review", "Review")
 THE_PASS = NP_("review", "The pass")
@@ -49,7 +48,7 @@ def review_button(hand: int, tr) -> str:
 
 
 def _cards(cards, tr) -> str:
-    return "".join(_mini(c, tr) for c in cards)
+    return "".join(mini_card(c, tr) for c in cards)
 
 
 def _points(x: float | None, tr) -> str:
@@ -107,7 +106,7 @@ def review_screen(ui, tr) -> str:
     back = tr.text(S.BACK)
     body = (f'<h2>{esc(label)}</h2>{main}{about}'
             f'<div class="actions">{button(back, A.CLOSE, cls="btn primary")}</div>')
-    return _dialog(label, body, "review").replace(' class="overlay review"', f' class="overlay review" data-review="{hand}"', 1)
+    return dialog(label, body, "review").replace(' class="overlay review"', f' class="overlay review" data-review="{hand}"', 1)
 
 
 # -- the statistics screen's part: the reviews' costs (hearts.app.costs) ----------------
@@ -124,12 +123,11 @@ def cost_section(stats, tr) -> str:
     and per level (``cost.easy``...), and its trend over the last games."""
     from .costs import BUCKETS, average
     from ..text.vocabulary import level_name
-    from .stats_view import WITH_UNDO
 
     costs = stats.costs
     shown = lambda x: "\u2013" if x is None else decimal(x, tr)  # noqa: E731
     rows = "".join(
-        f'<div class="stat"><dt>{esc(level_name(b, tr) if b != "undo" else tr.text(WITH_UNDO))}</dt>'
+        f'<div class="stat"><dt>{esc(level_name(b, tr) if b != "undo" else tr.text(S.WITH_UNDO))}</dt>'
         f'<dd data-stat="cost.{b}">{esc(shown(average(costs, b)))}</dd></div>' for b in BUCKETS)
     head = (f'<h3>{esc(tr.text(YOUR_DECISIONS))}</h3><dl class="stat-tiles">'
             f'<div class="stat"><dt>{esc(tr.text(AVERAGE_COST))}</dt>'

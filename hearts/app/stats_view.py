@@ -18,7 +18,7 @@ from ..text.i18n import N_, NP_
 from ..text.vocabulary import level_name
 from ..text.hint_text import decimal
 from .events import Action as A
-from .view import _dialog, button, esc
+from .blocks import button, dialog, esc
 
 STATISTICS = N_("Statistics")
 ALL_GAMES = N_("All games")
@@ -31,8 +31,6 @@ MOONS_AGAINST = N_("Moons shot against you")
 QUEENS = N_("Queen of spades taken")
 BEST = N_("Best game")
 WORST = N_("Worst game")
-# TRANSLATORS: heading of a column: games in which a move was taken back (undo).
-WITH_UNDO = N_("With undo")
 UNDO_APART = N_("Games in which a move was taken back count apart, under With undo.")
 LAST_GAMES = N_("Your last games")
 # TRANSLATORS: under the chart of the last games' final scores.
@@ -83,7 +81,7 @@ def _tiles(c: ST.Counters, tr) -> str:
 
 
 def _table(figures, tr) -> str:
-    cols = [(b, level_name(b, tr) if b in ST.LEVELS else tr.text(WITH_UNDO)) for b in ST.BUCKETS]
+    cols = [(b, level_name(b, tr) if b in ST.LEVELS else tr.text(S.WITH_UNDO)) for b in ST.BUCKETS]
     head = "".join(f'<th scope="col">{esc(label)}</th>' for _, label in cols)
     rows = []
     for name, label in ROWS + tuple((f"place-{n}", None) for n in (1, 2, 3, 4)):
@@ -150,7 +148,7 @@ def stats_screen(ui, tr) -> str:
         f'{_table(figures, tr)}</div>{_costs(ui.stats, tr)}'
         f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
     )
-    return _dialog(tr.text(STATISTICS), body, "stats")
+    return dialog(tr.text(STATISTICS), body, "stats")
 
 
 def reset_question(ui, tr) -> str:
@@ -162,4 +160,4 @@ def reset_question(ui, tr) -> str:
     body = (f"<h2>{esc(tr.text(RESET_QUESTION))}</h2><p>{esc(what)}</p>"
             f'<div class="actions">{button(tr.text(KEEP), A.STATS, cls="btn primary")}'
             f'{button(tr.text(RESET_CONFIRM), A.CONFIRM_STATS_RESET, cls="btn danger")}</div>')
-    return _dialog(tr.text(RESET_QUESTION), body, "stats-reset", role="alertdialog")
+    return dialog(tr.text(RESET_QUESTION), body, "stats-reset", role="alertdialog")

@@ -178,7 +178,7 @@ def restore_view(model, effects, text):
     finished trick the stored text gives, when they belong to this very
     position and still make sense there; else unchanged."""
     from ..engine.game import Phase
-    from . import update as U
+    from .steps import next_step
     from .model import HUMAN, with_ui
 
     game = model.game
@@ -201,7 +201,7 @@ def restore_view(model, effects, text):
         # The trick is complete and nothing of the next one is played yet:
         # show it again, and let it be collected as it would have been.
         paused = with_ui(model, pause=True)
-        paused, later = U._next_step(paused)
+        paused, later = next_step(paused)
         kept = [e for e in effects if not isinstance(e, (M.Think, M.Later, M.Announce))]
         return paused, kept + later
     return model, effects

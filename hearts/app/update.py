@@ -23,6 +23,8 @@ from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui,
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
+from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play
+from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
 def _ai():
@@ -63,23 +65,11 @@ def pass_search(view, level: str, rng: random.Random):
     return _ai().make_opponent(level, **options).search(view, rng)
 
 
-def _pass_key(model) -> tuple:
-    """Which hand, and which level, the opponents' passes are chosen for."""
-    game = model.game
-    return (model.ui.settings.level, game.hand_number, game.legal_mask(HUMAN) if game.phase is Phase.PASS else 0)
-
-
 def _passes_ready(model, msg):
     ui, game = model.ui, model.game
     if game is None or game.phase is not Phase.PASS or not ui.bot_passes or ui.bot_passes[0] != msg.key:
         return model, []  # a hand, or a level, that is no longer on the table
     return with_ui(model, bot_passes=(msg.key, msg.passes)), []
-
-
-def hint_search(view, rng: random.Random):
-    """Hard's search for the human's seat, as a generator (run it in slices):
-    it returns three cards while passing, else a card."""
-    return _ai().make_opponent("hard", budget=0.3, pass_scale=PASS_SCALE).search(view, rng)
 
 
 def _at_once(choose, view, rng):
@@ -125,44 +115,30 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
 def _new_game(model, msg):
     if model.game is not None and model.game.phase is not Phase.GAME_END:
         return with_ui(model, overlay="confirm-new"), []  # a game in progress: ask first
-    return _start_game(model, msg.seed)
-
-
-def _start_game(model, msg_seed):
-    ui = model.ui
-    seed = ui.next_seed if ui.next_seed is not None else msg_seed
-    game = Game.new(seed)
-    ui = cleared(ui, screen="table", file_error=None, notes=(),
-                 next_seed=None if ui.next_seed is None else ui.next_seed + 1)
-    return _changed(Model(ui=ui, game=game), [])
-
-
-def _settings(model, **changes):
-    settings = replace(model.ui.settings, **changes)
-    return with_ui(model, settings=settings), [M.StoreSettings(settings)]
+    return start_game(model, msg.seed)
 
 
 def _set_level(model, msg):
     if msg.level not in LEVELS:
         return model, []
-    return _settings(model, level=msg.level)
+    return change_settings(model, level=msg.level)
 
 
 def _set_speed(model, msg):
     if msg.speed not in SPEEDS:
         return model, []
-    return _settings(model, speed=msg.speed)
+    return change_settings(model, speed=msg.speed)
 
 
 def _set_lang(model, msg):
     if msg.lang not in LANGUAGES:
         return model, []
-    model, effects = _settings(model, lang=msg.lang)
+    model, effects = change_settings(model, lang=msg.lang)
     return model, effects + [M.Language(msg.lang)]
 
 
 def _toggle_four_colour(model, msg):
-    return _settings(model, four_colour=not model.ui.settings.four_colour)
+    return change_settings(model, four_colour=not model.ui.settings.four_colour)
 
 
 def _show_overlay(model, msg):
@@ -177,9 +153,9 @@ def _close_overlay(model, msg):
     if model.ui.overlay in ("error", "elsewhere"):
         return model, []  # these close only through their own buttons
     if model.ui.overlay == "review":
-        return _next_step(_coach.close_review(with_ui(model, message=None)))
+        return next_step(_coach.close_review(with_ui(model, message=None)))
     # Opponents wait while a dialog is open (see _opponent_move): go on now.
-    return _next_step(with_ui(model, overlay=None, message=None, file_error=None))
+    return next_step(with_ui(model, overlay=None, message=None, file_error=None))
 
 
 def _dismiss(model, msg):
@@ -189,11 +165,6 @@ def _dismiss(model, msg):
     return with_ui(model, message=None), []
 
 
-def _refuse(model, code, suit=None):
-    refusal = M.Refusal(code, suit)
-    return with_ui(model, message=refusal), [M.Announce((refusal,))]
-
-
 def _click_card(model, msg):
     ui, game = model.ui, model.game
     if game is None or ui.screen != "table" or ui.overlay is not None:
@@ -201,53 +172,27 @@ def _click_card(model, msg):
     card = msg.card
     pv = game.view(HUMAN)
     if card not in {str(c) for c in pv.hand}:
-        return _refuse(model, "card-not-held")
+        return refuse(model, "card-not-held")
     if ui.pause and game.to_act != HUMAN:
-        return _refuse(model, "not-your-turn")
+        return refuse(model, "not-your-turn")
     if pv.phase is Phase.PASS:
         if card in ui.picked:
             return with_ui(model, picked=tuple(c for c in ui.picked if c != card), message=None), []
         if len(ui.picked) >= 3:
-            return _refuse(model, "pass-three-cards")
+            return refuse(model, "pass-three-cards")
         return with_ui(model, picked=ui.picked + (card,), message=None), []
     if pv.phase is not Phase.PLAY:
-        return _refuse(model, "wrong-phase")
+        return refuse(model, "wrong-phase")
     if game.to_act != HUMAN:
-        return _refuse(model, "not-your-turn")
+        return refuse(model, "not-your-turn")
     if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
         return _play.lift(model, card)  # the first tap lifts the card
     try:
-        moved = _moved(model, lambda new: new.play(HUMAN, card))
+        after = moved(model, lambda new: new.play(HUMAN, card))
     except IllegalAction as error:
         suit = str(pv.trick.cards[0])[-1] if pv.trick and pv.trick.cards else None
-        return _refuse(model, error.reason.value, suit)
-    return _played(moved, game, HUMAN, card)
-
-
-def _moved(model: Model, change: Callable[[Game], object], **ui_changes) -> Model:
-    """The model after ``change`` (calls of the engine) on a copy of its
-    game, with the Ui's fields ``ui_changes``. The model's own game is never
-    touched: when ``change`` raises (IllegalAction), nothing has changed."""
-    assert model.game is not None
-    new = model.game.copy()
-    change(new)
-    return replace(model, game=new, ui=replace(model.ui, **ui_changes))
-
-
-def _played(model: Model, old: Game, seat: int, card: str) -> tuple[Model, list[Effect]]:
-    """After ``seat`` played ``card`` (``old``: the game before): show a
-    finished trick, then move on."""
-    new = model.game
-    assert new is not None
-    items: list[M.Said] = [M.Played(seat, card)]
-    done = _completed(new) > _completed(old)
-    if done:
-        items.append(M.TrickTaken(next(t.winner for t in reversed(new.tricks) if t.winner is not None)))
-    return _changed(with_ui(model, pause=done), items)
-
-
-def _completed(game) -> int:
-    return sum(1 for t in game.tricks if t.winner is not None)
+        return refuse(model, error.reason.value, suit)
+    return played(after, game, HUMAN, card)
 
 
 def _confirm_pass(model, msg):
@@ -255,11 +200,11 @@ def _confirm_pass(model, msg):
     if game is None or ui.screen != "table" or ui.overlay is not None:
         return model, []
     if game.phase is not Phase.PASS:
-        return _refuse(model, "wrong-phase")
+        return refuse(model, "wrong-phase")
     if len(ui.picked) != 3:
-        return _refuse(model, "pass-three-cards")
+        return refuse(model, "pass-three-cards")
 
-    ready = ui.bot_passes[1] if ui.bot_passes and ui.bot_passes[0] == _pass_key(model) else None
+    ready = ui.bot_passes[1] if ui.bot_passes and ui.bot_passes[0] == pass_key(model) else None
 
     def exchange(new: Game) -> None:
         for seat in (1, 2, 3):
@@ -274,10 +219,10 @@ def _confirm_pass(model, msg):
         new.pass_cards(HUMAN, ui.picked)
 
     try:
-        model = _moved(model, exchange, picked=())
+        model = moved(model, exchange, picked=())
     except IllegalAction as error:
-        return _refuse(model, error.reason.value)
-    return _changed(model, [M.Received(tuple(str(c) for c in model.game.view(HUMAN).received))])
+        return refuse(model, error.reason.value)
+    return changed(model, [M.Received(tuple(str(c) for c in model.game.view(HUMAN).received))])
 
 
 def _continue(model, msg):
@@ -288,10 +233,10 @@ def _continue(model, msg):
         return _collect(model, M.Collect(ui.epoch))
     if game.phase is not Phase.HAND_END:
         return model, []
-    model = _moved(model, lambda new: new.next_hand(None if new.seed is not None else _unseeded_deal(new)),
+    model = moved(model, lambda new: new.next_hand(None if new.seed is not None else _unseeded_deal(new)),
                    picked=())
     items = [M.Passing(0)] if model.game.phase is Phase.PLAY else []  # the hand without passing
-    return _changed(model, items)
+    return changed(model, items)
 
 
 def _unseeded_deal(game):
@@ -320,8 +265,8 @@ def _collect(model: Model, msg: M.Collect) -> tuple[Model, list[Effect]]:
                 items.append(M.Won(game.winner))
         elif max(game.scores) >= GAME_OVER_AT:
             items.append(M.Tie())
-    model, effects = _next_step(model)
-    return model, settled + [M.Announce(tuple(items) + _turn_items(model))] + effects
+    model, effects = next_step(model)
+    return model, settled + [M.Announce(tuple(items) + turn_items(model))] + effects
 
 
 def _opponent_move(model, msg):
@@ -331,8 +276,8 @@ def _opponent_move(model, msg):
         return model, []  # a stale timer: the game moved on meanwhile
     if ui.overlay is not None:
         return model, []  # nobody plays behind the rules or the menu; closing goes on
-    moved = _moved(model, lambda new: new.play(msg.seat, msg.card))  # illegal here: a bug, let it show
-    return _played(moved, game, msg.seat, msg.card)
+    after = moved(model, lambda new: new.play(msg.seat, msg.card))  # illegal here: a bug, let it show
+    return played(after, game, msg.seat, msg.card)
 
 
 def _ask_hint(model, msg):
@@ -341,7 +286,7 @@ def _ask_hint(model, msg):
         return model, []
     pv = game.view(HUMAN)
     if not pv.my_turn:
-        return _refuse(model, "not-your-turn" if pv.phase is Phase.PLAY else "wrong-phase")
+        return refuse(model, "not-your-turn" if pv.phase is Phase.PLAY else "wrong-phase")
     return with_ui(model, hint_pending=True), [M.FindHint(ui.epoch)]
 
 
@@ -371,54 +316,7 @@ def _keep_game(model, msg):
     model = with_ui(model, overlay=None if model.ui.owner == "here" else "elsewhere", error=None)
     if model.game is None:
         return with_ui(model, screen="start"), []
-    return _next_step(model)
-
-
-# -- moving on ----------------------------------------------------------------------
-
-def _changed(model, items):
-    """The game changed: new epoch, save it, announce, schedule what comes next."""
-    rev = min(model.ui.rev + 1, MAX_REV)  # (at the cap, the runtime knows its own save: Runtime.save)
-    ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None,
-                 lifted=None, rev=rev, behind=False)
-    model = replace(model, ui=ui)
-    # Saved also while storage is "off": the controller finds out when it works again.
-    effects = [M.Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
-    model, recorded = _extras.record_game(model)  # the game is over: its statistics, once
-    effects += recorded
-    model, later = _next_step(model)
-    if not model.ui.pause:
-        items = list(items) + list(_turn_items(model))
-    return model, effects + ([M.Announce(tuple(items))] if items else []) + later
-
-
-def _next_step(model):
-    """Schedule what the table waits for: a trick to be collected, or an opponent."""
-    ui, game = model.ui, model.game
-    speed = ui.settings.speed
-    if game is None or ui.screen != "table":
-        return with_ui(model, thinking=None), []
-    if ui.pause:
-        return with_ui(model, thinking=None), [M.Later(TRICK_PAUSE[speed], M.Collect(ui.epoch))]
-    if game.phase is Phase.PLAY and game.to_act != HUMAN:
-        seat = game.to_act
-        return with_ui(model, thinking=seat), [M.Think(seat, ui.epoch, CARD_DELAY[speed])]
-    if game.phase is Phase.PASS and ui.settings.level == "hard":
-        key = _pass_key(model)
-        if not ui.bot_passes or ui.bot_passes[0] != key:  # Hard searches its passes meanwhile
-            return with_ui(model, thinking=None, bot_passes=(key, None)), [M.ThinkPasses(key)]
-    return with_ui(model, thinking=None), []
-
-
-def _turn_items(model) -> tuple[M.Said, ...]:
-    game = model.game
-    if game is None or model.ui.pause:
-        return ()
-    if game.phase is Phase.PLAY:
-        return (M.Turn(game.to_act),)
-    if game.phase is Phase.PASS:
-        return (M.Passing(int(game.pass_direction)),)
-    return ()
+    return next_step(model)
 
 
 _HANDLERS: dict[type, Handler] = {
@@ -444,10 +342,6 @@ _HANDLERS: dict[type, Handler] = {
     M.KeepGame: _keep_game,
 }
 
-
-# The handlers of the other message modules; they use the helpers above, so
-# they are imported once those are defined.
-from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play  # noqa: E402
 
 for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS):
     _HANDLERS.update(_more)

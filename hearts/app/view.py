@@ -8,8 +8,6 @@ classes in assets/game.css.
 
 from __future__ import annotations
 
-from html import escape
-
 from ..text import strings as S
 from ..engine.choices import LEVELS, SPEEDS
 from ..engine.game import GAME_OVER_AT, Phase, PlayerView
@@ -19,6 +17,7 @@ from ..text.vocabulary import (
     reason_message, save_error_message, seat_name,
 )
 from . import messages as M
+from .blocks import RANK_LABEL, SEATS, SUIT_GLYPH, attrs, button, dialog, esc, sort_hand
 from .events import Action as A
 from .model import HUMAN, Ui, displayed_phase
 from . import play_view as P
@@ -26,21 +25,9 @@ from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_
 from .stored import NOTES
 
 
-def esc(text) -> str:
-    return escape(str(text), quote=True)
-
-
-SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-RANK_LABEL = {"T": "10"}
-# Suits alternate colours in the hand: clubs, diamonds, spades, hearts.
-SUIT_ORDER = {"C": 0, "D": 1, "S": 2, "H": 3}
 SEAT_CLASS = ("s", "w", "n", "e")
 LOW = ' class="low"'
 PASS_ARROW = {"w": "\u2190", "n": "\u2191", "e": "\u2192"}
-
-
-def sort_hand(cards) -> list[str]:
-    return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], "23456789TJQKA".index(c[0])))
 
 
 # The deck: svg-cards (LGPL-2.1, served unmodified from build/vendor/svg-cards/,
@@ -99,21 +86,6 @@ def _four_colour_parts(card: str) -> str:
 def card_class(card: str) -> str:
     """Classes every card carries: its suit (sH...) and court or pip."""
     return f"card s{card[-1]} {'court' if card[0] in 'JQK' else 'pip'}"
-
-
-def _attrs(**attrs) -> str:
-    out = []
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        out.append(f' {name}="{esc(value)}"')
-    return "".join(out)
-
-
-def button(label: str, action: A, *, value=None, cls="btn", **attrs) -> str:
-    return (f'<button type="button"{_attrs(class_=cls, data_action=action, data_value=value, **attrs)}>'
-            f"{esc(label)}</button>")
 
 
 # -- the whole screen ---------------------------------------------------------
@@ -244,7 +216,6 @@ def _start(ui: Ui, tr) -> str:
 # it is, what the status says, a message) sits in boxes of a fixed size, so
 # nothing moves when it changes.
 
-SEAT_SHIFT = {1: "w", 2: "n", 3: "e"}
 HAND_ROWS_AFTER = 7  # a hand of more cards takes two rows on a phone held upright
 
 
@@ -369,7 +340,7 @@ def _hand(ui: Ui, pv: PlayerView, tr) -> str:
         if card == ui.lifted:
             cls += " lifted"
         out.append(
-            f'<button type="button"{_attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None)}>'
+            f'<button type="button"{attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None)}>'
             f"{card_face(card)}</button>"
         )
     turn = " my-turn" if playing_now else ""
@@ -488,9 +459,6 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
 # Menu and Rules are its buttons, once in the page as at every other moment
 # (tests find them as `#screen [data-action=menu]`). Every list in the dialog
 # follows the seats' order, the table's: you, West, North, East (seats 0..3).
-
-SEATS = (0, 1, 2, 3)
-
 
 def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
     """(hearts taken, took the queen of spades) per seat, from the finished
@@ -690,11 +658,6 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
 
 # -- overlays ---------------------------------------------------------------------
 
-def _dialog(label: str, body: str, cls: str = "", role: str = "dialog") -> str:
-    return (f'<div class="overlay {cls}" role="{role}" aria-modal="true" aria-label="{esc(label)}">'
-            f'<div class="panel" tabindex="-1">{body}</div></div>')
-
-
 def _rules(tr) -> str:
     from ..text.rules_text import rules  # loaded when the rules are first opened, not at start
 
@@ -707,7 +670,7 @@ def _rules(tr) -> str:
             else:
                 parts.append(f"<p>{esc(block.texts[0])}</p>")
     parts.append(f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}</div>')
-    return _dialog(tr.text(S.RULES), "".join(parts), "rules")
+    return dialog(tr.text(S.RULES), "".join(parts), "rules")
 
 
 def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
@@ -718,7 +681,7 @@ def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
             f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
             f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{sheet}')
-    return _dialog(tr.text(S.SETTINGS), body, "menu")
+    return dialog(tr.text(S.SETTINGS), body, "menu")
 
 
 def _error(ui: Ui, tr) -> str:
@@ -729,7 +692,7 @@ def _error(ui: Ui, tr) -> str:
         f"<details open><summary>{esc(tr.text(S.ERROR_DETAILS))}</summary>"
         f'<pre class="error-text">{esc(ui.error or "")}</pre></details>'
     )
-    return _dialog(tr.text(S.SOMETHING_WENT_WRONG), body, "error", role="alertdialog")
+    return dialog(tr.text(S.SOMETHING_WENT_WRONG), body, "error", role="alertdialog")
 
 
 # -- what the page says: the live region, the table's message line -----------------

@@ -27,6 +27,8 @@ NEW_GAME = N_("New game")
 CONTINUE = N_("Continue")
 CONFIRM_PASS = N_("Confirm pass")
 HINT = N_("Hint")
+# TRANSLATORS: heading of a column: games in which a move was taken back (undo).
+WITH_UNDO = N_("With undo")
 RULES = N_("Rules")
 SETTINGS = N_("Settings")
 LANGUAGE = N_("Language")
