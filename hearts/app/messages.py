@@ -3,7 +3,10 @@
 next) come out of it; and what the page says (:data:`Said`: the live
 region's items, and the table's message line, ``Ui.message``).
 
-Each is a small immutable record. :data:`Msg`, :data:`Effect` and
+Each is a small immutable record, a frozen dataclass: two records are
+equal only when they are of one type with equal fields (``ClearSave() !=
+PickFile()``, ``SetLevel("hard") != SetLang("hard")``; tuples would be).
+:data:`Msg`, :data:`Effect` and
 :data:`Said` are the unions of them all; ``update`` has a handler for
 every Msg, the controller runs every Effect, and
 :func:`hearts.app.view.say` puts every Said into words. Nothing here
@@ -14,7 +17,7 @@ the levels and speeds).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import Union
 
 from ..engine.choices import Level, Speed
 
@@ -31,7 +34,6 @@ class Settings:
 
 
 # -- what the page says ------------------------------------------------------------
-# (Dataclasses, not tuples: Turn(0) and Passing(0) are different things.)
 
 @dataclass(frozen=True)
 class Played:
@@ -120,188 +122,229 @@ Said = Union[Played, TrickTaken, Turn, Passing, Received, HandScored, Tie, Won, 
 
 # -- messages: the table ---------------------------------------------------------
 
-class NewGame(NamedTuple):
+@dataclass(frozen=True)
+class NewGame:
     seed: int = 0  # used when no ?seed=N is pending
 
 
-class SetLevel(NamedTuple):
+@dataclass(frozen=True)
+class SetLevel:
     level: str
 
 
-class SetLang(NamedTuple):
+@dataclass(frozen=True)
+class SetLang:
     lang: str
 
 
-class SetSpeed(NamedTuple):
+@dataclass(frozen=True)
+class SetSpeed:
     speed: str
 
 
-class ToggleFourColour(NamedTuple):
+@dataclass(frozen=True)
+class ToggleFourColour:
     pass
 
 
-class ShowOverlay(NamedTuple):
+@dataclass(frozen=True)
+class ShowOverlay:
     name: str  # "rules" | "menu" | "last-trick"
 
 
-class CloseOverlay(NamedTuple):
+@dataclass(frozen=True)
+class CloseOverlay:
     pass
 
 
-class ClickCard(NamedTuple):
+@dataclass(frozen=True)
+class ClickCard:
     card: str
 
 
-class ConfirmPass(NamedTuple):
+@dataclass(frozen=True)
+class ConfirmPass:
     pass
 
 
-class Continue(NamedTuple):
+@dataclass(frozen=True)
+class Continue:
     pass
 
 
-class AskHint(NamedTuple):
+@dataclass(frozen=True)
+class AskHint:
     pass
 
 
-class HintReady(NamedTuple):
+@dataclass(frozen=True)
+class HintReady:
     epoch: int
     cards: tuple[str, ...]
     explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
 
 
-class PassesReady(NamedTuple):
+@dataclass(frozen=True)
+class PassesReady:
     """The opponents' passes for the hand ``key`` (see ThinkPasses), seats 1 to 3."""
     key: tuple
     passes: tuple[tuple[str, str, str], ...]
 
 
-class OpponentMove(NamedTuple):
+@dataclass(frozen=True)
+class OpponentMove:
     epoch: int
     seat: int
     card: str
 
 
-class Collect(NamedTuple):
+@dataclass(frozen=True)
+class Collect:
     epoch: int
 
 
-class SaveFailed(NamedTuple):
+@dataclass(frozen=True)
+class SaveFailed:
     saved_rev: int | None = None  # revision of the last position stored (None: unknown)
 
 
-class Crash(NamedTuple):
+@dataclass(frozen=True)
+class Crash:
     text: str
 
 
-class StartOver(NamedTuple):
+@dataclass(frozen=True)
+class StartOver:
     pass
 
 
-class KeepGame(NamedTuple):
+@dataclass(frozen=True)
+class KeepGame:
     pass
 
 
-class Dismiss(NamedTuple):
+@dataclass(frozen=True)
+class Dismiss:
     """Escape, or a click on a dialog's backdrop."""
 
 
 # -- messages: undo, the previous trick, a new game's question (hearts.app.play) ---
 
-class Undo(NamedTuple):
+@dataclass(frozen=True)
+class Undo:
     """Take back the player's last card of this hand (and every card after it)."""
 
 
-class ConfirmNewGame(NamedTuple):
+@dataclass(frozen=True)
+class ConfirmNewGame:
     """Yes, abandon the game in progress and start a new one."""
     seed: int = 0
 
 
-class ToggleTwoTap(NamedTuple):
+@dataclass(frozen=True)
+class ToggleTwoTap:
     """The setting "Tap twice to play"."""
 
 
 # -- messages: statistics and the replay (hearts.app.extras) -----------------------
 
-class ShowStats(NamedTuple):
+@dataclass(frozen=True)
+class ShowStats:
     pass
 
 
-class AskResetStats(NamedTuple):
+@dataclass(frozen=True)
+class AskResetStats:
     pass
 
 
-class ConfirmResetStats(NamedTuple):
+@dataclass(frozen=True)
+class ConfirmResetStats:
     pass
 
 
-class ShowReplay(NamedTuple):
+@dataclass(frozen=True)
+class ShowReplay:
     hand: int  # 0-based index of a finished hand of the current game
 
 
-class ReplayStep(NamedTuple):
+@dataclass(frozen=True)
+class ReplayStep:
     delta: int  # +1 next trick, -1 previous; large values go to the end / start
 
 
 # -- messages: keeping the game (hearts.app.keeping) --------------------------------
 
-class Elsewhere(NamedTuple):
+@dataclass(frozen=True)
+class Elsewhere:
     """Another tab plays the game ("open"), or stored a newer position ("moved")."""
     why: str = "open"
 
 
-class TakeOver(NamedTuple):
+@dataclass(frozen=True)
+class TakeOver:
     pass
 
 
-class Adopt(NamedTuple):
+@dataclass(frozen=True)
+class Adopt:
     """This tab now owns the game: go on from the stored ``saved`` text."""
     saved: str | None = None
 
 
-class SaveResumed(NamedTuple):
+@dataclass(frozen=True)
+class SaveResumed:
     rev: int
 
 
-class DownloadRefusedSave(NamedTuple):
+@dataclass(frozen=True)
+class DownloadRefusedSave:
     pass
 
 
-class HideRefused(NamedTuple):
+@dataclass(frozen=True)
+class HideRefused:
     pass
 
 
-class ExportGame(NamedTuple):
+@dataclass(frozen=True)
+class ExportGame:
     pass
 
 
-class ImportGame(NamedTuple):
+@dataclass(frozen=True)
+class ImportGame:
     pass
 
 
-class Imported(NamedTuple):
+@dataclass(frozen=True)
+class Imported:
     """The text of the file the player chose (None: none could be read)."""
     text: str | None
 
 
 # -- messages: the review of a hand, the claim (hearts.app.coach) ---------------------
 
-class ShowReview(NamedTuple):
+@dataclass(frozen=True)
+class ShowReview:
     """Open the review of finished hand ``hand`` (0 = the first)."""
     hand: int
 
 
-class ReviewProgress(NamedTuple):
+@dataclass(frozen=True)
+class ReviewProgress:
     key: str  # which review (hearts.app.coach.review_key)
     done: float  # share of the searches done, 0..1
 
 
-class ReviewReady(NamedTuple):
+@dataclass(frozen=True)
+class ReviewReady:
     key: str
     review: object  # hearts.app.review.Review
 
 
-class ClaimTricks(NamedTuple):
+@dataclass(frozen=True)
+class ClaimTricks:
     """Take every remaining trick at once (offered only when sure)."""
 
 
@@ -319,80 +362,96 @@ Msg = Union[
 
 # -- effects ------------------------------------------------------------------------
 
-class Think(NamedTuple):
+@dataclass(frozen=True)
+class Think:
     """Wait ``delay`` seconds, let opponent ``seat`` choose, send OpponentMove."""
     seat: int
     epoch: int
     delay: float
 
 
-class Later(NamedTuple):
+@dataclass(frozen=True)
+class Later:
     """Send ``msg`` after ``delay`` seconds."""
     delay: float
     msg: Msg
 
 
-class ThinkPasses(NamedTuple):
+@dataclass(frozen=True)
+class ThinkPasses:
     """Let the opponents choose their passes for the hand ``key`` while the
     player chooses (Hard searches, in slices); send PassesReady."""
     key: tuple
 
 
-class FindHint(NamedTuple):
+@dataclass(frozen=True)
+class FindHint:
     """Run the Hard search for the human's seat, send HintReady."""
     epoch: int
 
 
-class Save(NamedTuple):
+@dataclass(frozen=True)
+class Save:
     text: str
     rev: int = 0  # the position's revision: the controller refuses to store it over a newer one
 
 
-class ClearSave(NamedTuple):
+@dataclass(frozen=True)
+class ClearSave:
     pass
 
 
-class StoreSettings(NamedTuple):
+@dataclass(frozen=True)
+class StoreSettings:
     settings: Settings
 
 
-class Language(NamedTuple):
+@dataclass(frozen=True)
+class Language:
     lang: str
 
 
-class Announce(NamedTuple):
+@dataclass(frozen=True)
+class Announce:
     """Say these in the polite live region (hearts.app.view.announcement)."""
     items: tuple[Said, ...]
 
 
-class StoreStats(NamedTuple):
+@dataclass(frozen=True)
+class StoreStats:
     """Write the statistics' text to localStorage (controller: STATS_KEY)."""
     text: str
 
 
-class Claim(NamedTuple):
+@dataclass(frozen=True)
+class Claim:
     """Take the game's lock from whichever tab holds it, then send Adopt."""
 
 
-class KeepAside(NamedTuple):
+@dataclass(frozen=True)
+class KeepAside:
     """Copy a refused save's text under its own key."""
     text: str
 
 
-class DownloadRefused(NamedTuple):
+@dataclass(frozen=True)
+class DownloadRefused:
     """Offer the refused save kept aside as a file."""
 
 
-class Download(NamedTuple):
+@dataclass(frozen=True)
+class Download:
     text: str
     name: str
 
 
-class PickFile(NamedTuple):
+@dataclass(frozen=True)
+class PickFile:
     """Ask the player for a file to open (the answer comes as Imported)."""
 
 
-class RunReview(NamedTuple):
+@dataclass(frozen=True)
+class RunReview:
     """Review a finished hand in slices, send ReviewProgress and ReviewReady
     (while its screen stays open)."""
     key: str
