@@ -20,6 +20,7 @@ from ..engine.save import dumps
 from . import messages as M
 from .model import HUMAN, Handler, Model, with_ui
 from . import extras, steps
+from .messages import Effect
 
 
 def review_key(game, hand: int) -> str:
@@ -34,7 +35,7 @@ def _bucket(model: Model) -> str:
     return "undo" if model.undo_used else model.ui.settings.level
 
 
-def _show_review(model, msg):
+def _show_review(model: Model, msg: M.ShowReview) -> tuple[Model, list[Effect]]:
     from ..engine.replay import finished_hands
 
     game = model.game
@@ -52,13 +53,13 @@ def _show_review(model, msg):
     return model, [M.RunReview(key, msg.hand)]
 
 
-def _progress(model, msg):
+def _progress(model: Model, msg: M.ReviewProgress) -> tuple[Model, list[Effect]]:
     if msg.key != model.ui.review_key or model.ui.review is not None:
         return model, []
     return with_ui(model, review_done=max(0.0, min(1.0, float(msg.done)))), []
 
 
-def _ready(model, msg):
+def _ready(model: Model, msg: M.ReviewReady) -> tuple[Model, list[Effect]]:
     ui = model.ui
     reviews = tuple((k, r) for k, r in ui.reviews if k != msg.key) + ((msg.key, msg.review),)
     model = with_ui(model, reviews=reviews[-30:])
@@ -95,7 +96,7 @@ def claim_offered(model: Model) -> bool:
     return len(pv.hand) > 1 and claimable(pv)
 
 
-def _claim(model, msg):
+def _claim(model: Model, msg: M.ClaimTricks) -> tuple[Model, list[Effect]]:
     from ..ai.claim import play_rest
 
     if model.ui.overlay is not None or not claim_offered(model):

@@ -10,6 +10,7 @@ from . import stats as ST
 from ..engine.game import Phase
 from . import messages as M
 from .model import Handler, Model, with_ui
+from .messages import Effect
 
 
 def load_stats(text) -> tuple[ST.Stats, str | None, list]:
@@ -39,24 +40,24 @@ def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
     return with_ui(model, stats=new), [M.StoreStats(ST.dumps(new))]
 
 
-def _show_stats(model, msg):
+def _show_stats(model: Model, msg: M.ShowStats) -> tuple[Model, list[Effect]]:
     return with_ui(model, overlay="stats"), []
 
 
-def _ask_reset(model, msg):
+def _ask_reset(model: Model, msg: M.AskResetStats) -> tuple[Model, list[Effect]]:
     if model.ui.overlay not in ("stats", "stats-reset"):
         return model, []
     return with_ui(model, overlay="stats-reset"), []
 
 
-def _confirm_reset(model, msg):
+def _confirm_reset(model: Model, msg: M.ConfirmResetStats) -> tuple[Model, list[Effect]]:
     if model.ui.overlay != "stats-reset":
         return model, []  # only from the question
     model = with_ui(model, overlay="stats", stats=ST.EMPTY, stats_error=None)
     return model, [M.StoreStats(ST.dumps(ST.EMPTY))]
 
 
-def _show_replay(model, msg):
+def _show_replay(model: Model, msg: M.ShowReplay) -> tuple[Model, list[Effect]]:
     from ..engine import replay
 
     game = model.game
@@ -65,7 +66,7 @@ def _show_replay(model, msg):
     return with_ui(model, overlay="replay", replay=replay.build(game, msg.hand), replay_step=0), []
 
 
-def _replay_step(model, msg):
+def _replay_step(model: Model, msg: M.ReplayStep) -> tuple[Model, list[Effect]]:
     r = model.ui.replay
     if model.ui.overlay != "replay" or r is None:
         return model, []

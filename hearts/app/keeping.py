@@ -35,6 +35,7 @@ from ..engine.save import SaveError, read, revision  # read: measured before par
 from . import messages as M
 from .model import Handler, Model, Owner, cleared, with_ui
 from . import steps
+from .messages import Effect
 
 OWNERS: tuple[Owner, ...] = get_args(Owner)
 EXPORT_NAME = "hearts-game.json"
@@ -60,25 +61,25 @@ def open_saved(model: Model, saved, unsaved_rev: int = 0):
     return model, [M.Announce(steps.turn_items(model))] + effects
 
 
-def _elsewhere(model, msg):
+def _elsewhere(model: Model, msg: M.Elsewhere) -> tuple[Model, list[Effect]]:
     why = msg.why if msg.why in OWNERS[1:] else "open"
     return with_ui(model, owner=why, overlay="elsewhere", epoch=model.ui.epoch + 1, thinking=None,
                    hint_pending=False, hint=(), pause=False, error=None), []
 
 
-def _take_over(model, msg):
+def _take_over(model: Model, msg: M.TakeOver) -> tuple[Model, list[Effect]]:
     if model.ui.owner == "here":
         return model, []
     return model, [M.Claim()]
 
 
-def _adopt(model, msg):
+def _adopt(model: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
     ui = cleared(model.ui, screen="start", owner="here", epoch=model.ui.epoch + 1, thinking=None,
                  file_error=None, behind=False)
     return open_saved(Model(ui=ui), msg.saved)
 
 
-def _save_resumed(model, msg):
+def _save_resumed(model: Model, msg: M.SaveResumed) -> tuple[Model, list[Effect]]:
     from . import stats as ST
 
     # the statistics too: a game finished while storage was full counts now
@@ -86,17 +87,17 @@ def _save_resumed(model, msg):
             [M.StoreStats(ST.dumps(model.ui.stats))])
 
 
-def _download_refused(model, msg):
+def _download_refused(model: Model, msg: M.DownloadRefusedSave) -> tuple[Model, list[Effect]]:
     return model, ([M.DownloadRefused()] if model.ui.refused else [])
 
 
-def _hide_refused(model, msg):
+def _hide_refused(model: Model, msg: M.HideRefused) -> tuple[Model, list[Effect]]:
     if model.ui.save_error is None or model.game is not None:
         return model, []
     return with_ui(model, save_error=None), [M.ClearSave()]
 
 
-def _export_game(model, msg):
+def _export_game(model: Model, msg: M.ExportGame) -> tuple[Model, list[Effect]]:
     from ..engine.save import dumps
 
     if model.game is None or model.ui.owner != "here":
@@ -106,13 +107,13 @@ def _export_game(model, msg):
                               EXPORT_NAME)]
 
 
-def _import_game(model, msg):
+def _import_game(model: Model, msg: M.ImportGame) -> tuple[Model, list[Effect]]:
     if model.ui.owner != "here":
         return model, []
     return with_ui(model, file_error=None), [M.PickFile()]
 
 
-def _imported(model, msg):
+def _imported(model: Model, msg: M.Imported) -> tuple[Model, list[Effect]]:
     if model.ui.owner != "here":
         return model, []
     try:

@@ -9,6 +9,7 @@ from ..text.vocabulary import save_error_message
 from .blocks import button, dialog, esc
 from .events import Action as A
 from .model import Ui
+from ..text.i18n import Translator
 
 # TRANSLATORS: title of the dialog in a browser tab whose game is being
 # played in another tab of the same browser.
@@ -42,7 +43,7 @@ IMPORT_GAME = N_("Open a game from a file")
 FILE_REFUSED = N_("The file was not opened.")
 
 
-def elsewhere_dialog(ui: Ui, tr) -> str:
+def elsewhere_dialog(ui: Ui, tr: Translator) -> str:
     """The dialog of a tab that does not play the game (ui.owner "open" or "moved")."""
     moved = ui.owner == "moved"
     title = tr.text(MOVED_ELSEWHERE if moved else OPEN_ELSEWHERE)
@@ -52,7 +53,7 @@ def elsewhere_dialog(ui: Ui, tr) -> str:
     return dialog(title, body, "elsewhere")
 
 
-def storage_notice(ui: Ui, tr) -> str | None:
+def storage_notice(ui: Ui, tr: Translator) -> str | None:
     """What the page says about saving, or None when all is well."""
     if ui.storage != "ok" and 0 <= ui.saved_rev < ui.rev:
         return tr.text(NOT_SAVED_FULL)
@@ -61,7 +62,7 @@ def storage_notice(ui: Ui, tr) -> str | None:
     return None  # (while storage is off: the page's own "Not saved" notice)
 
 
-def refused_actions(ui: Ui, tr) -> str:
+def refused_actions(ui: Ui, tr: Translator) -> str:
     """Under a refused save's message on the start screen: that a copy is
     kept, a button to download it, one to hide the message for good."""
     if not ui.refused:
@@ -72,14 +73,14 @@ def refused_actions(ui: Ui, tr) -> str:
             f'{button(tr.text(HIDE_MESSAGE), A.HIDE_REFUSED)}</div>')
 
 
-def file_problem(ui: Ui, tr) -> str:
+def file_problem(ui: Ui, tr: Translator) -> str:
     if not ui.file_error:
         return ""
     text = f"{tr.text(FILE_REFUSED)} {save_error_message(ui.file_error, tr)}"
     return f'<p class="alert" role="alert">{esc(text)}</p>'
 
 
-def file_actions(ui: Ui, tr, playing: bool) -> str:
+def file_actions(ui: Ui, tr: Translator, playing: bool) -> str:
     """The menu's (and start screen's) file buttons: export while a game is
     on, import always; download a refused save while one is kept."""
     out = ""

@@ -17,9 +17,13 @@ the levels and speeds).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from ..engine.choices import Level, Speed
+
+if TYPE_CHECKING:  # (names of records carried, never imported at run time)
+    from ..ai.explain import Explanation
+    from .review import Review
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,8 @@ class Won:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A refused action: a hearts.engine.game.Reason value (or a code of the UI's
-    own: "card-not-held"), and the suit led when it matters."""
+    """A refused action: a hearts.engine.game.Reason's value, and the suit
+    led when it matters."""
     code: str
     suit: str | None = None
 
@@ -90,7 +94,7 @@ class Refusal:
 @dataclass(frozen=True)
 class Hint:
     cards: tuple[str, ...]  # one card to play, or three to pass
-    explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
+    explain: Explanation | None = None  # when the search gave one
 
 
 @dataclass(frozen=True)
@@ -181,7 +185,7 @@ class AskHint:
 class HintReady:
     epoch: int
     cards: tuple[str, ...]
-    explain: object = None  # hearts.ai.explain.Explanation, when the search gave one
+    explain: Explanation | None = None  # when the search gave one
 
 
 @dataclass(frozen=True)
@@ -340,7 +344,7 @@ class ReviewProgress:
 @dataclass(frozen=True)
 class ReviewReady:
     key: str
-    review: object  # hearts.app.review.Review
+    review: Review
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,14 @@ human's :class:`~hearts.engine.game.PlayerView` and the Ui, nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Literal, cast
+from typing import TYPE_CHECKING, Any, Callable, Literal, cast
 
 from ..engine.choices import Level, Speed
 from ..engine.game import Game, PlayerView
 from .stats import EMPTY as NO_STATS, Stats
+if TYPE_CHECKING:  # (imported when a replay or a review is first shown, not at start)
+    from ..engine.replay import Replay
+    from .review import Review
 from .messages import Effect, Said, Settings  # (Settings: carried by StoreSettings, so defined there)
 
 Screen = Literal["start", "table"]
@@ -63,7 +66,7 @@ class Ui:
     # and a finished hand told trick by trick (hearts.engine.replay; overlay "replay").
     stats: Stats = NO_STATS
     stats_error: str | None = None
-    replay: object | None = None  # hearts.engine.replay.Replay
+    replay: Replay | None = None
     replay_step: int = 0
     owner: Owner = "here"  # one game, one owner (hearts/app/keeping.py)
     rev: int = 0  # revision of the position on screen (hearts.engine.save.revision)
@@ -77,9 +80,9 @@ class Ui:
     # to the replay) and the finished ones of this game, by key.
     review_key: str | None = None
     review_done: float = 0.0
-    review: object | None = None
+    review: Review | None = None
     review_back: bool = False
-    reviews: tuple[tuple[str, object], ...] = ()
+    reviews: tuple[tuple[str, Review], ...] = ()
 
 
 @dataclass(frozen=True)

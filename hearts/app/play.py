@@ -17,6 +17,7 @@ from . import messages as M
 from .model import HUMAN, Handler, Model, two_tap, visible, with_ui
 from .play_view import NOTHING_TO_UNDO, undo_offered
 from . import steps
+from .messages import Effect
 
 
 # -- reading the model --------------------------------------------------------
@@ -57,29 +58,32 @@ def last_trick_shown(model: Model) -> bool:
 
 # -- handlers -------------------------------------------------------------------
 
-def _undo(model, msg):
+def _undo(model: Model, msg: M.Undo) -> tuple[Model, list[Effect]]:
     if not can_undo(model):
         if model.game is None or model.ui.overlay is not None:
             return model, []
         item = M.Text(NOTHING_TO_UNDO)
         return with_ui(model, message=item), [M.Announce((item,))]
     game = model.game
-    new = game.rewound(last_play_of_human(game))
+    assert game is not None  # (can_undo)
+    last = last_play_of_human(game)
+    assert last is not None
+    new = game.rewound(last)
     ui = replace(model.ui, pause=False, picked=())
     return steps.changed(replace(model, ui=ui, game=new, undo_used=True), [M.Undone()])
 
 
-def _confirm_new_game(model, msg):
+def _confirm_new_game(model: Model, msg: M.ConfirmNewGame) -> tuple[Model, list[Effect]]:
     if model.ui.overlay != "confirm-new":
         return model, []
     return steps.start_game(model, msg.seed)
 
 
-def _toggle_two_tap(model, msg):
+def _toggle_two_tap(model: Model, msg: M.ToggleTwoTap) -> tuple[Model, list[Effect]]:
     return steps.change_settings(with_ui(model, lifted=None), two_tap=not two_tap(model.ui))
 
 
-def lift(model, card: str):
+def lift(model: Model, card: str):
     """The first tap of two-tap play: the card is lifted, and said."""
     return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
 

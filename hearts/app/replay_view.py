@@ -16,6 +16,8 @@ from ..text.i18n import N_, NP_
 from ..text.vocabulary import card_name, pass_direction_text, seat_name
 from .events import Action as A
 from .blocks import SEATS, button, dialog, esc, mini_card, sort_hand
+from ..text.i18n import Translator
+from .model import Ui
 
 REPLAY = N_("Trick by trick")
 DEAL_AND_PASS = N_("The deal and the pass")
@@ -30,31 +32,32 @@ TOOK = NP_("replay", "Took the trick: {points}")
 KEYS = N_("The arrow keys go back and forth too.")
 
 
-def step_title(step: int, total: int, tr) -> str:
+def step_title(step: int, total: int, tr: Translator) -> str:
     if step == 0:
         return tr.text(DEAL_AND_PASS)
     # TRANSLATORS: in the replay of a hand: "Trick 5 of 13".
     return tr.gettext("Trick {n} of {total}").format(n=tr.format_number(step), total=tr.format_number(total))
 
 
-def replay_label(hand: int, tr) -> str:
+def replay_label(hand: int, tr: Translator) -> str:
     """The score sheet's button for a hand (``hand`` counts from 1)."""
     # TRANSLATORS: label of a button on the score sheet: replays hand {n} trick by trick.
     return tr.gettext("Replay hand {n}").format(n=tr.format_number(hand))
 
 
-def _cards(cards, tr, marked=(), mark="") -> str:
+def _cards(cards, tr: Translator, marked=(), mark="") -> str:
     return "".join(mini_card(c, tr, f" {mark}" if c in marked else "") for c in sort_hand(cards))
 
 
-def _review(hand: int, tr) -> str:
+def _review(hand: int, tr: Translator) -> str:
     from .review_view import review_button  # the review of this hand (hearts.app.review_view)
 
     return review_button(hand, tr)
 
 
-def replay_screen(ui, tr) -> str:
+def replay_screen(ui: Ui, tr: Translator) -> str:
     r = ui.replay
+    assert r is not None  # (overlay "replay")
     step = ui.replay_step
     total = len(r.tricks)
     rows = []

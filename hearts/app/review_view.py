@@ -18,6 +18,8 @@ from ..text.vocabulary import card_name
 from .events import Action as A
 from ..text.hint_text import _PASS_REASONS, decimal, reason as play_reason
 from .blocks import button, dialog, esc, mini_card
+from ..text.i18n import Translator
+from .model import Ui
 
 REVIEW = NP_("review", "Review")
 THE_PASS = NP_("review", "The pass")
@@ -43,19 +45,19 @@ MARKS = {
 }
 
 
-def review_button(hand: int, tr) -> str:
+def review_button(hand: int, tr: Translator) -> str:
     return button(tr.text(REVIEW), A.REVIEW, value=hand, cls="btn")
 
 
-def _cards(cards, tr) -> str:
+def _cards(cards, tr: Translator) -> str:
     return "".join(mini_card(c, tr) for c in cards)
 
 
-def _points(x: float | None, tr) -> str:
+def _points(x: float | None, tr: Translator) -> str:
     return "" if x is None else f' <span class="rv-pts">({esc(decimal(x, tr))})</span>'
 
 
-def _reason(code: tuple | None, tr) -> str:
+def _reason(code: tuple | None, tr: Translator) -> str:
     if not code:
         return ""
     if code[0] == "pass":
@@ -66,7 +68,7 @@ def _reason(code: tuple | None, tr) -> str:
     return f'<p class="rv-why">{esc(text)}</p>' if text else ""
 
 
-def _item(item: R.Item, tr) -> str:
+def _item(item: R.Item, tr: Translator) -> str:
     title = tr.text(THE_PASS) if item.trick == 0 else tr.text(TRICK_N).format(n=tr.format_number(item.trick))
     mark = item.mark
     cost = R.tenths(item.cost)
@@ -86,7 +88,7 @@ def _item(item: R.Item, tr) -> str:
             f'<span class="rv-cost">{minus}{esc(shown_cost)}</span></p>{body}</li>')
 
 
-def review_screen(ui, tr) -> str:
+def review_screen(ui: Ui, tr: Translator) -> str:
     r = ui.review
     hand = int(ui.review_key.split(":")[1]) if ui.review_key else 0
     label = f"{S.hand_number(hand + 1, tr)} \u00b7 {tr.text(REVIEW)}"
@@ -118,7 +120,7 @@ NO_REVIEWS = N_("No reviewed hands yet: open Review at the end of a hand.")
 COST_NOTE = N_("Each bar is a game's average cost per reviewed hand, oldest first: lower is better.")
 
 
-def cost_section(stats, tr) -> str:
+def cost_section(stats, tr: Translator) -> str:
     """The average cost per reviewed hand over all games (``data-stat="cost"``)
     and per level (``cost.easy``...), and its trend over the last games."""
     from .costs import BUCKETS, average

@@ -19,6 +19,8 @@ from ..text.vocabulary import level_name
 from ..text.hint_text import decimal
 from .events import Action as A
 from .blocks import button, dialog, esc
+from ..text.i18n import Translator
+from .model import Ui
 
 STATISTICS = N_("Statistics")
 ALL_GAMES = N_("All games")
@@ -51,11 +53,11 @@ ROWS = (  # (data-stat, label)
 )
 
 
-def stats_error(code: str, tr) -> str:
+def stats_error(code: str, tr: Translator) -> str:
     return tr.gettext(_ERRORS.get(code, _ERRORS["stats-corrupt"]))
 
 
-def _value(c: ST.Counters, name: str, tr) -> str:
+def _value(c: ST.Counters, name: str, tr: Translator) -> str:
     if name == "average":
         return NONE if c.average is None else decimal(c.average, tr)
     if name in ("best", "worst"):
@@ -66,7 +68,7 @@ def _value(c: ST.Counters, name: str, tr) -> str:
     return tr.format_number(getattr(c, name.replace("-", "_")))
 
 
-def _tiles(c: ST.Counters, tr) -> str:
+def _tiles(c: ST.Counters, tr: Translator) -> str:
     tiles = "".join(
         f'<div class="stat"><dt>{esc(tr.text(label))}</dt>'
         f'<dd data-stat="{name}">{esc(_value(c, name, tr))}</dd></div>'
@@ -80,7 +82,7 @@ def _tiles(c: ST.Counters, tr) -> str:
     return f'<dl class="stat-tiles">{tiles}{places}</dl>'
 
 
-def _table(figures, tr) -> str:
+def _table(figures, tr: Translator) -> str:
     cols = [(b, level_name(b, tr) if b in ST.LEVELS else tr.text(S.WITH_UNDO)) for b in ST.BUCKETS]
     head = "".join(f'<th scope="col">{esc(label)}</th>' for _, label in cols)
     rows = []
@@ -93,7 +95,7 @@ def _table(figures, tr) -> str:
             f'<p class="stat-note">{esc(tr.text(UNDO_APART))}</p>')
 
 
-def chart(recent, tr) -> str:
+def chart(recent, tr: Translator) -> str:
     """Bars of the last games' final scores (oldest first), a line at the
     total that ends a game (GAME_OVER_AT), the place of each game under its
     bar. Decorative drawing with a text alternative: role=img and a label
@@ -126,13 +128,13 @@ def chart(recent, tr) -> str:
             f'<p class="stat-note">{esc(tr.text(CHART_NOTE))}</p>')
 
 
-def _costs(stats, tr) -> str:
+def _costs(stats, tr: Translator) -> str:
     from .review_view import cost_section  # the reviews' costs (hearts.app.costs)
 
     return cost_section(stats, tr)
 
 
-def stats_screen(ui, tr) -> str:
+def stats_screen(ui: Ui, tr: Translator) -> str:
     figures = ST.figures(ui.stats)
     problem = ""
     if ui.stats_error:
@@ -151,7 +153,7 @@ def stats_screen(ui, tr) -> str:
     return dialog(tr.text(STATISTICS), body, "stats")
 
 
-def reset_question(ui, tr) -> str:
+def reset_question(ui: Ui, tr: Translator) -> str:
     n = ST.figures(ui.stats)["all"].games
     # TRANSLATORS: asked before the statistics are deleted.
     what = tr.ngettext("The figures of {n} finished game will be deleted. This cannot be undone.",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..engine.game import Game, Phase
+from ..engine.game import Game, Phase, Reason
 from ..engine.save import MAX_REV, dumps
 from . import extras
 from . import messages as M
@@ -42,9 +42,9 @@ def change_settings(model: Model, **changes: Any) -> tuple[Model, list[Effect]]:
     return with_ui(model, settings=settings), [M.StoreSettings(settings)]
 
 
-def refuse(model: Model, code: str, suit: str | None = None) -> tuple[Model, list[Effect]]:
-    """A move refused: the reason shown and said."""
-    refusal = M.Refusal(code, suit)
+def refuse(model: Model, code: Reason, suit: str | None = None) -> tuple[Model, list[Effect]]:
+    """A move refused: the reason shown and said (its code, ``code.value``)."""
+    refusal = M.Refusal(code.value, suit)
     return with_ui(model, message=refusal), [M.Announce((refusal,))]
 
 

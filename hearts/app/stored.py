@@ -22,6 +22,7 @@ import json
 from ..engine import boundedjson
 from ..text.i18n import N_
 from . import messages as M
+from .model import Model
 
 SEPARATOR = "@"
 ROOT_SCOPE = "/"
@@ -164,7 +165,7 @@ def position(game) -> str:
     return f"{game.seed}:{game.hand_number}:{played}:{','.join(map(str, game.scores))}"
 
 
-def view_state(model) -> str | None:
+def view_state(model: Model) -> str | None:
     """What to keep of the screen for a reload, as text (None: nothing)."""
     game, ui = model.game, model.ui
     if game is None or ui.screen != "table" or not (ui.picked or ui.pause):
@@ -173,7 +174,7 @@ def view_state(model) -> str | None:
                       separators=(",", ":"))
 
 
-def restore_view(model, effects, text):
+def restore_view(model: Model, effects, text):
     """The model and effects of a restored game with the picks and the
     finished trick the stored text gives, when they belong to this very
     position and still make sense there; else unchanged."""

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..engine.cards import cards_of
-from ..engine.game import GAME_OVER_AT, Game, IllegalAction, Phase, deal
+from ..engine.game import GAME_OVER_AT, Game, IllegalAction, Phase, Reason, deal
 from ..engine.save import MAX_REV, dumps
 from ..engine.choices import LEVELS, SPEEDS
 from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui, cleared, two_tap, with_ui
@@ -65,7 +65,7 @@ def pass_search(view, level: str, rng: random.Random):
     return _ai().make_opponent(level, **options).search(view, rng)
 
 
-def _passes_ready(model, msg):
+def _passes_ready(model: Model, msg: M.PassesReady) -> tuple[Model, list[Effect]]:
     ui, game = model.ui, model.game
     if game is None or game.phase is not Phase.PASS or not ui.bot_passes or ui.bot_passes[0] != msg.key:
         return model, []  # a hand, or a level, that is no longer on the table
@@ -112,36 +112,36 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     return handler(model, msg)
 
 
-def _new_game(model, msg):
+def _new_game(model: Model, msg: M.NewGame) -> tuple[Model, list[Effect]]:
     if model.game is not None and model.game.phase is not Phase.GAME_END:
         return with_ui(model, overlay="confirm-new"), []  # a game in progress: ask first
     return start_game(model, msg.seed)
 
 
-def _set_level(model, msg):
+def _set_level(model: Model, msg: M.SetLevel) -> tuple[Model, list[Effect]]:
     if msg.level not in LEVELS:
         return model, []
     return change_settings(model, level=msg.level)
 
 
-def _set_speed(model, msg):
+def _set_speed(model: Model, msg: M.SetSpeed) -> tuple[Model, list[Effect]]:
     if msg.speed not in SPEEDS:
         return model, []
     return change_settings(model, speed=msg.speed)
 
 
-def _set_lang(model, msg):
+def _set_lang(model: Model, msg: M.SetLang) -> tuple[Model, list[Effect]]:
     if msg.lang not in LANGUAGES:
         return model, []
     model, effects = change_settings(model, lang=msg.lang)
     return model, effects + [M.Language(msg.lang)]
 
 
-def _toggle_four_colour(model, msg):
+def _toggle_four_colour(model: Model, msg: M.ToggleFourColour) -> tuple[Model, list[Effect]]:
     return change_settings(model, four_colour=not model.ui.settings.four_colour)
 
 
-def _show_overlay(model, msg):
+def _show_overlay(model: Model, msg: M.ShowOverlay) -> tuple[Model, list[Effect]]:
     if msg.name not in ("rules", "menu", "last-trick"):
         return model, []
     if msg.name == "last-trick" and not _play.last_trick_shown(model):
@@ -149,7 +149,7 @@ def _show_overlay(model, msg):
     return with_ui(model, overlay=msg.name), []
 
 
-def _close_overlay(model, msg):
+def _close_overlay(model: Model, msg: M.CloseOverlay | M.Dismiss) -> tuple[Model, list[Effect]]:
     if model.ui.overlay in ("error", "elsewhere"):
         return model, []  # these close only through their own buttons
     if model.ui.overlay == "review":
@@ -158,51 +158,51 @@ def _close_overlay(model, msg):
     return next_step(with_ui(model, overlay=None, message=None, file_error=None))
 
 
-def _dismiss(model, msg):
+def _dismiss(model: Model, msg: M.Dismiss) -> tuple[Model, list[Effect]]:
     if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
                           "review"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 
 
-def _click_card(model, msg):
+def _click_card(model: Model, msg: M.ClickCard) -> tuple[Model, list[Effect]]:
     ui, game = model.ui, model.game
     if game is None or ui.screen != "table" or ui.overlay is not None:
         return model, []
     card = msg.card
     pv = game.view(HUMAN)
     if card not in {str(c) for c in pv.hand}:
-        return refuse(model, "card-not-held")
+        return refuse(model, Reason.CARD_NOT_HELD)
     if ui.pause and game.to_act != HUMAN:
-        return refuse(model, "not-your-turn")
+        return refuse(model, Reason.NOT_YOUR_TURN)
     if pv.phase is Phase.PASS:
         if card in ui.picked:
             return with_ui(model, picked=tuple(c for c in ui.picked if c != card), message=None), []
         if len(ui.picked) >= 3:
-            return refuse(model, "pass-three-cards")
+            return refuse(model, Reason.PASS_THREE_CARDS)
         return with_ui(model, picked=ui.picked + (card,), message=None), []
     if pv.phase is not Phase.PLAY:
-        return refuse(model, "wrong-phase")
+        return refuse(model, Reason.WRONG_PHASE)
     if game.to_act != HUMAN:
-        return refuse(model, "not-your-turn")
+        return refuse(model, Reason.NOT_YOUR_TURN)
     if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
         return _play.lift(model, card)  # the first tap lifts the card
     try:
         after = moved(model, lambda new: new.play(HUMAN, card))
     except IllegalAction as error:
         suit = str(pv.trick.cards[0])[-1] if pv.trick and pv.trick.cards else None
-        return refuse(model, error.reason.value, suit)
+        return refuse(model, error.reason, suit)
     return played(after, game, HUMAN, card)
 
 
-def _confirm_pass(model, msg):
+def _confirm_pass(model: Model, msg: M.ConfirmPass) -> tuple[Model, list[Effect]]:
     ui, game = model.ui, model.game
     if game is None or ui.screen != "table" or ui.overlay is not None:
         return model, []
     if game.phase is not Phase.PASS:
-        return refuse(model, "wrong-phase")
+        return refuse(model, Reason.WRONG_PHASE)
     if len(ui.picked) != 3:
-        return refuse(model, "pass-three-cards")
+        return refuse(model, Reason.PASS_THREE_CARDS)
 
     ready = ui.bot_passes[1] if ui.bot_passes and ui.bot_passes[0] == pass_key(model) else None
 
@@ -221,11 +221,12 @@ def _confirm_pass(model, msg):
     try:
         model = moved(model, exchange, picked=())
     except IllegalAction as error:
-        return refuse(model, error.reason.value)
+        return refuse(model, error.reason)
+    assert model.game is not None
     return changed(model, [M.Received(tuple(str(c) for c in model.game.view(HUMAN).received))])
 
 
-def _continue(model, msg):
+def _continue(model: Model, msg: M.Continue) -> tuple[Model, list[Effect]]:
     ui, game = model.ui, model.game
     if game is None or ui.screen != "table" or ui.overlay is not None:
         return model, []
@@ -235,7 +236,8 @@ def _continue(model, msg):
         return model, []
     model = moved(model, lambda new: new.next_hand(None if new.seed is not None else _unseeded_deal(new)),
                    picked=())
-    items = [M.Passing(0)] if model.game.phase is Phase.PLAY else []  # the hand without passing
+    assert model.game is not None
+    items: list[M.Said] = [M.Passing(0)] if model.game.phase is Phase.PLAY else []  # the hand without passing
     return changed(model, items)
 
 
@@ -269,7 +271,7 @@ def _collect(model: Model, msg: M.Collect) -> tuple[Model, list[Effect]]:
     return model, settled + [M.Announce(tuple(items) + turn_items(model))] + effects
 
 
-def _opponent_move(model, msg):
+def _opponent_move(model: Model, msg: M.OpponentMove) -> tuple[Model, list[Effect]]:
     ui, game = model.ui, model.game
     if (game is None or msg.epoch != ui.epoch or ui.pause or ui.screen != "table"
             or game.phase is not Phase.PLAY or game.to_act != msg.seat or msg.seat == HUMAN):
@@ -280,39 +282,39 @@ def _opponent_move(model, msg):
     return played(after, game, msg.seat, msg.card)
 
 
-def _ask_hint(model, msg):
+def _ask_hint(model: Model, msg: M.AskHint) -> tuple[Model, list[Effect]]:
     ui, game = model.ui, model.game
     if game is None or ui.screen != "table" or ui.overlay is not None or ui.pause:
         return model, []
     pv = game.view(HUMAN)
     if not pv.my_turn:
-        return refuse(model, "not-your-turn" if pv.phase is Phase.PLAY else "wrong-phase")
+        return refuse(model, Reason.NOT_YOUR_TURN if pv.phase is Phase.PLAY else Reason.WRONG_PHASE)
     return with_ui(model, hint_pending=True), [M.FindHint(ui.epoch)]
 
 
-def _hint_ready(model, msg):
+def _hint_ready(model: Model, msg: M.HintReady) -> tuple[Model, list[Effect]]:
     if msg.epoch != model.ui.epoch:
         return with_ui(model, hint_pending=False), []
     hint = M.Hint(tuple(msg.cards), msg.explain)  # (explain: hearts.text.hint_text)
     return with_ui(model, hint=hint.cards, hint_pending=False, message=hint), [M.Announce((hint,))]
 
 
-def _save_failed(model, msg):
+def _save_failed(model: Model, msg: M.SaveFailed) -> tuple[Model, list[Effect]]:
     saved_rev = model.ui.saved_rev if msg.saved_rev is None else msg.saved_rev
     return with_ui(model, storage="off", saved_rev=saved_rev), []
 
 
-def _crash(model, msg):
+def _crash(model: Model, msg: M.Crash) -> tuple[Model, list[Effect]]:
     return with_ui(model, overlay="error", error=msg.text, epoch=model.ui.epoch + 1,
                    thinking=None, hint_pending=False), []
 
 
-def _start_over(model, msg):
+def _start_over(model: Model, msg: M.StartOver) -> tuple[Model, list[Effect]]:
     ui = cleared(model.ui, screen="start", thinking=None, epoch=model.ui.epoch + 1, notes=())
     return Model(ui=ui), [M.ClearSave()]
 
 
-def _keep_game(model, msg):
+def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
     model = with_ui(model, overlay=None if model.ui.owner == "here" else "elsewhere", error=None)
     if model.game is None:
         return with_ui(model, screen="start"), []

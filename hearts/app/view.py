@@ -23,6 +23,7 @@ from .model import HUMAN, Ui, displayed_phase
 from . import play_view as P
 from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
+from ..text.i18n import Translator
 
 
 SEAT_CLASS = ("s", "w", "n", "e")
@@ -90,7 +91,7 @@ def card_class(card: str) -> str:
 
 # -- the whole screen ---------------------------------------------------------
 
-def view(ui: Ui, pv: PlayerView | None, tr) -> str:
+def view(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     phase = displayed_phase(ui, pv)
     classes = "screen four" if ui.settings.four_colour else "screen"
     classes += f" pace-{ui.settings.speed}"  # game.css scales every motion by it
@@ -133,7 +134,7 @@ def view(ui: Ui, pv: PlayerView | None, tr) -> str:
 
 # -- start screen ---------------------------------------------------------------
 
-def _choices(title: str, action: A, options, current, tr, describe=None) -> str:
+def _choices(title: str, action: A, options, current, tr: Translator, describe=None) -> str:
     items = []
     for value, label in options:
         pressed = "true" if value == current else "false"
@@ -147,7 +148,7 @@ def _choices(title: str, action: A, options, current, tr, describe=None) -> str:
             f'<div class="choice-row">{"".join(items)}</div>{desc}</fieldset>')
 
 
-def _settings(ui: Ui, tr) -> str:
+def _settings(ui: Ui, tr: Translator) -> str:
     st = ui.settings
     four = "true" if st.four_colour else "false"
     return (
@@ -164,7 +165,7 @@ def _settings(ui: Ui, tr) -> str:
     )
 
 
-def _notices(ui: Ui, tr) -> str:
+def _notices(ui: Ui, tr: Translator) -> str:
     out = ""
     kept = storage_notice(ui, tr)
     if kept:
@@ -177,7 +178,7 @@ def _notices(ui: Ui, tr) -> str:
 START_FAN = ("AH", "QS", "KH")
 
 
-def _start(ui: Ui, tr) -> str:
+def _start(ui: Ui, tr: Translator) -> str:
     name = game_name(tr)
     # The game's emblem: the queen of spades between two hearts, fanned.
     fan = "".join(f'<span class="{card_class(c)}">{card_face(c)}</span>' for c in START_FAN)
@@ -219,7 +220,7 @@ def _start(ui: Ui, tr) -> str:
 HAND_ROWS_AFTER = 7  # a hand of more cards takes two rows on a phone held upright
 
 
-def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None, won: int | None = None,
+def _seat(pv: PlayerView, seat: int, ui: Ui, tr: Translator, turn: int | None, won: int | None = None,
           queen: bool = False) -> str:
     cls = f"seat seat-{SEAT_CLASS[seat]}"
     if turn == seat:
@@ -252,7 +253,7 @@ def _seat(pv: PlayerView, seat: int, ui: Ui, tr, turn: int | None, won: int | No
     )
 
 
-def _trick(ui: Ui, pv: PlayerView, tr) -> tuple[str, int | None]:
+def _trick(ui: Ui, pv: PlayerView, tr: Translator) -> tuple[str, int | None]:
     """The cards in the middle, and the winner while a full trick is shown."""
     winner = None
     trick = pv.trick
@@ -310,7 +311,7 @@ def _passing(pv: PlayerView) -> str:
     return f'<div class="passing to-{target}" aria-hidden="true">{faces}</div>'
 
 
-def _hand(ui: Ui, pv: PlayerView, tr) -> str:
+def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     passing = pv.phase is Phase.PASS
     playing_now = pv.phase is Phase.PLAY and pv.to_act == HUMAN and not ui.pause
     legal = {str(c) for c in pv.legal}
@@ -357,7 +358,7 @@ def _passer(pv: PlayerView) -> int:
     return next(s for s in (1, 2, 3) if pv.pass_direction.target(s) == HUMAN)
 
 
-def _status(ui: Ui, pv: PlayerView, tr, winner) -> str:
+def _status(ui: Ui, pv: PlayerView, tr: Translator, winner) -> str:
     if winner is not None:
         return S.trick_won(winner, tr)
     if pv.phase is Phase.PASS:
@@ -390,7 +391,7 @@ def _claim_offered(pv: PlayerView) -> bool:
     return claimable(pv)
 
 
-def _table(ui: Ui, pv: PlayerView, tr) -> str:
+def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     turn = None if ui.pause else pv.to_act
     trick, winner = _trick(ui, pv, tr)
     queen = winner is not None and "QS" in {str(c) for c in pv.tricks[-1].cards}
@@ -484,7 +485,7 @@ def places(scores) -> tuple[tuple[int, bool], ...]:
                  for mine in scores)
 
 
-def score_sheet(pv: PlayerView, tr, replay: bool = False) -> str:
+def score_sheet(pv: PlayerView, tr: Translator, replay: bool = False) -> str:
     head = "".join(f'<th scope="col"{_me(s)}>{esc(seat_name(s, tr))}</th>' for s in SEATS)
     rows = []
     last = len(pv.results) - 1
@@ -512,7 +513,7 @@ def score_sheet(pv: PlayerView, tr, replay: bool = False) -> str:
     )
 
 
-def _replay_button(i: int, tr) -> str:
+def _replay_button(i: int, tr: Translator) -> str:
     """A finished hand's number on the menu's score sheet, as a button that
     tells it trick by trick (hearts.app.replay_view). The hand-end dialog's
     sheet keeps plain numbers: Tab goes from it to Continue first, and its
@@ -523,7 +524,7 @@ def _replay_button(i: int, tr) -> str:
                   aria_label=replay_label(i + 1, tr))
 
 
-def _stats_button(tr) -> str:
+def _stats_button(tr: Translator) -> str:
     from .stats_view import STATISTICS
 
     return button(tr.text(STATISTICS), A.STATS, cls="btn")
@@ -533,7 +534,7 @@ def _me(seat: int) -> str:
     return ' class="me"' if seat == HUMAN else ""
 
 
-def _why(seat: int, hearts: int, queen: bool, moon: int | None, tr) -> str:
+def _why(seat: int, hearts: int, queen: bool, moon: int | None, tr: Translator) -> str:
     """What made a seat's points this hand: hearts, the queen, the moon."""
     chips = []
     words = []
@@ -552,7 +553,7 @@ def _why(seat: int, hearts: int, queen: bool, moon: int | None, tr) -> str:
             f'<span class="sr"> ({esc(", ".join(words))})</span>')
 
 
-def _players(pv: PlayerView, tr, over: bool) -> str:
+def _players(pv: PlayerView, tr: Translator, over: bool) -> str:
     """One tile per seat, in seat order: this hand's points and what made
     them, the running total (and, once the game is over, the place)."""
     result = pv.results[-1] if pv.results else None
@@ -604,7 +605,7 @@ def _celebration() -> str:
     return f'<div class="celebration" aria-hidden="true">{sparks}<div class="ace-fan">{aces}</div></div>'
 
 
-def _ending(ui: Ui, pv: PlayerView, tr) -> str:
+def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     """The dialog after a hand (or the game): it sits over the table."""
     over = pv.phase is Phase.GAME_END
     result = pv.results[-1] if pv.results else None
@@ -658,7 +659,7 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
 
 # -- overlays ---------------------------------------------------------------------
 
-def _rules(tr) -> str:
+def _rules(tr: Translator) -> str:
     from ..text.rules_text import rules  # loaded when the rules are first opened, not at start
 
     parts = [f"<h2>{esc(tr.text(S.RULES))}</h2>"]
@@ -673,7 +674,7 @@ def _rules(tr) -> str:
     return dialog(tr.text(S.RULES), "".join(parts), "rules")
 
 
-def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
+def _menu(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     back = button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")
     new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
@@ -684,7 +685,7 @@ def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
     return dialog(tr.text(S.SETTINGS), body, "menu")
 
 
-def _error(ui: Ui, tr) -> str:
+def _error(ui: Ui, tr: Translator) -> str:
     body = (
         f"<h2>{esc(tr.text(S.SOMETHING_WENT_WRONG))}</h2>"
         f'<div class="actions">{button(tr.text(S.START_OVER), A.START_OVER, cls="btn primary")}'
@@ -697,7 +698,7 @@ def _error(ui: Ui, tr) -> str:
 
 # -- what the page says: the live region, the table's message line -----------------
 
-def say(item: M.Said, tr) -> str:
+def say(item: M.Said, tr: Translator) -> str:
     """The words of one thing the page says (hearts.app.messages.Said)."""
     if isinstance(item, M.Played):
         return S.card_played(item.seat, item.card, tr)
@@ -746,6 +747,6 @@ def _sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def announcement(items, tr) -> str:
+def announcement(items, tr: Translator) -> str:
     """Text for the polite live region: the items of an Announce, in order."""
     return " ".join(_sentence(t) for t in (say(item, tr) for item in items) if t)
