@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import stats as ST
-from ..engine.game import Phase
+from ..engine.game import Game, Phase
 from ..engine.save import dumps
 from . import messages as M
 from .model import HUMAN, Handler, Model, with_ui
@@ -23,7 +23,7 @@ from . import extras, steps
 from .messages import Effect
 
 
-def review_key(game, hand: int) -> str:
+def review_key(game: Game, hand: int) -> str:
     """Which review: the game, the hand, and the hand's cards as played (an
     undo that replays the hand otherwise makes it another review)."""
     rec = (*game.log, game.record())[hand]

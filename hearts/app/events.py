@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
+from collections.abc import Container
 from typing import Any, Callable
 
 from ..engine.choices import LEVELS, SPEEDS
@@ -71,7 +72,7 @@ def new_seed() -> int:
     return random.randrange(1, 2**31)
 
 
-def _choice(allowed) -> Callable[[str | None], str | None]:
+def _choice(allowed: Container[str]) -> Callable[[str | None], str | None]:
     return lambda value: value if value in allowed else None
 
 

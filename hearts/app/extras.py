@@ -13,7 +13,7 @@ from .model import Handler, Model, with_ui
 from .messages import Effect
 
 
-def load_stats(text) -> tuple[ST.Stats, str | None, list]:
+def load_stats(text: object) -> tuple[ST.Stats, str | None, list[Effect]]:
     """Stored statistics at start: (stats, error code, effects). Refused
     ones are reset (stored empty) and the code says why."""
     if not text:

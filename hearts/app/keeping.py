@@ -43,7 +43,7 @@ EXPORT_NAME = "hearts-game.json"
 
 # -- handlers -------------------------------------------------------------------
 
-def open_saved(model: Model, saved, unsaved_rev: int = 0):
+def open_saved(model: Model, saved: str | None, unsaved_rev: int = 0) -> tuple[Model, list[Effect]]:
     """``model`` (on the start screen) with the saved game ``saved`` open,
     or with its refusal shown and the text kept aside; and the effects."""
     if not saved:

@@ -17,7 +17,7 @@ the levels and speeds).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from ..engine.choices import Level, Speed
 
@@ -191,7 +191,7 @@ class HintReady:
 @dataclass(frozen=True)
 class PassesReady:
     """The opponents' passes for the hand ``key`` (see ThinkPasses), seats 1 to 3."""
-    key: tuple
+    key: tuple[Any, ...]
     passes: tuple[tuple[str, str, str], ...]
 
 
@@ -385,7 +385,7 @@ class Later:
 class ThinkPasses:
     """Let the opponents choose their passes for the hand ``key`` while the
     player chooses (Hard searches, in slices); send PassesReady."""
-    key: tuple
+    key: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

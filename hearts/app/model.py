@@ -8,7 +8,7 @@ human's :class:`~hearts.engine.game.PlayerView` and the Ui, nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Literal, cast
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from ..engine.choices import Level, Speed
 from ..engine.game import Game, PlayerView
@@ -55,7 +55,7 @@ class Ui:
     thinking: int | None = None  # seat whose move is awaited
     # The opponents' passes for this hand, chosen while the player chooses:
     # (the hand's key, the passes of seats 1-3, or None while they think).
-    bot_passes: tuple = ()
+    bot_passes: tuple[Any, ...] = ()
     storage: Storage = "ok"
     save_error: str | None = None  # code of a refused saved game
     error: str | None = None  # text of an unexpected error
@@ -102,7 +102,7 @@ def visible(model: Model) -> tuple[Ui, PlayerView | None]:
     return model.ui, (game.view(HUMAN) if game is not None else None)
 
 
-def with_ui(model: Model, **changes) -> Model:
+def with_ui(model: Model, **changes: Any) -> Model:
     return replace(model, ui=replace(model.ui, **changes))
 
 
@@ -132,4 +132,4 @@ def displayed_phase(ui: Ui, pv: PlayerView | None) -> DisplayedPhase:
         return "start"
     if ui.pause:
         return "play"
-    return cast(DisplayedPhase, pv.phase.value)
+    return pv.phase.value

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine.game import Phase
+from ..engine.game import Game, Phase
 from . import messages as M
 from .model import HUMAN, Handler, Model, two_tap, visible, with_ui
 from .play_view import NOTHING_TO_UNDO, undo_offered
@@ -22,7 +22,7 @@ from .messages import Effect
 
 # -- reading the model --------------------------------------------------------
 
-def last_play_of_human(game) -> int | None:
+def last_play_of_human(game: Game) -> int | None:
     """How many cards of this hand had been played when the player last
     played one (the index of that card in the hand's plays), or None when
     the player has played no card this hand."""
@@ -83,7 +83,7 @@ def _toggle_two_tap(model: Model, msg: M.ToggleTwoTap) -> tuple[Model, list[Effe
     return steps.change_settings(with_ui(model, lifted=None), two_tap=not two_tap(model.ui))
 
 
-def lift(model: Model, card: str):
+def lift(model: Model, card: str) -> tuple[Model, list[Effect]]:
     """The first tap of two-tap play: the card is lifted, and said."""
     return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
 

@@ -7,12 +7,13 @@ PlayerView, like :mod:`hearts.app.view`; every dynamic text is escaped.
 
 from __future__ import annotations
 
-from html import escape
-
 from ..text import strings as S
-from ..engine.game import Phase, PlayerView
+from ..engine.game import Phase, PlayerView, Trick
 from ..text.i18n import N_, Translator
 from ..text.vocabulary import card_name, seat_name
+from collections.abc import Callable
+
+from .blocks import esc
 from .events import Action as A
 from .model import HUMAN, Ui, two_tap
 
@@ -39,10 +40,6 @@ _PASS_PAIRS = {
     3: N_("You passed to East; West passed to you."),
     2: N_("You passed to North, and North passed to you."),
 }
-
-
-def esc(text) -> str:
-    return escape(str(text), quote=True)
 
 
 def led(seat: int, tr: Translator) -> str:
@@ -89,7 +86,7 @@ def undo_offered(ui: Ui, pv: PlayerView | None) -> bool:
     return bool(pv.tricks) or (pv.trick is not None and HUMAN in pv.trick.seats)
 
 
-def last_trick(pv: PlayerView):
+def last_trick(pv: PlayerView) -> Trick | None:
     """The last complete trick of this hand, or None."""
     return pv.tricks[-1] if pv.tricks else None
 
@@ -117,7 +114,7 @@ def _overlay(label_id: str, body: str, cls: str, role: str = "dialog") -> str:
             f'<div class="panel" tabindex="-1">{body}</div></div>')
 
 
-def _mini_card(card: str, attrs: str, label: str, face, hook: bool = True) -> str:
+def _mini_card(card: str, attrs: str, label: str, face: Callable[[str], str], hook: bool = True) -> str:
     """A card that is only shown: ``hook`` gives it data-card (the previous
     trick's, which tests read); without it the card's code is nowhere in
     the page (the cards you passed are in an opponent's hand now)."""
@@ -127,7 +124,7 @@ def _mini_card(card: str, attrs: str, label: str, face, hook: bool = True) -> st
             f"{face(card)}</div>")
 
 
-def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face) -> str:
+def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
     """The previous trick: its four cards by seat (in the order played),
     who led it, who took it, its points. ``face`` draws a card's face."""
     trick = last_trick(pv)
@@ -139,6 +136,7 @@ def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face) -> str:
                    S.card_played(seat, card, tr), face)
         for seat, card in zip(trick.seats, trick.cards)
     )
+    assert trick.winner is not None  # (a complete trick)
     facts = (f'<li>{esc(led(trick.leader, tr))}</li>'
              f'<li class="took">{esc(S.trick_won(trick.winner, tr))}</li>'
              f'<li>{esc(trick_points(trick.points, tr))}</li>')
@@ -178,7 +176,7 @@ def _after_pass(ui: Ui, pv: PlayerView) -> int:
     return direction if done == 0 or (ui.pause and done == 1) else 0
 
 
-def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face) -> str:
+def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
     """After the pass, until the first trick is over: the three cards you
     gave, small, and whom you passed to and who passed to you."""
     direction = _after_pass(ui, pv)

@@ -11,6 +11,8 @@ in ``[data-replay-trick]`` with its cards in ``[data-rcard]``.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
+
 from ..text import strings as S
 from ..text.i18n import N_, NP_
 from ..text.vocabulary import card_name, pass_direction_text, seat_name
@@ -45,7 +47,7 @@ def replay_label(hand: int, tr: Translator) -> str:
     return tr.gettext("Replay hand {n}").format(n=tr.format_number(hand))
 
 
-def _cards(cards, tr: Translator, marked=(), mark="") -> str:
+def _cards(cards: Iterable[str], tr: Translator, marked: Container[str] = (), mark: str = "") -> str:
     return "".join(mini_card(c, tr, f" {mark}" if c in marked else "") for c in sort_hand(cards))
 
 

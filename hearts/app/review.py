@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Generator, Literal
+from typing import Any, Generator, Literal
 
 from ..engine import rules
 from ..engine.cards import CARDS, FULL_DECK, cards_of, mask_of
@@ -68,7 +68,7 @@ class Item:
     chosen_points: float | None  # expected points this hand (None: no real choice)
     best_points: float | None
     cost: int  # tenths of a point, >= 0
-    reason: tuple | None = None  # a rule of thumb (hearts.ai.explain's codes)
+    reason: tuple[Any, ...] | None = None  # a rule of thumb (hearts.ai.explain's codes)
 
     @property
     def mark(self) -> Mark:
@@ -260,7 +260,7 @@ def _judge_pass(view: PlayerView, chosen: tuple[str, ...], rng: random.Random) -
     return Item(0, chosen_cards, best, means[0], means[1], cost, _pass_reason(view, best, chosen_cards))
 
 
-def _pass_reason(view: PlayerView, best: tuple[str, ...], chosen: tuple[str, ...]) -> tuple | None:
+def _pass_reason(view: PlayerView, best: tuple[str, ...], chosen: tuple[str, ...]) -> tuple[Any, ...] | None:
     """("pass", card, code): why the best pass gives a card the player kept."""
     from ..ai.explain import pass_reasons
 

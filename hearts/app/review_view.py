@@ -11,6 +11,9 @@ total is ``[data-review-total]``. The cards are text cards
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from . import review as R
 from ..text import strings as S
 from ..text.i18n import N_, NP_
@@ -18,6 +21,9 @@ from ..text.vocabulary import card_name
 from .events import Action as A
 from ..text.hint_text import _PASS_REASONS, decimal, reason as play_reason
 from .blocks import button, dialog, esc, mini_card
+
+if TYPE_CHECKING:
+    from .stats import Stats
 from ..text.i18n import Translator
 from .model import Ui
 
@@ -49,7 +55,7 @@ def review_button(hand: int, tr: Translator) -> str:
     return button(tr.text(REVIEW), A.REVIEW, value=hand, cls="btn")
 
 
-def _cards(cards, tr: Translator) -> str:
+def _cards(cards: Iterable[str], tr: Translator) -> str:
     return "".join(mini_card(c, tr) for c in cards)
 
 
@@ -57,7 +63,7 @@ def _points(x: float | None, tr: Translator) -> str:
     return "" if x is None else f' <span class="rv-pts">({esc(decimal(x, tr))})</span>'
 
 
-def _reason(code: tuple | None, tr: Translator) -> str:
+def _reason(code: tuple[Any, ...] | None, tr: Translator) -> str:
     if not code:
         return ""
     if code[0] == "pass":
@@ -120,14 +126,16 @@ NO_REVIEWS = N_("No reviewed hands yet: open Review at the end of a hand.")
 COST_NOTE = N_("Each bar is a game's average cost per reviewed hand, oldest first: lower is better.")
 
 
-def cost_section(stats, tr: Translator) -> str:
+def cost_section(stats: Stats, tr: Translator) -> str:
     """The average cost per reviewed hand over all games (``data-stat="cost"``)
     and per level (``cost.easy``...), and its trend over the last games."""
     from .costs import BUCKETS, average
     from ..text.vocabulary import level_name
 
     costs = stats.costs
-    shown = lambda x: "\u2013" if x is None else decimal(x, tr)  # noqa: E731
+    def shown(x: float | None) -> str:
+        return "\u2013" if x is None else decimal(x, tr)
+
     rows = "".join(
         f'<div class="stat"><dt>{esc(level_name(b, tr) if b != "undo" else tr.text(S.WITH_UNDO))}</dt>'
         f'<dd data-stat="cost.{b}">{esc(shown(average(costs, b)))}</dd></div>' for b in BUCKETS)

@@ -31,11 +31,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import boundedjson
 from . import costs as C
 from ..engine.choices import LEVELS
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 FORMAT = "hearts-stats"
 VERSION = 1
@@ -119,12 +123,20 @@ class Stats:
 EMPTY = Stats()
 
 
-def place_of(scores, seat: int = 0) -> int:
-    """1 + the number of seats with a lower total (shared places share)."""
-    return 1 + sum(s < scores[seat] for s in scores)
+def places(scores: Sequence[int]) -> tuple[tuple[int, bool], ...]:
+    """(place, shared) per seat: the lowest total is 1st; equal totals share
+    a place and the next place is skipped (10, 20, 20, 30 -> 1, 2, 2, 4).
+    The one place rule: the table's final scores and the statistics use it."""
+    return tuple((1 + sum(o < mine for o in scores), sum(o == mine for o in scores) > 1)
+                 for mine in scores)
 
 
-def game_key(game) -> str:
+def place_of(scores: Sequence[int], seat: int = 0) -> int:
+    """The place of ``seat`` (:func:`places`)."""
+    return places(scores)[seat][0]
+
+
+def game_key(game: Game) -> str:
     """Which game this is: its seed and its first deal, not its history, so
     that a game finished, taken back by undo and finished again is still the
     one game (counted once, as first finished)."""
@@ -134,7 +146,7 @@ def game_key(game) -> str:
     return hashlib.sha256(json.dumps([game.seed, list(first)]).encode()).hexdigest()[:16]
 
 
-def summarize(game, level: str, undo: bool = False) -> GameSummary:
+def summarize(game: Game, level: str, undo: bool = False) -> GameSummary:
     """The summary of a finished :class:`hearts.engine.game.Game` (phase game-end)."""
     from ..engine.replay import hand_tricks
 
@@ -147,7 +159,7 @@ def summarize(game, level: str, undo: bool = False) -> GameSummary:
         queens += any(t.winner == 0 and "QS" in {str(c) for c in t.cards}
                       for t in hand_tricks(game, n))
     return GameSummary(game_id, level if level in LEVELS else "normal", bool(undo),
-                       tuple(game.scores), hands, moons_by, moons_against, queens)
+                       cast("tuple[int, int, int, int]", tuple(game.scores)), hands, moons_by, moons_against, queens)
 
 
 def record(stats: Stats, summary: GameSummary) -> Stats:
@@ -183,7 +195,7 @@ def record_cost(stats: Stats, game_id: str, bucket: str, hand: int, tenths: int)
     return stats if new is stats.costs else replace(stats, costs=new)
 
 
-def total(stats: Stats, names=BUCKETS) -> Counters:
+def total(stats: Stats, names: Sequence[str] = BUCKETS) -> Counters:
     """The buckets ``names`` added up (best and worst over all of them)."""
     out: dict[str, Any] = {f: 0 for f in FIELDS}
     out["best"] = out["worst"] = None
@@ -223,7 +235,7 @@ def dumps(stats: Stats) -> str:
     return json.dumps(to_dict(stats), separators=(",", ":"))
 
 
-def loads(text) -> Stats:
+def loads(text: object) -> Stats:
     """The statistics stored in ``text``, or :class:`StatsError` (never a part)."""
     if not isinstance(text, str):
         raise StatsError("stats-corrupt", "not a text")
@@ -248,13 +260,13 @@ def loads(text) -> Stats:
         raise StatsError("stats-corrupt", f"{type(e).__name__}: {e}") from None
 
 
-def _count(value) -> int:
+def _count(value: object) -> int:
     if type(value) is not int or not 0 <= value < 10**9:
         raise StatsError("stats-corrupt", f"not a count: {value!r}")
     return value
 
 
-def _from_dict(data: dict) -> Stats:
+def _from_dict(data: dict[str, Any]) -> Stats:
     raw = data["buckets"]
     if not isinstance(raw, dict) or set(raw) != set(BUCKETS):
         raise StatsError("stats-corrupt", "buckets")

@@ -11,8 +11,11 @@ scores is an inline SVG drawn here (no chart library for twenty bars).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import stats as ST
 from ..text import strings as S
+from ..engine.choices import LEVELS
 from ..engine.game import GAME_OVER_AT
 from ..text.i18n import N_, NP_
 from ..text.vocabulary import level_name
@@ -82,8 +85,8 @@ def _tiles(c: ST.Counters, tr: Translator) -> str:
     return f'<dl class="stat-tiles">{tiles}{places}</dl>'
 
 
-def _table(figures, tr: Translator) -> str:
-    cols = [(b, level_name(b, tr) if b in ST.LEVELS else tr.text(S.WITH_UNDO)) for b in ST.BUCKETS]
+def _table(figures: dict[str, ST.Counters], tr: Translator) -> str:
+    cols = [(b, level_name(b, tr) if b in LEVELS else tr.text(S.WITH_UNDO)) for b in ST.BUCKETS]
     head = "".join(f'<th scope="col">{esc(label)}</th>' for _, label in cols)
     rows = []
     for name, label in ROWS + tuple((f"place-{n}", None) for n in (1, 2, 3, 4)):
@@ -95,7 +98,7 @@ def _table(figures, tr: Translator) -> str:
             f'<p class="stat-note">{esc(tr.text(UNDO_APART))}</p>')
 
 
-def chart(recent, tr: Translator) -> str:
+def chart(recent: Sequence[ST.Recent], tr: Translator) -> str:
     """Bars of the last games' final scores (oldest first), a line at the
     total that ends a game (GAME_OVER_AT), the place of each game under its
     bar. Decorative drawing with a text alternative: role=img and a label
@@ -128,7 +131,7 @@ def chart(recent, tr: Translator) -> str:
             f'<p class="stat-note">{esc(tr.text(CHART_NOTE))}</p>')
 
 
-def _costs(stats, tr: Translator) -> str:
+def _costs(stats: ST.Stats, tr: Translator) -> str:
     from .review_view import cost_section  # the reviews' costs (hearts.app.costs)
 
     return cost_section(stats, tr)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..engine.game import Game, Phase, Reason
+from ..engine.game import Game, Phase
+from ..engine.rules import Reason
 from ..engine.save import MAX_REV, dumps
 from . import extras
 from . import messages as M

@@ -18,11 +18,16 @@ Pure functions (no browser): the controller hands them the texts it read.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..engine import boundedjson
 from ..text.i18n import N_
 from . import messages as M
 from .model import Model
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 SEPARATOR = "@"
 ROOT_SCOPE = "/"
@@ -47,7 +52,7 @@ def scoped(key: str, scope: str) -> str:
     return f"{key}{SEPARATOR}{scope}"
 
 
-def migrations(scope: str, keys) -> list[tuple[str, str]]:
+def migrations(scope: str, keys: Iterable[str]) -> list[tuple[str, str]]:
     """(old key, new key) pairs to move once: the keys of before belong to
     the root install (that is where the game was installed until then).
 
@@ -79,7 +84,7 @@ NOTES = {
 }
 
 
-def read_settings(text) -> tuple[dict, bool]:
+def read_settings(text: str | None) -> tuple[dict[str, Any], bool]:
     """The stored settings as a dict, and whether the text could be used
     (no text at all is fine).
 
@@ -99,7 +104,7 @@ def read_settings(text) -> tuple[dict, bool]:
     return data, True
 
 
-def lang_ok(text, languages) -> bool:
+def lang_ok(text: object, languages: Iterable[str]) -> bool:
     """Whether a stored language (read by assets/loading-screen.js, which ignores a bad
     one) is none or usable.
 
@@ -123,7 +128,7 @@ SEED_MAX_DIGITS = 18
 REV_MAX_DIGITS = 16  # a revision: at most 2**53 - 1 (hearts.engine.save.MAX_REV)
 
 
-def whole_number(text, max_digits: int) -> int | None:
+def whole_number(text: object, max_digits: int) -> int | None:
     """The one rule for every number the page reads from storage, the
     address or the page: 1 to ``max_digits`` ASCII digits and nothing else,
     else None (``str.isdigit`` takes '²' and '٣', which ``int`` refuses or
@@ -139,7 +144,7 @@ def whole_number(text, max_digits: int) -> int | None:
     return int(text)
 
 
-def parse_seed(text) -> tuple[int | None, bool]:
+def parse_seed(text: object) -> tuple[int | None, bool]:
     """``?seed=`` as (seed or None, whether a given seed was refused).
 
     >>> parse_seed("42"), parse_seed(None), parse_seed(" 7 ")
@@ -159,7 +164,7 @@ VIEW_MAX_CHARS = 500
 VIEW_MAX_DEPTH = 2
 
 
-def position(game) -> str:
+def position(game: Game) -> str:
     """Where a game stands: its seed, hand and cards played (and totals)."""
     played = sum(len(t.cards) for t in game.tricks)
     return f"{game.seed}:{game.hand_number}:{played}:{','.join(map(str, game.scores))}"
@@ -174,7 +179,7 @@ def view_state(model: Model) -> str | None:
                       separators=(",", ":"))
 
 
-def restore_view(model: Model, effects, text):
+def restore_view(model: Model, effects: list[M.Effect], text: str | None) -> tuple[Model, list[M.Effect]]:
     """The model and effects of a restored game with the picks and the
     finished trick the stored text gives, when they belong to this very
     position and still make sense there; else unchanged."""

@@ -13,13 +13,16 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import replace
-from typing import Callable
+from types import ModuleType
+from typing import Any, Callable, Generator
 
-from ..engine.cards import cards_of
-from ..engine.game import GAME_OVER_AT, Game, IllegalAction, Phase, Reason, deal
+from ..engine.cards import Card, cards_of
+from ..engine.game import GAME_OVER_AT, Game, IllegalAction, Phase, PlayerView, deal
+from ..engine.rules import Reason
 from ..engine.save import MAX_REV, dumps
 from ..engine.choices import LEVELS, SPEEDS
-from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Settings, Ui, cleared, two_tap, with_ui
+from .messages import Settings
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Ui, cleared, two_tap, with_ui
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
@@ -27,7 +30,7 @@ from . import coach as _coach, extras as _extras, keeping as _keeping, play as _
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
-def _ai():
+def _ai() -> ModuleType:
     """The opponents' package, imported when first needed: the start screen
     does not need it, and every module less at start-up is boot time saved."""
     from .. import ai
@@ -44,12 +47,13 @@ def rng_for(game: Game, seat: int, what: str = "play") -> random.Random:
     return random.Random(f"{game.seed}:{game.hand_number}:{played}:{seat}:{what}")
 
 
-def opponent_search(view, level: str, rng: random.Random):
+def opponent_search(view: PlayerView, level: str, rng: random.Random) -> Generator[Any, None, Any]:
     """A generator that returns the opponent's card; Hard's search yields
     between samples so the controller can run it in slices."""
     bot = _ai().make_opponent(level)
     if hasattr(bot, "think"):
-        return bot.think(view, rng)
+        search: Generator[Any, None, Any] = bot.think(view, rng)
+        return search
     return _at_once(bot.choose_play, view, rng)
 
 
@@ -57,12 +61,13 @@ def opponent_search(view, level: str, rng: random.Random):
 PASS_SCALE = 2
 
 
-def pass_search(view, level: str, rng: random.Random):
+def pass_search(view: PlayerView, level: str, rng: random.Random) -> Generator[Any, None, Any]:
     """A generator that returns the opponent's three cards to pass (Hard's
     pass search yields between sampled deals; 0.5 s of it in the page,
     about the deals the tournament measured it with)."""
     options = {"pass_scale": PASS_SCALE} if level == "hard" else {}
-    return _ai().make_opponent(level, **options).search(view, rng)
+    search: Generator[Any, None, Any] = _ai().make_opponent(level, **options).search(view, rng)
+    return search
 
 
 def _passes_ready(model: Model, msg: M.PassesReady) -> tuple[Model, list[Effect]]:
@@ -72,16 +77,18 @@ def _passes_ready(model: Model, msg: M.PassesReady) -> tuple[Model, list[Effect]
     return with_ui(model, bot_passes=(msg.key, msg.passes)), []
 
 
-def _at_once(choose, view, rng):
+def _at_once(choose: Callable[[PlayerView, random.Random], Any], view: PlayerView,
+             rng: random.Random) -> Generator[Any, None, Any]:
     return choose(view, rng)
     yield  # pragma: no cover - makes this a generator
 
 
 # -- start and resume -------------------------------------------------------------
 
-def init(*, lang="en", level="normal", speed="normal", four_colour=False,
-         seed=None, saved=None, storage_ok=True, two_tap=None, touch=False,
-         stats=None, refused=False, unsaved_rev=0) -> tuple[Model, list]:
+def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four_colour: bool = False,
+         seed: int | None = None, saved: str | None = None, storage_ok: bool = True,
+         two_tap: bool | None = None, touch: bool = False, stats: str | None = None,
+         refused: bool = False, unsaved_rev: int = 0) -> tuple[Model, list[Effect]]:
     """The first model: settings from the page, the saved game if any, and
     the statistics' stored text (``stats``, see hearts.app.stats)."""
     settings = Settings(
@@ -241,7 +248,7 @@ def _continue(model: Model, msg: M.Continue) -> tuple[Model, list[Effect]]:
     return changed(model, items)
 
 
-def _unseeded_deal(game):
+def _unseeded_deal(game: Game) -> list[tuple[Card, ...]]:
     """The next hands of a game without a seed (a save of a dealt game,
     "seed": null): dealt from a seed its position fixes, so that Continue
     deals (the engine has no deal of its own for it) and the same save

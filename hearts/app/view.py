@@ -8,6 +8,8 @@ classes in assets/game.css.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
 from ..text import strings as S
 from ..engine.choices import LEVELS, SPEEDS
 from ..engine.game import GAME_OVER_AT, Phase, PlayerView
@@ -20,6 +22,7 @@ from . import messages as M
 from .blocks import RANK_LABEL, SEATS, SUIT_GLYPH, attrs, button, dialog, esc, sort_hand
 from .events import Action as A
 from .model import HUMAN, Ui, displayed_phase
+from .stats import places
 from . import play_view as P
 from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
@@ -134,7 +137,8 @@ def view(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
 
 # -- start screen ---------------------------------------------------------------
 
-def _choices(title: str, action: A, options, current, tr: Translator, describe=None) -> str:
+def _choices(title: str, action: A, options: Sequence[tuple[str, str]], current: str, tr: Translator,
+             describe: Callable[[str], str] | None = None) -> str:
     items = []
     for value, label in options:
         pressed = "true" if value == current else "false"
@@ -358,7 +362,7 @@ def _passer(pv: PlayerView) -> int:
     return next(s for s in (1, 2, 3) if pv.pass_direction.target(s) == HUMAN)
 
 
-def _status(ui: Ui, pv: PlayerView, tr: Translator, winner) -> str:
+def _status(ui: Ui, pv: PlayerView, tr: Translator, winner: int | None) -> str:
     if winner is not None:
         return S.trick_won(winner, tr)
     if pv.phase is Phase.PASS:
@@ -476,13 +480,6 @@ def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
             elif text == "QS":
                 queen[trick.winner] = True
     return tuple(zip(hearts, queen))
-
-
-def places(scores) -> tuple[tuple[int, bool], ...]:
-    """(place, shared) per seat: the lowest total is 1st; equal totals share
-    a place and the next place is skipped (10, 20, 20, 30 -> 1, 2, 2, 4)."""
-    return tuple((1 + sum(o < mine for o in scores), sum(o == mine for o in scores) > 1)
-                 for mine in scores)
 
 
 def score_sheet(pv: PlayerView, tr: Translator, replay: bool = False) -> str:
@@ -747,6 +744,6 @@ def _sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def announcement(items, tr: Translator) -> str:
+def announcement(items: Iterable[M.Said], tr: Translator) -> str:
     """Text for the polite live region: the items of an Announce, in order."""
     return " ".join(_sentence(t) for t in (say(item, tr) for item in items) if t)

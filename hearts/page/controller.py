@@ -282,7 +282,7 @@ class PagePorts:
             locks = getattr(window.navigator, "locks", None)
         except Exception:
             locks = None
-        if _nil(locks) or not hasattr(locks, "request"):
+        if locks is None or _nil(locks) or not hasattr(locks, "request"):
             return "none"
         if self._release is not None:  # held here: a steal would end this tab's own request
             return "held"
