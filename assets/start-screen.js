@@ -32,7 +32,7 @@
   if (!data || !data.texts) return; // without build/start-screen.js: the English start screen as served
   const params = new URLSearchParams(location.search);
   const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
-  const LANG_MAX_CHARS = 16; // as hearts/app/stored.py reads them
+  const LANG_MAX_CHARS = 16; // hearts/app/stored.py's limits (tests/test_stored.py checks these three)
   const SETTINGS_MAX_CHARS = 1000;
   const SETTINGS_MAX_DEPTH = 2;
   const SPEEDS = ["slow", "normal", "fast", "instant"];

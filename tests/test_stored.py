@@ -223,3 +223,16 @@ def test_a_view_state_of_another_position_or_hostile_is_ignored():
         fresh, effects = U.init(saved=saved, speed="instant")
         model, _ = ST.restore_view(fresh, effects, text)
         assert model.ui.picked == () and not model.ui.pause, text[:30]
+
+
+def test_the_start_screens_limits_are_storeds():
+    # assets/start-screen.js reads the stored language and settings before
+    # Python runs, with the limits hearts/app/stored.py defines: each written
+    # there once, and the script's copy checked against it here.
+    import re
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parent.parent / "assets" / "start-screen.js").read_text(encoding="utf-8")
+    copies = dict(re.findall(r"const ([A-Z_]+_MAX_[A-Z]+) = (\d+);", script))
+    assert set(copies) == {"LANG_MAX_CHARS", "SETTINGS_MAX_CHARS", "SETTINGS_MAX_DEPTH"}
+    assert {name: int(value) for name, value in copies.items()} == {name: getattr(ST, name) for name in copies}

@@ -1,7 +1,7 @@
 """The handlers of the statistics screen and of a finished hand told trick
 by trick (their messages are in :mod:`hearts.app.messages`;
 :mod:`hearts.app.update` registers :data:`HANDLERS`). Pure, like update.py:
-effects are data the controller runs (``StoreStats``).
+effects are data the runtime runs (``StoreStats``).
 """
 
 from __future__ import annotations

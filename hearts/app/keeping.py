@@ -2,14 +2,14 @@
 travels as a file, and saving comes back after storage was full.
 
 Their handlers (the messages and effects are in :mod:`hearts.app.messages`;
-:mod:`hearts.app.update` registers the handlers below); the controller runs
+:mod:`hearts.app.update` registers the handlers below); the runtime runs
 the effects:
 
 - one owner: the tab that holds the game's Web Lock plays it. Any other
   tab shows the "open in another tab" dialog (``ui.owner == "open"``) and
   plays only after ``TakeOver``, which steals the lock and adopts the
   stored position (``Adopt``). A save carries a revision
-  (``ui.rev``, raised by every change); the controller refuses a write
+  (``ui.rev``, raised by every change); the runtime refuses a write
   that is not newer than the stored one and reports it
   (``Elsewhere`` ``("moved")``), so no stale tab replaces a newer
   position, with or without locks.
@@ -20,7 +20,7 @@ the effects:
 - ``ExportGame`` downloads the game as a file; ``ImportGame``
   asks for one and ``Imported`` refuses it exactly as a refused save
   is refused (the codes of :mod:`hearts.engine.save`).
-- a failed save: ``ui.storage`` goes "off" and the controller tries the
+- a failed save: ``ui.storage`` goes "off" and the runtime tries the
   latest position again by itself (and with every move); when a write
   works again it sends ``SaveResumed``.
 """

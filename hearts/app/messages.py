@@ -1,5 +1,5 @@
 """What flows through the page, as data: messages (what happened) go into
-:func:`hearts.app.update.update`; effects (what the controller should do
+:func:`hearts.app.update.update`; effects (what the runtime should do
 next) come out of it; and what the page says (:data:`Said`: the live
 region's items, and the table's message line, ``Ui.message``).
 
@@ -8,7 +8,7 @@ equal only when they are of one type with equal fields (``ClearSave() !=
 PickFile()``, ``SetLevel("hard") != SetLang("hard")``; tuples would be).
 :data:`Msg`, :data:`Effect` and
 :data:`Said` are the unions of them all; ``update`` has a handler for
-every Msg, the controller runs every Effect, and
+every Msg, the runtime runs every Effect, and
 :func:`hearts.app.view.say` puts every Said into words. Nothing here
 imports the game's logic or the browser (only the engine's names of
 the levels and speeds).
@@ -397,7 +397,7 @@ class FindHint:
 @dataclass(frozen=True)
 class Save:
     text: str
-    rev: int = 0  # the position's revision: the controller refuses to store it over a newer one
+    rev: int = 0  # the position's revision: the runtime refuses to store it over a newer one
 
 
 @dataclass(frozen=True)
@@ -423,7 +423,7 @@ class Announce:
 
 @dataclass(frozen=True)
 class StoreStats:
-    """Write the statistics' text to localStorage (controller: STATS_KEY)."""
+    """Write the statistics' text to localStorage (the runtime's STATS_KEY)."""
     text: str
 
 

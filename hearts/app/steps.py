@@ -82,7 +82,7 @@ def changed(model: Model, items: list[M.Said] | tuple[M.Said, ...]) -> tuple[Mod
                  lifted=None, rev=rev, behind=False)
     model = replace(model, ui=ui)
     assert model.game is not None
-    # Saved also while storage is "off": the controller finds out when it works again.
+    # Saved also while storage is "off": the runtime finds out when it works again.
     effects: list[Effect] = [M.Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
     model, recorded = extras.record_game(model)  # the game is over: its statistics, once
     effects += recorded

@@ -1,10 +1,10 @@
 """What the page keeps in localStorage, read as hostile input: whose it is,
 how big it may be, and what of the screen comes back after a reload.
 
-Pure functions (no browser): the controller hands them the texts it read.
+Pure functions (no browser): the runtime hands them the texts it read.
 
 - Each install of the game has its own keys: a key is the name the
-  controller defines (``hearts.save``) and the install's path, the folder
+  runtime defines (``hearts.save``) and the install's path, the folder
   of its page and the service worker's scope (``hearts.save@/beta/``), so
   two copies on one origin never share a save. The root install moves the
   values under the names of before (``hearts.save``) to its own keys once.

@@ -1,7 +1,7 @@
 """update(model, msg) -> (model, effects): every change of the UI, in one place.
 
 Messages and effects are records of :mod:`hearts.app.messages` (what
-happened; what the controller should do next: wait and think for an
+happened; what the runtime should do next: wait and think for an
 opponent, save, announce, switch language). The handlers of
 :mod:`hearts.app.play`, :mod:`~hearts.app.extras` and
 :mod:`~hearts.app.keeping` are registered here too. Nothing here touches
@@ -49,7 +49,7 @@ def rng_for(game: Game, seat: int, what: str = "play") -> random.Random:
 
 def opponent_search(view: PlayerView, level: str, rng: random.Random) -> Generator[Any, None, Any]:
     """A generator that returns the opponent's card; Hard's search yields
-    between samples so the controller can run it in slices."""
+    between samples so the runtime can run it in slices."""
     bot = _ai().make_opponent(level)
     if hasattr(bot, "think"):
         search: Generator[Any, None, Any] = bot.think(view, rng)

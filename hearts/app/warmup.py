@@ -1,10 +1,10 @@
-"""Ahead of the player: what the controller runs while the start screen is
+"""Ahead of the player: what the runtime runs while the start screen is
 up, so that a real game's first clicks pay for no import and no
 first-time code.
 
 In the page, code runs several times slower the first time it runs:
 :func:`warm_up` imports what the game needs later, and :func:`rehearsal`
-plays the first moves of a throwaway game, which the controller renders
+plays the first moves of a throwaway game, which the runtime renders
 off-screen.
 """
 
