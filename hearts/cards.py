@@ -100,7 +100,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __reduce__(self):  # pickling and copying keep the one-object-per-card rule
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:  # pickling and copying keep the one-object-per-card rule
         return (Card, (int(self),))
 
 
