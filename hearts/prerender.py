@@ -29,7 +29,7 @@ from . import i18n
 from .catalogs import BOOT_TEXTS
 from .choices import LEVELS
 from .ui import update as U
-from .ui.model import visible, with_ui
+from .ui.model import Model, visible, with_ui
 from .ui.view import ART, view
 from .vocabulary import level_description
 
@@ -44,7 +44,7 @@ def defer_art(html: str) -> str:
     return html.replace(f' href="{ART}#', f' data-href="{ART}#')
 
 
-def _model(lang: str):
+def _model(lang: str) -> Model:
     model, _effects = U.init(lang=lang)
     return model
 

@@ -21,6 +21,7 @@ import sys
 import time
 
 from .ai import make_opponent
+from .ai.opponents import Opponent
 from .cards import FULL_DECK
 from .game import Game, Phase
 from .save import dumps, loads
@@ -33,7 +34,7 @@ LINEUPS = (
 )
 
 
-def opponent(level: str):
+def opponent(level: str) -> Opponent:
     return make_opponent("hard", samples=4) if level == "hard" else make_opponent(level)
 
 
