@@ -43,7 +43,7 @@ from .game import Game, Phase, PlayerView
 from .slices import finish
 
 if TYPE_CHECKING:  # (hearts.ai is imported where it is used)
-    from .ai.explain import RuleOfThumb
+    from hearts.ai.explain import RuleOfThumb
 
 PLAY_SAMPLES = 160  # deals sampled for a card (the hint: as many as 0.3 s allow)
 PASS_SAMPLES = 240  # deals played out for the pass (each option, the whole hand)

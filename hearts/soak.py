@@ -19,12 +19,15 @@ import multiprocessing
 import random
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from .ai import make_opponent
-from .ai.opponents import Opponent
 from .cards import FULL_DECK
 from .game import Game, Phase
 from .save import dumps, loads
+
+if TYPE_CHECKING:
+    from hearts.ai import Opponent
 
 LINEUPS = (
     ("easy", "normal", "easy", "normal"),

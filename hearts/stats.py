@@ -37,7 +37,7 @@ from . import boundedjson, costs as C
 from .choices import LEVELS as LEVELS  # (re-exported: the buckets that are levels)
 
 if TYPE_CHECKING:  # (the statistics take a game, and import none)
-    from .game import Game
+    from hearts import Game
 
 FORMAT = "hearts-stats"
 VERSION = 1

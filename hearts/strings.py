@@ -17,7 +17,6 @@ then run ``python -m hearts.catalogs update`` and translate the new entries.
 """
 
 from __future__ import annotations
-
 from typing import TYPE_CHECKING, Iterable
 
 from .choices import SPEEDS  # noqa: F401  (the speeds speed_name names)
@@ -25,7 +24,7 @@ from .i18n import N_, NP_, Translator
 from .vocabulary import card_name, seat_name
 
 if TYPE_CHECKING:
-    from .cards import Card
+    from hearts import Card
 
 # Start screen, menus and buttons
 NEW_GAME = N_("New game")

@@ -34,7 +34,6 @@ Hard with a time budget, on how many deals it had time to sample:
 """
 
 from __future__ import annotations
-
 from typing import Any
 
 from ..choices import LEVELS

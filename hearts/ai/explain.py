@@ -39,8 +39,8 @@ from .hard import Hard
 
 RANKS = "23456789TJQKA"
 
-# A rule of thumb: its code, then seats (int) and cards or suits (str); see above.
-RuleOfThumb = tuple[str | int, ...]
+# A rule of thumb: its code (str), then by code seats (int) and cards or suits (str), as above.
+RuleOfThumb = tuple[Any, ...]
 SHOWN = 3  # candidates shown at most
 
 

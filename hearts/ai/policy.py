@@ -20,7 +20,6 @@ Each returns a card index (0..51).
 """
 
 from __future__ import annotations
-
 import random
 from typing import Sequence
 

@@ -38,13 +38,15 @@ import os
 import random
 import sys
 import time
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 from multiprocessing import get_context
 
 from ..cards import cards_of
 from ..game import Game, Phase, deal
 from . import make_opponent
-from .opponents import Opponent
+
+if TYPE_CHECKING:
+    from hearts.ai import Opponent
 
 TABLES = (("hard", "normal"), ("normal", "easy"), ("easy", "random"))
 _DIRECTIONS = ("left", "right", "across", "none")
