@@ -106,7 +106,7 @@ class Card(int):
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 _BY_TEXT = {str(c): c for c in CARDS}
-_BITS = tuple(1 << c for c in range(52))
+_BITS = tuple(1 << c for c in range(52))  # _BITS[c] == 1 << c, a look-up (the engine's and the AI's too)
 
 TWO_OF_CLUBS = Card.parse("2C")
 QUEEN_OF_SPADES = Card.parse("QS")

@@ -38,6 +38,7 @@ from .cards import (  # the suit tables: a suit pattern's cards in one look-up
     _DIAMONDS,
     _HEARTS,
     _SPADES,
+    _BITS,
     CARDS,
     FULL_DECK,
     TWO_OF_CLUBS,
@@ -224,7 +225,6 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
     )
 
 
-_BITS = tuple(1 << c for c in range(52))
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _NEXT_SEAT = (1, 2, 3, 0)  # the seat to the left (a look-up is a step shorter than (s + 1) & 3)
 # The rules, as local names: the hot path calls them on every card.

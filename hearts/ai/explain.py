@@ -34,14 +34,17 @@ import random
 from dataclasses import dataclass
 from typing import Any, Generator, Iterable
 
+from ..cards import RANK_CHARS as RANKS
 from ..game import PlayerView
 from .hard import Hard
-
-RANKS = "23456789TJQKA"
 
 # A rule of thumb: its code (str), then by code seats (int) and cards or suits (str), as above.
 RuleOfThumb = tuple[Any, ...]
 SHOWN = 3  # candidates shown at most
+#: The hint's thinking in the page: Hard's budget for a card (seconds of
+#: search), and how many times that a pass gets.
+HINT_BUDGET = 0.3
+HINT_PASS_SCALE = 2
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,12 @@ class Explanation:
     pass_search: tuple[float, tuple[str, ...] | None, float] | None = None
 
 
+def hint_player() -> Hard:
+    """Hard as the hint thinks in the page: :data:`HINT_BUDGET` for a card,
+    :data:`HINT_PASS_SCALE` times that for a pass."""
+    return Hard(budget=HINT_BUDGET, pass_scale=HINT_PASS_SCALE)
+
+
 def _rank(card: str) -> int:
     return RANKS.index(card[0])
 
@@ -66,8 +75,8 @@ def explained_search(view: PlayerView, rng: random.Random, **options: Any) -> Ge
     """A generator (run it in slices) that returns an :class:`Explanation`.
 
     ``options`` go to :class:`~hearts.ai.hard.Hard` (default: the page's
-    hint budget, 0.3 s of thinking, twice that for a pass)."""
-    bot = Hard(**(options or {"budget": 0.3, "pass_scale": 2}))
+    hint, :func:`hint_player`)."""
+    bot = Hard(**options) if options else hint_player()
     result = yield from bot.search(view, rng)
     stats = bot.last_stats
     if isinstance(result, tuple):  # the view was passing

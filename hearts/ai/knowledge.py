@@ -26,12 +26,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Sequence
 
-from ..cards import FULL_DECK, SUIT_MASKS, mask_of
+from ..cards import _BITS, FULL_DECK, SUIT_MASKS, mask_of
 from ..game import PassDirection, PlayerView
 from ..rules import breaks_hearts, revealed_void
 from .policy import QS, QS_BIT, SPADES
-
-_BITS = tuple(1 << c for c in range(52))
 
 
 class Knowledge(NamedTuple):
