@@ -1,12 +1,13 @@
 """pytest's settings for the whole repository (the options are in pyproject.toml)."""
 
-import re
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
 # A module that imports the page's own modules (PyScript, Pyodide's FFI,
 # the browser's `js`) at its top runs only in the page: CPython cannot
-# import it to collect its doctests. Told by what it imports, not by a
-# list of names, so a module added or renamed needs nothing here.
-_PAGE_ONLY = re.compile(r"^(?:from|import) (?:pyscript|pyodide|js)[\s.]", re.MULTILINE)
+# import it to collect its doctests (the build's rule too: tools/page_only.py).
+from page_only import page_only  # noqa: E402
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -14,6 +15,6 @@ def pytest_ignore_collect(collection_path, config):
         # No doctests there; tests/ and e2e/ each have one, and collecting
         # both as the module "conftest" clashes.
         return True
-    if collection_path.suffix == ".py" and _PAGE_ONLY.search(collection_path.read_text(encoding="utf-8")):
+    if collection_path.suffix == ".py" and page_only(collection_path):
         return True
     return None
