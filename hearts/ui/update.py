@@ -79,9 +79,7 @@ def _passes_ready(model, msg):
 def hint_search(view, rng: random.Random):
     """Hard's search for the human's seat, as a generator (run it in slices):
     it returns three cards while passing, else a card."""
-    from ..ai.explain import hint_player  # (the hint's budget is the AI's: hearts.ai.explain)
-
-    return hint_player().search(view, rng)
+    return _ai().make_opponent("hard", budget=0.3, pass_scale=PASS_SCALE).search(view, rng)
 
 
 def _at_once(choose, view, rng):
