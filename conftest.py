@@ -3,11 +3,15 @@
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
 # A module that imports the page's own modules (PyScript, Pyodide's FFI,
 # the browser's `js`) at its top runs only in the page: CPython cannot
 # import it to collect its doctests (the build's rule too: tools/page_only.py).
-from page_only import page_only  # noqa: E402
+_TOOLS = str(Path(__file__).resolve().parent / "tools")
+sys.path.insert(0, _TOOLS)
+try:
+    from page_only import page_only
+finally:
+    sys.path.remove(_TOOLS)
 
 
 def pytest_ignore_collect(collection_path, config):

@@ -118,6 +118,8 @@ from page_only import page_only  # noqa: E402  (tools/, this script's own folder
 # cache, as before. python_stdlib.zip is a zip of deflated files (gzip
 # would save 2 %), the snapshot is gzipped already, and the .mjs module
 # has to be imported from its own URL (the CSP allows no blob: scripts).
+# assets/boot.js names them too, with their types (it cannot wait for
+# boot-sizes.json): tests/test_boot_facts.py checks the two agree.
 PACKED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json"]
 
 
