@@ -11,7 +11,6 @@ bytes. These tests fail when one side changes and the other does not.
 
 import gzip
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,16 +18,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 BOOT_JS = (ROOT / "assets" / "boot.js").read_text(encoding="utf-8")
 SW_JS = (ROOT / "sw.js").read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def build_py():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import build
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return build
 
 
 def _boot_packed() -> dict[str, tuple[str, str]]:
