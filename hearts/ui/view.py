@@ -12,8 +12,7 @@ from html import escape
 
 from .. import strings as S
 from ..choices import LEVELS, SPEEDS
-from ..cards import RANK_CHARS
-from ..game import GAME_OVER_AT, SEATS, Phase, PlayerView
+from ..game import GAME_OVER_AT, Phase, PlayerView
 from ..i18n import LANGUAGES
 from ..vocabulary import (
     card_name, game_name, level_description, level_name, pass_direction_text,
@@ -41,7 +40,7 @@ PASS_ARROW = {"w": "\u2190", "n": "\u2191", "e": "\u2192"}
 
 
 def sort_hand(cards) -> list[str]:
-    return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], RANK_CHARS.index(c[0])))
+    return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], "23456789TJQKA".index(c[0])))
 
 
 # The deck: svg-cards (LGPL-2.1, served unmodified from build/vendor/svg-cards/,
@@ -489,6 +488,8 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
 # Menu and Rules are its buttons, once in the page as at every other moment
 # (tests find them as `#screen [data-action=menu]`). Every list in the dialog
 # follows the seats' order, the table's: you, West, North, East (seats 0..3).
+
+SEATS = (0, 1, 2, 3)
 
 
 def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
