@@ -35,9 +35,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import boundedjson, costs as C
 from .choices import LEVELS as LEVELS  # (re-exported: the buckets that are levels)
-
 if TYPE_CHECKING:  # (the statistics take a game, and import none)
-    from hearts import Game
+    from .game import Game
 
 FORMAT = "hearts-stats"
 VERSION = 1

@@ -8,13 +8,10 @@
 """
 
 from __future__ import annotations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..i18n import N_, Translator
 from ..vocabulary import card_name, seat_name
-
-if TYPE_CHECKING:  # (the words take the AI's figures, and import none)
-    from hearts.ai.explain import RuleOfThumb
 
 _PASS_REASONS = {
     "queen": N_("13 points you would rather not keep"),
@@ -45,7 +42,9 @@ def option(card: str, mean: float, tr: Translator) -> str:
     return tr.gettext("{card}: about {points} points").format(card=card_name(card, tr), points=decimal(mean, tr))
 
 
-def reason(code: RuleOfThumb, tr: Translator) -> str:
+def reason(code: tuple[Any, ...], tr: Translator) -> str:
+    """A rule of thumb (hearts.ai.explain's RuleOfThumb: its code, then seats
+    and cards) in words."""
     kind = code[0]
     if kind == "duck":
         # TRANSLATORS: {card} is the highest card of the trick so far, e.g. "ace of spades".
