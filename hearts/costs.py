@@ -78,13 +78,13 @@ def to_data(costs: Costs) -> dict[str, Any]:
             "games": [[g.game_id, g.bucket, g.hands, g.tenths] for g in costs.games]}
 
 
-def _count(value: object, limit: int) -> int:
+def _count(value, limit: int) -> int:
     if type(value) is not int or not 0 <= value <= limit:
         raise CostsError(f"not a count: {value!r}")
     return value
 
 
-def from_data(data: object) -> Costs:
+def from_data(data) -> Costs:
     """The costs stored as ``data`` (None: none yet), or CostsError."""
     if data is None:
         return EMPTY

@@ -35,15 +35,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Generator, Literal
+from typing import Generator, Literal
 
 from . import rules
 from .cards import CARDS, FULL_DECK, cards_of, mask_of
 from .game import Game, Phase, PlayerView
 from .slices import finish
-
-if TYPE_CHECKING:  # (hearts.ai is imported where it is used)
-    from hearts.ai.explain import RuleOfThumb
 
 PLAY_SAMPLES = 160  # deals sampled for a card (the hint: as many as 0.3 s allow)
 PASS_SAMPLES = 240  # deals played out for the pass (each option, the whole hand)
@@ -71,7 +68,7 @@ class Item:
     chosen_points: float | None  # expected points this hand (None: no real choice)
     best_points: float | None
     cost: int  # tenths of a point, >= 0
-    reason: RuleOfThumb | None = None  # a rule of thumb (hearts.ai.explain's codes)
+    reason: tuple | None = None  # a rule of thumb (hearts.ai.explain's codes)
 
     @property
     def mark(self) -> Mark:
@@ -263,7 +260,7 @@ def _judge_pass(view: PlayerView, chosen: tuple[str, ...], rng: random.Random) -
     return Item(0, chosen_cards, best, means[0], means[1], cost, _pass_reason(view, best, chosen_cards))
 
 
-def _pass_reason(view: PlayerView, best: tuple[str, ...], chosen: tuple[str, ...]) -> RuleOfThumb | None:
+def _pass_reason(view: PlayerView, best: tuple[str, ...], chosen: tuple[str, ...]) -> tuple | None:
     """("pass", card, code): why the best pass gives a card the player kept."""
     from .ai.explain import pass_reasons
 

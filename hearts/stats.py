@@ -31,12 +31,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any
 
 from . import boundedjson, costs as C
-from .choices import LEVELS as LEVELS  # (re-exported: the buckets that are levels)
-if TYPE_CHECKING:  # (the statistics take a game, and import none)
-    from .game import Game
+from .choices import LEVELS
 
 FORMAT = "hearts-stats"
 VERSION = 1
@@ -120,12 +118,12 @@ class Stats:
 EMPTY = Stats()
 
 
-def place_of(scores: Sequence[int], seat: int = 0) -> int:
+def place_of(scores, seat: int = 0) -> int:
     """1 + the number of seats with a lower total (shared places share)."""
     return 1 + sum(s < scores[seat] for s in scores)
 
 
-def game_key(game: Game) -> str:
+def game_key(game) -> str:
     """Which game this is: its seed and its first deal, not its history, so
     that a game finished, taken back by undo and finished again is still the
     one game (counted once, as first finished)."""
@@ -135,7 +133,7 @@ def game_key(game: Game) -> str:
     return hashlib.sha256(json.dumps([game.seed, list(first)]).encode()).hexdigest()[:16]
 
 
-def summarize(game: Game, level: str, undo: bool = False) -> GameSummary:
+def summarize(game, level: str, undo: bool = False) -> GameSummary:
     """The summary of a finished :class:`hearts.game.Game` (phase game-end)."""
     from .replay import hand_tricks
 
@@ -148,7 +146,7 @@ def summarize(game: Game, level: str, undo: bool = False) -> GameSummary:
         queens += any(t.winner == 0 and "QS" in {str(c) for c in t.cards}
                       for t in hand_tricks(game, n))
     return GameSummary(game_id, level if level in LEVELS else "normal", bool(undo),
-                       game.scores, hands, moons_by, moons_against, queens)
+                       tuple(game.scores), hands, moons_by, moons_against, queens)
 
 
 def record(stats: Stats, summary: GameSummary) -> Stats:
@@ -184,7 +182,7 @@ def record_cost(stats: Stats, game_id: str, bucket: str, hand: int, tenths: int)
     return stats if new is stats.costs else replace(stats, costs=new)
 
 
-def total(stats: Stats, names: Iterable[str] = BUCKETS) -> Counters:
+def total(stats: Stats, names=BUCKETS) -> Counters:
     """The buckets ``names`` added up (best and worst over all of them)."""
     out: dict[str, Any] = {f: 0 for f in FIELDS}
     out["best"] = out["worst"] = None
@@ -224,7 +222,7 @@ def dumps(stats: Stats) -> str:
     return json.dumps(to_dict(stats), separators=(",", ":"))
 
 
-def loads(text: object) -> Stats:
+def loads(text) -> Stats:
     """The statistics stored in ``text``, or :class:`StatsError` (never a part)."""
     if not isinstance(text, str):
         raise StatsError("stats-corrupt", "not a text")
@@ -249,13 +247,13 @@ def loads(text: object) -> Stats:
         raise StatsError("stats-corrupt", f"{type(e).__name__}: {e}") from None
 
 
-def _count(value: object) -> int:
+def _count(value) -> int:
     if type(value) is not int or not 0 <= value < 10**9:
         raise StatsError("stats-corrupt", f"not a count: {value!r}")
     return value
 
 
-def _from_dict(data: dict[str, Any]) -> Stats:
+def _from_dict(data: dict) -> Stats:
     raw = data["buckets"]
     if not isinstance(raw, dict) or set(raw) != set(BUCKETS):
         raise StatsError("stats-corrupt", "buckets")
