@@ -1,12 +1,17 @@
 """pytest's settings for the whole repository (the options are in pyproject.toml)."""
 
-import re
+import sys
+from pathlib import Path
 
 # A module that imports the page's own modules (PyScript, Pyodide's FFI,
 # the browser's `js`) at its top runs only in the page: CPython cannot
-# import it to collect its doctests. Told by what it imports, not by a
-# list of names, so a module added or renamed needs nothing here.
-_PAGE_ONLY = re.compile(r"^(?:from|import) (?:pyscript|pyodide|js)[\s.]", re.MULTILINE)
+# import it to collect its doctests (the build's rule too: tools/page_only.py).
+_TOOLS = str(Path(__file__).resolve().parent / "tools")
+sys.path.insert(0, _TOOLS)
+try:
+    from page_only import page_only
+finally:
+    sys.path.remove(_TOOLS)
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -14,6 +19,6 @@ def pytest_ignore_collect(collection_path, config):
         # No doctests there; tests/ and e2e/ each have one, and collecting
         # both as the module "conftest" clashes.
         return True
-    if collection_path.suffix == ".py" and _PAGE_ONLY.search(collection_path.read_text(encoding="utf-8")):
+    if collection_path.suffix == ".py" and page_only(collection_path):
         return True
     return None

@@ -13,7 +13,9 @@ from __future__ import annotations
 import contextlib
 import io
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +47,16 @@ def pytest_terminal_summary(terminalreporter):
     skipped = terminalreporter.stats.get("skipped", [])
     if any(NOT_CHECKED in str(report.longrepr) for report in skipped):
         terminalreporter.write_sep("!", NOT_CHECKED, red=True, bold=True)
+
+
+@pytest.fixture(scope="module")
+def build_py():
+    """tools/build.py as a module (its constants and helpers), tools/ on
+    sys.path only while it is imported."""
+    tools = str(Path(__file__).resolve().parents[1] / "tools")
+    sys.path.insert(0, tools)
+    try:
+        import build
+    finally:
+        sys.path.remove(tools)
+    return build

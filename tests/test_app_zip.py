@@ -60,16 +60,6 @@ def check_pyc(pyc, source):
 
 
 @pytest.fixture(scope="module")
-def build_py():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import build
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return build
-
-
-@pytest.fixture(scope="module")
 def in_snapshot(build_py):
     preloaded = set(build_py.preloaded())
     return lambda name: build_py.module_name(name) in preloaded

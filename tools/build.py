@@ -105,9 +105,9 @@ STDLIB_DROPPED = ["cProfile", "cmd", "doctest", "ftplib", "imaplib", "mailbox", 
 
 # A module that imports the browser's own modules (PyScript, Pyodide's FFI,
 # `js`) at its top: a snapshot cannot keep what it imports, so it is not
-# preloaded (the same test as conftest.py's, which leaves such modules out
-# of the doctests).
-PAGE_ONLY = re.compile(r"^(?:from|import) (?:pyscript|pyodide|js)[\s.]", re.MULTILINE)
+# preloaded (tools/page_only.py: the rule, which conftest.py also uses to
+# leave such modules out of the doctests).
+from page_only import page_only  # noqa: E402  (tools/, this script's own folder)
 
 # Runtime files the build also ships gzipped, in build/packed/ (packed()).
 # Many static hosts send files as they are: the wasm alone is 9.6 MB, 3.5 MB
@@ -118,6 +118,8 @@ PAGE_ONLY = re.compile(r"^(?:from|import) (?:pyscript|pyodide|js)[\s.]", re.MULT
 # cache, as before. python_stdlib.zip is a zip of deflated files (gzip
 # would save 2 %), the snapshot is gzipped already, and the .mjs module
 # has to be imported from its own URL (the CSP allows no blob: scripts).
+# assets/boot.js names them too, with their types (it cannot wait for
+# boot-sizes.json): tests/test_boot_facts.py checks the two agree.
 PACKED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json"]
 
 
@@ -564,11 +566,11 @@ def snapshot_modules():
 
 def preloaded():
     """The modules the snapshots hold imported: every hearts module the page
-    imports (sources()) but those that import the browser (PAGE_ONLY: the
+    imports (sources()) but those that import the browser (page_only: the
     controller). Their parents come first."""
     names = []
     for name, path in sources():
-        if not PAGE_ONLY.search(path.read_text(encoding="utf-8")):
+        if not page_only(path):
             names.append(module_name(name))
     return sorted(names, key=lambda name: (name.count("."), name))
 

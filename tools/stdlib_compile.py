@@ -59,7 +59,7 @@ def imported(source, name, is_package):
     except SyntaxError:
         return set()
     package = name if is_package else name.rpartition(".")[0]
-    out = set()
+    out: set[str] = set()
     for node in run_at_import(tree):
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)

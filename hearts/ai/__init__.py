@@ -34,13 +34,14 @@ Hard with a time budget, on how many deals it had time to sample:
 """
 
 from __future__ import annotations
+from typing import Any
 
 from ..engine.choices import LEVELS
 from .hard import Hard, step
 from .opponents import Easy, Normal, Opponent, RandomPlayer
 
 
-def make_opponent(level: str, **options) -> Opponent:
+def make_opponent(level: str, **options: Any) -> Opponent:
     """The opponent for ``level`` (``easy``, ``normal``, ``hard`` or ``random``).
 
     ``options`` go to :class:`Hard` (``budget``, ``max_samples``, ``samples``).

@@ -19,10 +19,8 @@ others by Normal's rules. The moon rule is the engine's, as always.
 
 from __future__ import annotations
 
-from ..engine.cards import FULL_DECK, SUIT_MASKS, cards_of, mask_of
+from ..engine.cards import FULL_DECK, POINT_CARDS_MASK, SUIT_MASKS, cards_of, mask_of
 from ..engine.game import Game, Phase, PlayerView
-
-POINT_CARDS = SUIT_MASKS[2] | mask_of(["QS"])  # every heart and the queen of spades
 
 
 def _unseen(view: PlayerView) -> int:
@@ -80,7 +78,7 @@ def settled(game: Game) -> bool:
     trick = game.view(0).trick
     if trick is not None and trick.cards:
         return False
-    return not (FULL_DECK & ~game.played_mask) & POINT_CARDS
+    return not (FULL_DECK & ~game.played_mask) & POINT_CARDS_MASK
 
 
 def play_rest(game: Game, seat: int, claim: bool) -> None:

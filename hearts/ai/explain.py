@@ -32,19 +32,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, Generator, Iterable
 
+from ..engine.cards import RANK_CHARS as RANKS
 from ..engine.game import PlayerView
 from .hard import Hard
 
-RANKS = "23456789TJQKA"
+# A rule of thumb: its code (str), then by code seats (int) and cards or suits (str), as above.
+RuleOfThumb = tuple[Any, ...]
 SHOWN = 3  # candidates shown at most
+#: The hint's thinking in the page: Hard's budget for a card (seconds of
+#: search), and how many times that a pass gets.
+HINT_BUDGET = 0.3
+HINT_PASS_SCALE = 2
 
 
 @dataclass(frozen=True)
 class Explanation:
     cards: tuple[str, ...]  # the suggestion: one card, or three to pass
     options: tuple[tuple[str, float], ...] = ()  # (card, expected points), best first
-    reason: tuple | None = None  # a rule of thumb (see the module docstring)
+    reason: RuleOfThumb | None = None  # see the module docstring
     pass_reasons: tuple[tuple[str, str], ...] = ()  # (card, code) while passing
     samples: int = 0
     # Playing for the game: (card, chance of winning the game), best first.
@@ -54,16 +61,22 @@ class Explanation:
     pass_search: tuple[float, tuple[str, ...] | None, float] | None = None
 
 
+def hint_player() -> Hard:
+    """Hard as the hint thinks in the page: :data:`HINT_BUDGET` for a card,
+    :data:`HINT_PASS_SCALE` times that for a pass."""
+    return Hard(budget=HINT_BUDGET, pass_scale=HINT_PASS_SCALE)
+
+
 def _rank(card: str) -> int:
     return RANKS.index(card[0])
 
 
-def explained_search(view: PlayerView, rng: random.Random, **options):
+def explained_search(view: PlayerView, rng: random.Random, **options: Any) -> Generator[int, None, Explanation]:
     """A generator (run it in slices) that returns an :class:`Explanation`.
 
     ``options`` go to :class:`~hearts.ai.hard.Hard` (default: the page's
-    hint budget, 0.3 s of thinking, twice that for a pass)."""
-    bot = Hard(**(options or {"budget": 0.3, "pass_scale": 2}))
+    hint, :func:`hint_player`)."""
+    bot = Hard(**options) if options else hint_player()
     result = yield from bot.search(view, rng)
     stats = bot.last_stats
     if isinstance(result, tuple):  # the view was passing
@@ -86,7 +99,7 @@ def explained_search(view: PlayerView, rng: random.Random, **options):
                        samples=stats.get("samples", 0), wins=wins)
 
 
-def _pass_found(stats: dict, cards: tuple[str, ...]):
+def _pass_found(stats: dict[str, Any], cards: tuple[str, ...]) -> tuple[float, tuple[str, ...] | None, float] | None:
     """What the pass search found, for :attr:`Explanation.pass_search` (None without it)."""
     means = stats.get("pass_means")
     if not means:
@@ -100,7 +113,7 @@ def _pass_found(stats: dict, cards: tuple[str, ...]):
     return (means[chosen], tuple(normal.split()), means[normal])
 
 
-def game_reason(view: PlayerView) -> tuple:
+def game_reason(view: PlayerView) -> RuleOfThumb:
     """``("game", seat)``: the seat whose total is closest to 100 (ties: the
     player's own seat, then the first)."""
     scores = view.scores
@@ -109,7 +122,7 @@ def game_reason(view: PlayerView) -> tuple:
     return ("game", seat)
 
 
-def play_reason(view: PlayerView, card: str) -> tuple | None:
+def play_reason(view: PlayerView, card: str) -> RuleOfThumb | None:
     """One rule of thumb that fits playing ``card`` now, or None."""
     hand = [str(c) for c in view.hand]
     trick = view.trick
@@ -141,7 +154,7 @@ def play_reason(view: PlayerView, card: str) -> tuple | None:
     return None
 
 
-def pass_reasons(view: PlayerView, cards) -> tuple[tuple[str, str], ...]:
+def pass_reasons(view: PlayerView, cards: Iterable[str]) -> tuple[tuple[str, str], ...]:
     """Why each of the three cards goes: ``queen`` (the queen of spades),
     ``high-spade`` (the ace or king of spades, which catch her), ``void``
     (the last cards of a suit), ``high-heart``, ``moon`` (low cards passed

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Generator, Iterator
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 from ..engine import rules
 from ..engine.slices import finish, run_slice
@@ -46,7 +46,8 @@ from .weights import decisions, likelihood
 Decision = Card | tuple[Card, Card, Card]
 
 
-def playout(hands, trick, leader, played, taken, broken, first, me) -> int:
+def playout(hands: list[int], trick: list[int], leader: int, played: int, taken: list[int],
+            broken: bool, first: bool, me: int) -> int:
     """Play the hand to its end from the given state with the look-ahead
     policy; the points of seat ``me`` (moon rule applied).
 
@@ -57,7 +58,8 @@ def playout(hands, trick, leader, played, taken, broken, first, me) -> int:
     return rules.hand_result(play_out(hands, trick, leader, played, taken, broken, first))[0][me]
 
 
-def play_out(hands, trick, leader, played, taken, broken, first) -> list[int]:
+def play_out(hands: list[int], trick: list[int], leader: int, played: int, taken: list[int],
+             broken: bool, first: bool) -> list[int]:
     """:func:`playout`'s work: the hand played to its end; returns ``taken``
     (the points each seat took in tricks, before the moon rule).
 
@@ -151,9 +153,9 @@ class Hard:
 
     def __init__(
         self, budget: float | None = 0.25, max_samples: int = 600, samples: int | None = None,
-        min_samples: int = 8, clock=time.perf_counter, pass_search: bool = True, game: bool = True,
-        weigh: bool = True, pass_scale: float = 5,
-    ):
+        min_samples: int = 8, clock: Callable[[], float] = time.perf_counter, pass_search: bool = True,
+        game: bool = True, weigh: bool = True, pass_scale: float = 5,
+    ) -> None:
         if samples is not None:
             budget, max_samples = None, samples
         self.budget = budget
@@ -164,7 +166,7 @@ class Hard:
         self.game = game
         self.weigh = weigh
         self.pass_scale = pass_scale
-        self.last_stats: dict = {}
+        self.last_stats: dict[str, Any] = {}
 
     # -- passing ------------------------------------------------------------
 
@@ -215,7 +217,7 @@ class Hard:
             self.last_stats["pass_wins"] = {names[i]: wins[i] / n for i in range(len(cands))}
         return cards_of(cands[best_i])  # type: ignore[return-value]
 
-    def _sampling(self, one_deal, scale: float = 1) -> Generator[int, None, tuple[int, float]]:
+    def _sampling(self, one_deal: Callable[[], None], scale: float = 1) -> Generator[int, None, tuple[int, float]]:
         """Call ``one_deal`` (one sampled deal, every candidate played out)
         until the budget or the sample cap (both times ``scale``) is
         reached, yielding the count after each; returns (deals sampled,
@@ -312,12 +314,12 @@ class Hard:
         return CARDS[cands[best_i]]
 
 
-def _totals(scores, points) -> tuple[int, int, int, int]:
+def _totals(scores: Sequence[int], points: Sequence[int]) -> tuple[int, int, int, int]:
     """The game's totals after a hand: ``scores`` plus the hand's ``points``."""
     return (scores[0] + points[0], scores[1] + points[1], scores[2] + points[2], scores[3] + points[3])
 
 
-def _best(totals: list, wins: list | None) -> int:
+def _best(totals: Sequence[float], wins: Sequence[float] | None) -> int:
     """The index of the best candidate: the fewest points (the first of
     equals), or with ``wins`` the best chance of winning the game, points
     breaking ties."""

@@ -23,14 +23,13 @@ state always give the same deal, whatever the true deal is.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import random
+from typing import NamedTuple, Sequence
 
-from ..engine.cards import FULL_DECK, SUIT_MASKS, mask_of
+from ..engine.cards import _BITS, FULL_DECK, SUIT_MASKS, mask_of
 from ..engine.game import PassDirection, PlayerView
 from ..engine.rules import breaks_hearts, revealed_void
 from .policy import QS, QS_BIT, SPADES
-
-_BITS = tuple(1 << c for c in range(52))
 
 
 class Knowledge(NamedTuple):
@@ -123,7 +122,7 @@ def _voids(cards: int) -> tuple[bool, bool, bool, bool]:
     return (not cards & clubs, not cards & diamonds, not cards & hearts, not cards & spades)
 
 
-def _groups(me: int, allowed, free: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _groups(me: int, allowed: Sequence[int], free: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     by_seats: dict[int, list[int]] = {}
     m = free
     while m:
@@ -142,7 +141,8 @@ def _groups(me: int, allowed, free: int) -> tuple[tuple[int, tuple[int, ...]], .
 _SUBSETS = tuple(range(1, 16))
 
 
-def _feasible(groups, need, counts=None) -> bool:
+def _feasible(groups: Sequence[tuple[int, tuple[int, ...]]], need: Sequence[int],
+              counts: list[int] | None = None) -> bool:
     """Hall's condition: for every set of seats, the cards only they may hold
     fit in the room they have left (then some deal places every card)."""
     if counts is None:
@@ -162,7 +162,7 @@ def _feasible(groups, need, counts=None) -> bool:
     return True
 
 
-def sample_deal(k: Knowledge, rng) -> list[int]:
+def sample_deal(k: Knowledge, rng: random.Random) -> list[int]:
     """Four hands (masks) that agree with ``k``, drawn with ``rng``.
 
     Unconstrained cards are shuffled and dealt out. When voids or other

@@ -29,8 +29,10 @@ class Opponent(Protocol):
         ...
 
 
-def play_args(view: PlayerView) -> tuple:
-    """The mask-level arguments of the rules in :mod:`hearts.ai.policy`."""
+def play_args(view: PlayerView) -> tuple[int, int, list[int], int, int, list[int], int]:
+    """The mask-level arguments of the rules in :mod:`hearts.ai.policy`:
+    hand, legal cards, the trick's cards, its leader, played cards, points
+    taken, seat."""
     trick = view.trick
     if view.phase is not Phase.PLAY or not view.legal or view.to_act != view.seat or trick is None:
         raise ValueError("it is not this seat's turn to play")

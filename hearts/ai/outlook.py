@@ -24,6 +24,7 @@ Only totals and points of the hand are used: the scores every seat sees.
 from __future__ import annotations
 
 from math import exp, sqrt
+from typing import Sequence
 
 from ..engine.game import GAME_OVER_AT
 from ..engine.rules import HAND_POINTS
@@ -35,13 +36,13 @@ POINTS_A_HAND = 7.0
 SPREAD_A_HAND = 5.5
 
 
-def in_reach(scores) -> bool:
+def in_reach(scores: Sequence[int]) -> bool:
     """Whether this hand can end the game: some total could pass 100 (or has,
     and a tie at the lowest means another hand)."""
     return max(scores) + HAND_POINTS >= GAME_OVER_AT
 
 
-def win_chance(totals, me: int) -> float:
+def win_chance(totals: Sequence[int], me: int) -> float:
     """The chance that seat ``me`` wins the game from ``totals`` (the scores
     after a hand): 1 or 0 when the game is over, shared between the seats
     tied at the lowest when it goes on for them, else a logistic model of

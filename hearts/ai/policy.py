@@ -20,6 +20,8 @@ Each returns a card index (0..51).
 """
 
 from __future__ import annotations
+import random
+from typing import Sequence
 
 from ..engine.cards import FULL_DECK, POINT_CARDS_MASK, QS_MASK, SUIT_MASKS
 from ..engine.rules import NO_POINTS, trick_state
@@ -91,7 +93,7 @@ def lowest_rank(mask: int) -> int:
 # -- random -------------------------------------------------------------------
 
 
-def random_card(legal: int, rng) -> int:
+def random_card(legal: int, rng: random.Random) -> int:
     """A legal card, uniformly at random."""
     n = legal.bit_count()
     i = rng.randrange(n)
@@ -104,7 +106,8 @@ def random_card(legal: int, rng) -> int:
 # -- easy ---------------------------------------------------------------------
 
 
-def easy_play(hand, legal, trick, leader, played, taken, seat) -> int:
+def easy_play(hand: int, legal: int, trick: Sequence[int], leader: int, played: int,
+              taken: Sequence[int], seat: int) -> int:
     """Avoid taking points right now; otherwise play simply.
 
     Leads its lowest card; follows with the highest card that still loses
@@ -147,7 +150,8 @@ def easy_pass(hand: int) -> int:
 # -- normal -------------------------------------------------------------------
 
 
-def normal_play(hand, legal, trick, leader, played, taken, seat) -> int:
+def normal_play(hand: int, legal: int, trick: Sequence[int], leader: int, played: int,
+                taken: Sequence[int], seat: int) -> int:
     """Duck with the highest losing card, shed the queen of spades on the
     ace or king, fish for the queen with low spades, lead where it is safe,
     count the cards still out."""
@@ -163,7 +167,7 @@ def normal_play(hand, legal, trick, leader, played, taken, seat) -> int:
     return _normal_discard(legal, out)
 
 
-def _normal_lead(hand, legal, out) -> int:
+def _normal_lead(hand: int, legal: int, out: int) -> int:
     qs_out = out & QS_BIT
     spades = legal & S_MASK
     if qs_out and spades and not hand & (QS_BIT | KS_AS):
@@ -198,7 +202,7 @@ def _normal_lead(hand, legal, out) -> int:
     return best_card
 
 
-def _normal_follow(legal, trick, best, pts, lead_suit, out) -> int:
+def _normal_follow(legal: int, trick: Sequence[int], best: int, pts: int, lead_suit: int, out: int) -> int:
     below = legal & ((1 << best) - 1)
     last = len(trick) == 3
     if lead_suit == SPADES:
@@ -222,7 +226,7 @@ def _normal_follow(legal, trick, best, pts, lead_suit, out) -> int:
     return low(legal)
 
 
-def _normal_discard(legal, out) -> int:
+def _normal_discard(legal: int, out: int) -> int:
     if legal & QS_BIT:
         return QS
     if out & QS_BIT and legal & KS_AS:
@@ -276,7 +280,8 @@ def pass_ranking(hand: int) -> list[int]:
 # -- the look-ahead policy (Normal plus the moon) ------------------------------
 
 
-def rollout_play(hand, legal, trick, leader, played, taken, seat) -> int:
+def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, played: int,
+                 taken: Sequence[int], seat: int) -> int:
     """Normal's rules, plus the moon: a seat holding every point taken so far
     (enough of them) plays on for the moon, and the others try to stop it.
 
@@ -306,7 +311,7 @@ def rollout_play(hand, legal, trick, leader, played, taken, seat) -> int:
     return _normal_discard(legal, ~hand & ~played)
 
 
-def shoot_play(hand, legal, trick, leader, played) -> int:
+def shoot_play(hand: int, legal: int, trick: Sequence[int], leader: int, played: int) -> int:
     """Play to take every trick: lead and follow high; throw off low non-points."""
     if not trick:
         # Lead from strength: the suit in which we hold the highest card still out.
@@ -334,7 +339,7 @@ def shoot_play(hand, legal, trick, leader, played) -> int:
     return lowest_rank(np or legal)
 
 
-def _defend(hand, legal, trick, leader, played, shooter) -> int:
+def _defend(hand: int, legal: int, trick: Sequence[int], leader: int, played: int, shooter: int) -> int:
     """Stop ``shooter``: take a point, or let someone else take one. -1: no idea."""
     if not trick:
         return -1

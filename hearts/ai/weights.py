@@ -17,7 +17,7 @@ Only the view's public history and the deal are used.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ..engine.game import PlayerView
 from ..engine.rules import breaks_hearts, legal, trick_state
@@ -74,7 +74,7 @@ def decisions(view: PlayerView) -> tuple[Decision, ...]:
     return tuple(result)
 
 
-def likelihood(deal, history: tuple[Decision, ...]) -> float:
+def likelihood(deal: Sequence[int], history: tuple[Decision, ...]) -> float:
     """The weight of ``deal`` (four hands, as held now) given ``history``."""
     w = 1.0
     for d in history:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..engine.cards import RANK_CHARS
+from ..engine.game import SEATS as SEATS  # every list follows the seats' order, the table's (re-exported)
 from ..text.vocabulary import card_name
 from .events import Action as A
 
@@ -18,8 +20,6 @@ SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_LABEL = {"T": "10"}
 # Suits alternate colours in the hand: clubs, diamonds, spades, hearts.
 SUIT_ORDER = {"C": 0, "D": 1, "S": 2, "H": 3}
-# Every list follows the seats' order, the table's: you, West, North, East.
-SEATS = (0, 1, 2, 3)
 
 
 def esc(text: object) -> str:
@@ -27,7 +27,7 @@ def esc(text: object) -> str:
 
 
 def sort_hand(cards: Any) -> list[str]:
-    return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], "23456789TJQKA".index(c[0])))
+    return sorted((str(c) for c in cards), key=lambda c: (SUIT_ORDER[c[-1]], RANK_CHARS.index(c[0])))
 
 
 def attrs(**values: Any) -> str:

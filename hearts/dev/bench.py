@@ -89,11 +89,15 @@ def bench_engine(argv: list[str]) -> int:
     return 0
 
 
-def rollout_positions(count: int, seed: int) -> list[tuple]:
+# playout's arguments: hands, trick, leader, played, taken, hearts broken, first trick, seat.
+Position = tuple[list[int], list[int], int, int, list[int], bool, bool, int]
+
+
+def rollout_positions(count: int, seed: int) -> list[Position]:
     """``count`` positions of play from seeded games with random legal moves:
     playout's arguments for the seat to act, with the true hands."""
     rng = random.Random(seed)
-    positions: list[tuple] = []
+    positions: list[Position] = []
     while len(positions) < count:
         game = Game.new(seed + len(positions))
         for seat in (0, 1, 2, 3):
@@ -113,7 +117,7 @@ def rollout_positions(count: int, seed: int) -> list[tuple]:
     return positions
 
 
-def rollouts(positions: list[tuple], repeat: int) -> float:
+def rollouts(positions: list[Position], repeat: int) -> float:
     """Play every position out ``repeat`` times; playouts per second."""
     from ..ai.hard import playout
 

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..text.i18n import ALIASES, DEFAULT_LANGUAGE, DOMAIN, LANGUAGES, N_, Marked, load
 from ..text.vocabulary import GAME_NAME
+
+if TYPE_CHECKING:  # (babel, a development tool, is imported where it is used)
+    from babel.messages.catalog import Catalog
 
 EXTRACT_ARGS = (
     "extract", "-F", "babel.cfg",
@@ -63,13 +66,13 @@ def _repo_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def _pybabel(args) -> None:
+def _pybabel(args: Sequence[str]) -> None:
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel", *args])
+    CommandLineInterface().run(["pybabel", *args])  # type: ignore[no-untyped-call]  # (babel's is unannotated)
 
 
-def _read_po(path: str):
+def _read_po(path: str) -> Catalog:
     from babel.messages.pofile import read_po
 
     with open(path, "rb") as f:
@@ -132,7 +135,7 @@ def _update(podir: str) -> None:
         print(f"updated {path}")
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m hearts.dev.catalogs", description=__doc__.split("\n")[0])

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..engine.cards import format_cards
 from ..engine.game import Game, IllegalAction, Phase
 
 
-def replay(record: dict) -> Iterator[str]:
+def replay(record: dict[str, Any]) -> Iterator[str]:
     """Replay one recorded hand; yield a description of each mismatch."""
     game = Game.from_deal(record["hands"], record["pass"])
     if record["pass"] != "none":

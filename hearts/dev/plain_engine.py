@@ -10,6 +10,12 @@ run, says what the bit masks of :mod:`hearts.engine.game` buy.
 from __future__ import annotations
 
 import random
+from typing import Any, Callable, Sequence, TypeVar
+
+T = TypeVar("T")
+# A card is (rank, suit); the state is a plain dict, the way such games are written.
+PlainCard = tuple[int, str]
+State = dict[str, Any]
 
 SUITS = "CDHS"
 DECK = [(rank, suit) for suit in SUITS for rank in range(2, 15)]
@@ -18,13 +24,13 @@ TWO_CLUBS = (2, "C")
 PASS_OFFSETS = [1, 3, 2, 0]
 
 
-def card_points(card):
+def card_points(card: PlainCard) -> int:
     if card[1] == "H":
         return 1
     return 13 if card == QUEEN else 0
 
 
-def new_hand(rng: random.Random, hand_number: int) -> dict:
+def new_hand(rng: random.Random, hand_number: int) -> State:
     deck = DECK[:]
     rng.shuffle(deck)
     return {
@@ -39,7 +45,7 @@ def new_hand(rng: random.Random, hand_number: int) -> dict:
     }
 
 
-def exchange(state: dict, passes: dict) -> None:
+def exchange(state: State, passes: dict[int, list[PlainCard]]) -> None:
     for seat, cards in passes.items():
         for card in cards:
             state["hands"][seat].remove(card)
@@ -47,13 +53,13 @@ def exchange(state: dict, passes: dict) -> None:
         state["hands"][(seat + state["pass_offset"]) % 4].extend(cards)
 
 
-def start_play(state: dict) -> None:
+def start_play(state: State) -> None:
     for seat, hand in state["hands"].items():
         if TWO_CLUBS in hand:
             state["leader"] = state["turn"] = seat
 
 
-def legal_cards(state: dict) -> list:
+def legal_cards(state: State) -> list[PlainCard]:
     hand = state["hands"][state["turn"]]
     trick = state["trick"]
     if trick:
@@ -75,7 +81,7 @@ def legal_cards(state: dict) -> list:
     return list(hand)
 
 
-def play(state: dict, card) -> None:
+def play(state: State, card: PlainCard) -> None:
     seat = state["turn"]
     if card not in legal_cards(state):
         raise ValueError("illegal card")
@@ -94,14 +100,14 @@ def play(state: dict, card) -> None:
     state["leader"] = state["turn"] = winner
 
 
-def hand_points(state: dict) -> list:
+def hand_points(state: State) -> list[int]:
     taken = [state["taken"][s] for s in range(4)]
     if 26 in taken:
         return [0 if t == 26 else 26 for t in taken]
     return taken
 
 
-def three_of(cards, rand) -> list:
+def three_of(cards: Sequence[T], rand: Callable[[], float]) -> list[T]:
     """Three different items of ``cards``, each set of three equally likely.
 
     The random pass of both benchmarks: like ``random.sample(cards, 3)``,
@@ -118,7 +124,7 @@ def three_of(cards, rand) -> list:
     return [cards[i], cards[j], cards[k]]
 
 
-def random_hand(rng: random.Random, hand_number: int) -> list:
+def random_hand(rng: random.Random, hand_number: int) -> list[int]:
     """Deal, pass and play one hand with random legal choices; its points."""
     state = new_hand(rng, hand_number)
     rand = rng.random

@@ -44,22 +44,17 @@ def defer_art(html: str) -> str:
     return html.replace(f' href="{ART}#', f' data-href="{ART}#')
 
 
-def _model(lang: str):
-    model, _effects = U.init(lang=lang)
-    return model
-
-
 def start_screen(lang: str, localedir: str | None = None) -> str:
     """#screen's HTML of the first model in ``lang``, as served."""
     tr = i18n.load(lang, localedir)
-    return defer_art(view(*visible(_model(lang)), tr))
+    return defer_art(view(*visible(U.init(lang=lang)[0]), tr))
 
 
 def rules_overlay(lang: str, localedir: str | None = None) -> str:
     """The rules page over the start screen: what the view puts after the
     (then inert) start screen's section."""
     tr = i18n.load(lang, localedir)
-    html = view(*visible(with_ui(_model(lang), overlay="rules")), tr)
+    html = view(*visible(with_ui(U.init(lang=lang)[0], overlay="rules")), tr)
     return html[html.index("</section>") + len("</section>"):]
 
 

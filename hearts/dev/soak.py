@@ -19,11 +19,15 @@ import multiprocessing
 import random
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from ..ai import make_opponent
 from ..engine.cards import FULL_DECK
 from ..engine.game import Game, Phase
 from ..engine.save import dumps, loads
+
+if TYPE_CHECKING:
+    from hearts.ai import Opponent
 
 LINEUPS = (
     ("easy", "normal", "easy", "normal"),
@@ -33,7 +37,7 @@ LINEUPS = (
 )
 
 
-def opponent(level: str):
+def opponent(level: str) -> Opponent:
     return make_opponent("hard", samples=4) if level == "hard" else make_opponent(level)
 
 

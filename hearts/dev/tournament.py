@@ -38,12 +38,15 @@ import os
 import random
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 from multiprocessing import get_context
 
 from ..engine.cards import cards_of
 from ..engine.game import Game, Phase, deal
 from ..ai import make_opponent
+
+if TYPE_CHECKING:
+    from hearts.ai import Opponent
 
 TABLES = (("hard", "normal"), ("normal", "easy"), ("easy", "random"))
 _DIRECTIONS = ("left", "right", "across", "none")
@@ -52,13 +55,13 @@ BENCH_BUDGET = 0.05
 BENCH_MAX_SAMPLES = 150
 
 
-def _seats(hero: str, field: str, rotation: int, hard_options: dict) -> list:
+def _seats(hero: str, field: str, rotation: int, hard_options: dict[str, Any]) -> list[Opponent]:
     """The four players: the hero in seat ``rotation``, the field elsewhere."""
     levels = [hero if s == rotation else field for s in range(4)]
     return [make_opponent(level, **(hard_options if level == "hard" else {})) for level in levels]
 
 
-def play_deal(index: int, hero: str, field: str, seed: int, hard_options: dict) -> tuple:
+def play_deal(index: int, hero: str, field: str, seed: int, hard_options: dict[str, Any]) -> tuple[float, float]:
     """Play deal ``index`` four times, the hero in each seat once.
 
     Returns (hero's mean points, the field's mean points) over the four plays.
@@ -87,7 +90,8 @@ def play_deal(index: int, hero: str, field: str, seed: int, hard_options: dict) 
     return hero_total / 4, field_total / 12
 
 
-def play_game(index: int, hero: str, field: str, seed: int, hard_options: dict) -> tuple:
+def play_game(index: int, hero: str, field: str, seed: int,
+              hard_options: dict[str, Any]) -> tuple[float, int, int, int]:
     """Play whole game ``index`` (to 100) four times, the hero in each seat
     once; every play of it gets the same deals (from the game's seed).
 
@@ -125,12 +129,18 @@ def play_game(index: int, hero: str, field: str, seed: int, hard_options: dict) 
     return won / 4, hero_points, field_points, hands
 
 
-def _run_chunk(task):
+# A chunk of work: the table, its deals (or games), seed, Hard's options, games or not.
+_Task = tuple[int, list[int], int, dict[str, Any], int]
+# One deal's row (play_deal) or one game's (play_game).
+_Row = tuple[float, ...]
+
+
+def _run_chunk(task: _Task) -> tuple[int, list[int], list[_Row], float]:
     table, indices, seed, hard_options, games = task
     hero, field = TABLES[table]
     t0 = time.process_time()
     play = play_game if games else play_deal
-    rows = [play(i, hero, field, seed, hard_options) for i in indices]
+    rows: list[_Row] = [play(i, hero, field, seed, hard_options) for i in indices]
     return table, indices, rows, time.process_time() - t0
 
 
@@ -144,21 +154,21 @@ def mean_ci(values: list[float]) -> tuple[float, float | None]:
     return m, 1.96 * math.sqrt(var / n)
 
 
-def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2), games: int = 0,
-        first: int = 0) -> dict:
+def run(hands: int, jobs: int, seed: int, hard_options: dict[str, Any], tables: Sequence[int] = (0, 1, 2),
+        games: int = 0, first: int = 0) -> dict[str, Any]:
     """Play every table over ``hands`` hands (rounded up to whole deals of 4),
     or, with ``games``, over that many whole games (rounded up to 4: each
     game's deals are played four times, the hero in each seat); the deals
     (or games) numbered from ``first`` on, so that a long run can be made
     of shorter ones."""
     deals = max(1, math.ceil((games or hands) / 4))
-    tasks = []
+    tasks: list[_Task] = []
     for t in tables:
         size = 1 if games else 4 if TABLES[t][0] == "hard" or TABLES[t][1] == "hard" else 50
         for start in range(first, first + deals, size):
             tasks.append((t, list(range(start, min(first + deals, start + size))), seed, hard_options, games))
     tasks.sort(key=lambda task: TABLES[task[0]][0] != "hard")  # the slow ones first
-    results: dict[int, dict[int, tuple[float, float]]] = {t: {} for t in tables}
+    results: dict[int, dict[int, _Row]] = {t: {} for t in tables}
     cpu = {t: 0.0 for t in tables}
     t0 = time.perf_counter()
     if jobs > 1 and len(tasks) > 1:
@@ -197,11 +207,12 @@ def run(hands: int, jobs: int, seed: int, hard_options: dict, tables=(0, 1, 2), 
     return out
 
 
-def _header(seed: int, jobs: int, hard_options: dict, wall: float) -> dict:
+def _header(seed: int, jobs: int, hard_options: dict[str, Any], wall: float) -> dict[str, Any]:
     return {"seed": seed, "jobs": jobs, "hard": hard_options, "wall_seconds": round(wall, 1), "tables": []}
 
 
-def _games_report(results, cpu, deals, seed, jobs, hard_options, tables, wall) -> dict:
+def _games_report(results: dict[int, dict[int, _Row]], cpu: dict[int, float], deals: int, seed: int, jobs: int,
+                  hard_options: dict[str, Any], tables: Sequence[int], wall: float) -> dict[str, Any]:
     """Whole games: the hero's share of games won (a fair share is 0.25), with
     its 95% interval over the games' seeds, and points per hand over them."""
     out: dict[str, Any] = {"games_per_table": deals * 4, "game_seeds": deals,
@@ -237,7 +248,7 @@ def _pm(mean: float, ci: float | None) -> str:
     return f"{mean:6.2f} ± " + ("n/a " if ci is None else f"{ci:.2f}")
 
 
-def format_text(report: dict) -> str:
+def format_text(report: dict[str, Any]) -> str:
     if "games_per_table" in report:
         return _format_games(report)
     lines = [
@@ -257,7 +268,7 @@ def format_text(report: dict) -> str:
     return "\n".join(lines)
 
 
-def _format_games(report: dict) -> str:
+def _format_games(report: dict[str, Any]) -> str:
     lines = [
         f"whole games to 100: {report['games_per_table']} games per table "
         f"({report['game_seeds']} games x 4 seats), seed {report['seed']}, "

@@ -100,13 +100,13 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __reduce__(self):  # pickling and copying keep the one-object-per-card rule
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:  # pickling and copying keep the one-object-per-card rule
         return (Card, (int(self),))
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 _BY_TEXT = {str(c): c for c in CARDS}
-_BITS = tuple(1 << c for c in range(52))
+_BITS = tuple(1 << c for c in range(52))  # _BITS[c] == 1 << c, a look-up (the engine's and the AI's too)
 
 TWO_OF_CLUBS = Card.parse("2C")
 QUEEN_OF_SPADES = Card.parse("QS")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 import struct
 from operator import itemgetter
-from typing import Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from . import rules
 from .cards import (  # the suit tables: a suit pattern's cards in one look-up
@@ -38,6 +38,7 @@ from .cards import (  # the suit tables: a suit pattern's cards in one look-up
     _DIAMONDS,
     _HEARTS,
     _SPADES,
+    _BITS,
     CARDS,
     FULL_DECK,
     TWO_OF_CLUBS,
@@ -48,7 +49,7 @@ from .cards import (  # the suit tables: a suit pattern's cards in one look-up
     format_cards,
     mask_of,
 )
-from .rules import Reason
+from .rules import Reason as Reason  # re-exported: IllegalAction's codes (hearts.game.Reason)
 
 GAME_OVER_AT = 100
 SEATS = (0, 1, 2, 3)
@@ -224,7 +225,6 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
     )
 
 
-_BITS = tuple(1 << c for c in range(52))
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _NEXT_SEAT = (1, 2, 3, 0)  # the seat to the left (a look-up is a step shorter than (s + 1) & 3)
 # The rules, as local names: the hot path calls them on every card.
@@ -238,7 +238,7 @@ _OUTSIDE = tuple(FULL_DECK & ~m for m in SUIT_MASKS)  # every card not of that s
 _new_tuple = tuple.__new__  # builds a Trick without NamedTuple's Python-level __new__
 
 
-def _check_seat(seat) -> int:
+def _check_seat(seat: Any) -> int:
     """``seat`` if it is a seat number (0 to 3), else IllegalAction(no-such-seat)."""
     if seat.__class__ is int and 0 <= seat <= 3:
         return seat
@@ -699,7 +699,7 @@ class Game:
         assert reason is not None, "a legal card was refused"
         return reason
 
-    def _not_your_turn(self, seat) -> IllegalAction:
+    def _not_your_turn(self, seat: object) -> IllegalAction:
         if self.phase is not _PLAY:
             return self._phase_error()
         _check_seat(seat)  # raises for something that is no seat at all
@@ -717,7 +717,7 @@ class Game:
         )
 
 
-def _card(card) -> Card:
+def _card(card: object) -> Card:
     """``card`` as a Card (from a Card, its text form or its index), or IllegalAction."""
     if isinstance(card, str):
         try:
@@ -729,7 +729,7 @@ def _card(card) -> Card:
     raise IllegalAction(Reason.NOT_A_CARD, repr(card))
 
 
-def _pass_mask(cards) -> int:
+def _pass_mask(cards: Any) -> int:
     """Three distinct cards as a mask, or the IllegalAction that says what is wrong."""
     if (cards.__class__ is list or cards.__class__ is tuple) and len(cards) == 3:
         a, b, c = cards  # the usual case, kept short

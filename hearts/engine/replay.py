@@ -21,10 +21,11 @@ hands face up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .cards import cards_of
 from . import rules
-from .game import Game, PassDirection, Phase, Trick
+from .game import Game, HandRecord, PassDirection, Phase, Trick
 
 _CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
 
@@ -60,7 +61,7 @@ def direction_of(game: Game, hand: int) -> PassDirection:
     return _CYCLE[(first + hand) % 4]
 
 
-def _records(game: Game):
+def _records(game: Game) -> tuple[HandRecord, ...]:
     return (*game.log, game.record())
 
 
@@ -69,7 +70,7 @@ def finished_hands(game: Game) -> int:
     return len(game.results)
 
 
-def _play(game: Game, hand: int):
+def _play(game: Game, hand: int) -> tuple[HandRecord, PassDirection, Game, list[tuple[tuple[str, ...], ...]]]:
     """The engine's replay of hand ``hand``: (record, the game after it)."""
     if not 0 <= hand < finished_hands(game):
         raise ValueError(f"hand {hand} is not finished")
@@ -101,6 +102,7 @@ def hand_tricks(game: Game, hand: int) -> tuple[Trick, ...]:
     held = list(rec.dealt)
     if shift:
         for seat, passed in enumerate(rec.passes):
+            assert passed is not None  # a finished hand that passes: every pass is chosen
             held[seat] &= ~passed
             held[(seat + shift) % 4] |= passed
     leader = next(s for s in range(4) if held[s] & 1)  # the two of clubs is card 0
@@ -118,9 +120,9 @@ def hand_tricks(game: Game, hand: int) -> tuple[Trick, ...]:
 def build(game: Game, hand: int) -> Replay:
     """Hand ``hand`` (0-based, finished) of ``game`` as a :class:`Replay`."""
     rec, direction, g, states = _play(game, hand)
-    assert g.phase in (Phase.HAND_END, Phase.GAME_END)
+    assert g.phase in (Phase.HAND_END, Phase.GAME_END)  # so every trick has its winner
     tricks = tuple(
-        ReplayTrick(t.leader, t.seats, tuple(str(c) for c in t.cards), t.winner, t.points, states[i])
+        ReplayTrick(t.leader, t.seats, tuple(str(c) for c in t.cards), cast(int, t.winner), t.points, states[i])
         for i, t in enumerate(g.tricks)
     )
     result = game.results[hand]

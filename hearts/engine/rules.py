@@ -26,10 +26,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Sequence
 
-from .cards import FULL_DECK, POINT_CARDS_MASK, POINTS, SUIT_MASKS
+from .cards import FULL_DECK, HEARTS_MASK, POINT_CARDS_MASK, POINTS, SUIT_MASKS
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-HEARTS_MASK = SUIT_MASKS[HEARTS]
 NOT_HEARTS = FULL_DECK & ~HEARTS_MASK
 NO_POINTS = FULL_DECK & ~POINT_CARDS_MASK  # POINTS (1 a heart, 13 the queen): hearts.engine.cards
 TWO_OF_CLUBS_BIT = 1  # card 0

@@ -206,7 +206,7 @@ def from_dict(data: Any) -> Game:
         raise SaveError("save-impossible", f"{type(e).__name__}: {e}") from None
 
 
-def _replay(data: dict) -> Game:
+def _replay(data: dict[str, Any]) -> Game:
     seed = data["seed"]
     if seed is not None and type(seed) is not int:
         raise SaveError("save-impossible", "the seed is not an integer")

@@ -51,4 +51,5 @@ def finish(gen: Generator[Any, Any, T]) -> T:
         try:
             next(gen)
         except StopIteration as done:
-            return done.value
+            value: T = done.value  # (StopIteration knows no types: gen returns a T)
+            return value

@@ -8,6 +8,7 @@
 """
 
 from __future__ import annotations
+from typing import Any
 
 from .i18n import N_, Translator
 from .vocabulary import card_name, seat_name
@@ -41,7 +42,9 @@ def option(card: str, mean: float, tr: Translator) -> str:
     return tr.gettext("{card}: about {points} points").format(card=card_name(card, tr), points=decimal(mean, tr))
 
 
-def reason(code: tuple, tr: Translator) -> str:
+def reason(code: tuple[Any, ...], tr: Translator) -> str:
+    """A rule of thumb (hearts.ai.explain's RuleOfThumb: its code, then seats
+    and cards) in words."""
     kind = code[0]
     if kind == "duck":
         # TRANSLATORS: {card} is the highest card of the trick so far, e.g. "ace of spades".
@@ -76,7 +79,7 @@ def chance(card: str, value: float, tr: Translator) -> str:
         card=card_name(card, tr), chance=tr.format_number(round(100 * value)))
 
 
-def pass_found(found, tr: Translator) -> str:
+def pass_found(found: tuple[float, tuple[str, ...] | None, float], tr: Translator) -> str:
     """What the pass search found: this pass's expected points, and the
     rules' pass's when it is another one and clearly worse."""
     mine, usual, theirs = found
@@ -91,8 +94,9 @@ def pass_found(found, tr: Translator) -> str:
     return text
 
 
-def explanation(e, tr: Translator) -> str:
-    """The words after "Hint: ..." (an Explanation of hearts.ai.explain)."""
+def explanation(e: Any, tr: Translator) -> str:
+    """The words after "Hint: ..." (an Explanation of hearts.ai.explain;
+    the page's messages carry it as an object)."""
     parts = []
     if e.pass_reasons:
         items = "; ".join(

@@ -34,7 +34,10 @@ import gettext
 import io
 import logging
 import os
-from typing import Iterable, Mapping, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, Union
+
+if TYPE_CHECKING:
+    import zipimport
 
 __all__ = [
     "LANGUAGES", "ALIASES", "DEFAULT_LANGUAGE", "DOMAIN", "Marked",
@@ -186,7 +189,7 @@ def negotiate(preferences: Iterable[str] | str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def _zip_loader():
+def _zip_loader() -> zipimport.zipimporter | None:
     """The zipimport loader this package came from (the page imports it from
     app.zip), or None when it came from files."""
     loader = getattr(__spec__, "loader", None)

@@ -17,10 +17,11 @@ then run ``python -m hearts.dev.catalogs update`` and translate the new entries.
 """
 
 from __future__ import annotations
+from typing import Iterable
 
 from ..engine.choices import SPEEDS  # noqa: F401  (the speeds speed_name names)
 from .i18n import N_, NP_, Translator
-from .vocabulary import card_name, seat_name
+from .vocabulary import CardOrText, card_name, seat_name
 
 # Start screen, menus and buttons
 NEW_GAME = N_("New game")
@@ -100,13 +101,13 @@ def hand_number(n: int, tr: Translator) -> str:
     return tr.gettext("Hand {n}").format(n=tr.format_number(n))
 
 
-def hint(card, tr: Translator) -> str:
+def hint(card: CardOrText, tr: Translator) -> str:
     """"Hint: queen of spades" for a card (text like ``"QS"`` or a Card)."""
     # TRANSLATORS: {card} is a card's name, e.g. "queen of spades".
     return tr.gettext("Hint: {card}").format(card=card_name(card, tr))
 
 
-def card_played(seat: int, card, tr: Translator) -> str:
+def card_played(seat: int, card: CardOrText, tr: Translator) -> str:
     """What a screen reader announces when a card lands on the table:
     "West: queen of spades", "You: 2 of clubs"."""
     # TRANSLATORS: announced when {player} (a seat's name) plays {card}.
@@ -151,7 +152,7 @@ def chosen(n: int, tr: Translator) -> str:
     return tr.gettext("Chosen: {n} of 3").format(n=tr.format_number(n))
 
 
-def hint_pass(cards, tr: Translator) -> str:
+def hint_pass(cards: Iterable[CardOrText], tr: Translator) -> str:
     """"Hint: pass the queen of spades, ace of spades, king of hearts"."""
     names = ", ".join(card_name(c, tr) for c in cards)
     # TRANSLATORS: {cards} is a list of card names separated by commas.

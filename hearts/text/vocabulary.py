@@ -101,7 +101,11 @@ def _rank_char(rank: object) -> str:
     return "T" if text == "10" else text
 
 
-def _card(card: Union[Card, str]) -> Card:
+# A card the words take: a Card, or its text ("QS", "10h", "TD").
+CardOrText = Union[Card, str]
+
+
+def _card(card: CardOrText) -> Card:
     """A ``Card``, or its text: ``"QS"``, ``"10h"``, ``"TD"``."""
     if isinstance(card, Card):
         return card
@@ -119,7 +123,7 @@ def rank_name(rank: str, tr: Translator) -> str:
     return tr.text(_CARD_RANKS[_rank_char(rank)])
 
 
-def card_name(card: Union[Card, str], tr: Translator) -> str:
+def card_name(card: CardOrText, tr: Translator) -> str:
     """The spoken name of a card given as text (``"QS"``, ``"2C"``, ``"TH"``)
     or a ``hearts.engine.cards.Card``: "queen of spades", "patarouva", "spar dame",
     "pikų dama", "schoppenvrouw"."""
