@@ -28,12 +28,19 @@ Fixtures and helpers (use them from any e2e/test_*.py):
 - ``game`` (function scope): a booted game in a warm context of the test's
   own: ``game.page``, ``game.context``, ``game.watcher``; the watcher is
   checked when the test ends. No test sees another's state.
+- ``returning`` (function scope): like ``game``, checked to be restored
+  from the snapshot (html[data-snapshot="restored"]).
 - ``fresh`` (function scope): a new context + page (no service worker, no
   cache: a real first visit) with a watcher that is checked at teardown: ``fresh.page``,
   ``fresh.context``, ``fresh.watcher``.
 
-Under the page's CSP, ``page.wait_for_function`` cannot run: wait on
-locators (``page.locator("html[data-ready]").wait_for(state="attached")``).
+No test depends on another or on their order (``pytest --random-order``
+shuffles them): each starts from a clean context, warm or a first visit,
+and sets what it needs itself. Under the page's CSP,
+``page.wait_for_function`` cannot run: wait on locators
+(``page.locator("html[data-ready]").wait_for(state="attached")``), or on
+the page's counters (e2e/settle.py), never for a fixed time before
+asserting that something did not happen.
 """
 import shutil
 import sys
