@@ -4,6 +4,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 PORT ?= 8000
 PY := .venv/bin/python
+# Extra options: `make bench ARGS=--quick`, `make bench-ai ARGS="--hands 1"`,
+# `make test PYTEST_ARGS="-k storage"` (tests/test_readme_commands.py runs
+# every command the README names in such a short form).
+ARGS ?=
+PYTEST_ARGS ?=
 CHROMIUM := /usr/lib/chromium/chromium
 # Debian's browsers for the tests, and a file each installs: apt runs only
 # when one is missing. firefox-esr and webkit2gtk-driver (WebKitWebDriver,
@@ -59,16 +64,16 @@ play: build
 # the run in seconds, before the browsers start.
 test: build
 	$(PY) -m mypy
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: build
-	$(PY) bench/boot_bench.py
+	$(PY) bench/boot_bench.py $(ARGS)
 
 bench-ai: build
-	$(PY) bench/ai_browser.py
+	$(PY) bench/ai_browser.py $(ARGS)
 
 bench-review: build
-	$(PY) bench/review_browser.py
+	$(PY) bench/review_browser.py $(ARGS)
 
 dist: build
 	$(PY) tools/build.py --dist dist

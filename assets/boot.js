@@ -457,14 +457,17 @@ async function startInterpreter(runtime) {
 // game's modules that do not touch the browser (build/snapshot.json) and
 // snapshots it, on the processor's other core, while the player plays; the
 // service worker stores it (sw.js). html[data-snapshot-made] says "stored"
-// or "failed". The page's own interpreter cannot be snapshot: it holds
-// PyScript's JS objects.
+// or "failed"; when none is to be made (restored from one, too many drops,
+// no worker...), the performance mark "hearts:snapshot-skipped" says so at
+// once (a test waits for it instead of for a time). The page's own
+// interpreter cannot be snapshot: it holds PyScript's JS objects.
 const SNAPSHOT_DELAY_MS = 1000;
 
 function makeSnapshotForNextVisits() {
-  if (html.dataset.snapshot === "restored" || snapshotDrops >= SNAPSHOT_MAX_DROPS || !appZip) return;
+  const skipped = () => { performance.mark("hearts:snapshot-skipped"); };
+  if (html.dataset.snapshot === "restored" || snapshotDrops >= SNAPSHOT_MAX_DROPS || !appZip) return skipped();
   if (typeof Worker !== "function" || typeof CompressionStream !== "function" || !canUnpack
-    || !("serviceWorker" in navigator) || typeof caches !== "object") return;
+    || !("serviceWorker" in navigator) || typeof caches !== "object") return skipped();
   const controlled = new Promise((resolve) => {
     if (ownWorker()) return resolve();
     navigator.serviceWorker.addEventListener("controllerchange", () => { if (ownWorker()) resolve(); });

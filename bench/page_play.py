@@ -1,8 +1,10 @@
-"""Playing the page from a benchmark: a new game, then the human's turns.
+"""What the browser benchmarks share: playing the page (a new game, then
+the human's turns) and watching its long tasks.
 
-The benchmarks' own driver (the e2e tests have theirs, with their checks):
-it uses the page's test hooks only, `data-phase` on the table, the cards'
-`button[data-card]` with `aria-disabled`, and the `data-action` buttons.
+The benchmarks' own driver (the e2e tests have theirs, with their checks;
+no benchmark imports a test file): it uses the page's test hooks only,
+`data-phase` on the table, the cards' `button[data-card]` with
+`aria-disabled`, and the `data-action` buttons.
 """
 
 from __future__ import annotations
@@ -10,6 +12,16 @@ from __future__ import annotations
 TABLE = "#screen > section[data-phase]"
 PLAYABLE = '#screen button[data-card]:not([aria-disabled="true"])'
 WAIT_MS = 60_000
+
+# An init script: every long task (over 50 ms) of the page, [start, duration]
+# in window.__longTasks (the Long Tasks API); a bench empties it to count
+# from a moment on.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
 
 
 def phase(page) -> str | None:

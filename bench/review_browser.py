@@ -25,10 +25,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tools"), str(ROOT)]
-from ai_browser import LONG_TASKS  # noqa: E402  (the same observer)
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools"), str(ROOT)]
 from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
-from test_hand_end import play_to_hand_end  # noqa: E402  (the e2e tests' way of playing)
+from page_play import LONG_TASKS, new_game, play_turns  # noqa: E402  (the benchmarks' way of playing)
 
 from hearts.app import review  # noqa: E402
 from hearts.engine import save  # noqa: E402
@@ -40,8 +39,8 @@ def measure(browser, base: str, seed: int) -> dict:
     page = context.new_page()
     page.goto(f"{base}?seed={seed}&speed=instant&lang=en")
     page.locator("html[data-ready]").wait_for(state="attached", timeout=120_000)
-    page.locator('[data-action="new-game"]').first.click()
-    play_to_hand_end(page)
+    new_game(page)
+    play_turns(page)  # to the hand's end
     saved = page.evaluate("() => Object.entries(localStorage).find(([k]) => k.startsWith('hearts.save'))[1]")
     page.evaluate("() => { window.__longTasks = []; }")
     page.locator('#screen .ending [data-action="review"]').click()

@@ -19,17 +19,30 @@ Fixtures and helpers (use them from any e2e/test_*.py):
   errors, failed requests and every request URL of the context (service
   worker included); ``watcher.assert_clean()`` asserts none went to
   another origin, nothing failed and no console error was printed.
-- ``game`` (module scope): one booted page shared by a test module (boot
-  takes ~6 s): ``game.page``, ``game.context``, ``game.watcher``; the
-  watcher is checked when the module ends. Tests that change the state
-  should start from a known screen (e.g. reload with open_game).
+- ``warm_context`` (function scope): ``warm_context(**options)`` returns
+  ``(context, watcher)``: a clean context of its own whose visit is a
+  returning one (the service worker's caches and this browser's snapshot
+  are there, from the session's ``warm_profile``; nothing the page
+  stores is); the watcher is checked at teardown. For every test that is
+  not about a first visit.
+- ``game`` (function scope): a booted game in a warm context of the test's
+  own: ``game.page``, ``game.context``, ``game.watcher``; the watcher is
+  checked when the test ends. No test sees another's state.
+- ``returning`` (function scope): like ``game``, checked to be restored
+  from the snapshot (html[data-snapshot="restored"]).
 - ``fresh`` (function scope): a new context + page (no service worker, no
-  cache) with a watcher that is checked at teardown: ``fresh.page``,
+  cache: a real first visit) with a watcher that is checked at teardown: ``fresh.page``,
   ``fresh.context``, ``fresh.watcher``.
 
-Under the page's CSP, ``page.wait_for_function`` cannot run: wait on
-locators (``page.locator("html[data-ready]").wait_for(state="attached")``).
+No test depends on another or on their order (``pytest --random-order``
+shuffles them): each starts from a clean context, warm or a first visit,
+and sets what it needs itself. Under the page's CSP,
+``page.wait_for_function`` cannot run: wait on locators
+(``page.locator("html[data-ready]").wait_for(state="attached")``), or on
+the page's counters (e2e/settle.py), never for a fixed time before
+asserting that something did not happen.
 """
+import shutil
 import sys
 import urllib.parse
 from pathlib import Path
@@ -186,11 +199,15 @@ def second_visit(page, url, timeout=BOOT_TIMEOUT_MS):
     return page
 
 
-@pytest.fixture(scope="module")
-def returning(browser, site, watch):
-    """Like game, but the page of a second visit: Python restored from the
-    snapshot this browser made on the first."""
-    yield from _watched_page(browser, watch, lambda page: second_visit(page, site.game_url()))
+@pytest.fixture
+def returning(warm_context, site):
+    """Like game, but checked to be a returning visit: Python restored from
+    the snapshot this browser made on its first (warm_profile's)."""
+    context, watcher = warm_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    boot(page, site.game_url())
+    assert page.locator("html").get_attribute("data-snapshot") == "restored"
+    return SimpleNamespace(page=page, context=context, watcher=watcher)
 
 
 @pytest.fixture(scope="session")
@@ -199,23 +216,81 @@ def open_game():
     return boot
 
 
-@pytest.fixture(scope="module")
-def game(browser, site, watch):
-    yield from _watched_page(browser, watch, lambda page: boot(page, site.game_url()))
-
-
-def _watched_page(browser, watch, visit):
-    """A module's page in a context of its own, after visit(page); the
-    context must end clean (Watcher.assert_clean)."""
-    context = browser.new_context()
-    watcher = watch(context)
-    page = context.new_page()
-    visit(page)
-    yield SimpleNamespace(page=page, context=context, watcher=watcher)
+@pytest.fixture(scope="session")
+def warm_profile(browser_type, browser_type_launch_args, site, tmp_path_factory):
+    """A Chromium profile that has visited the game twice (site.url): its
+    service worker holds the site's files and this browser's snapshot, so a
+    visit starts warm, restored from the snapshot; every storage the page
+    keeps (localStorage, sessionStorage, IndexedDB, cookies) is emptied
+    afterwards, and checked empty in a second launch. warm_context() opens
+    a copy of it for each test."""
+    path = tmp_path_factory.mktemp("warm-profile") / "profile"
+    context = browser_type.launch_persistent_context(path, **browser_type_launch_args)
     try:
-        watcher.assert_clean()
+        second_visit(context.pages[0] if context.pages else context.new_page(), site.game_url())
+        page = context.pages[0]
+        page.goto(site.url + "build/precache.js")  # a page of the origin without the game
+        session = context.new_cdp_session(page)
+        session.send("Storage.clearDataForOrigin", {"origin": site.origin, "storageTypes": KEPT_OUT})
     finally:
         context.close()
+    context = browser_type.launch_persistent_context(path, **browser_type_launch_args)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(site.url + "build/precache.js")
+        left = page.evaluate(STORAGE_LEFT)
+    finally:
+        context.close()
+    assert left == {"local": 0, "session": 0, "indexedDB": 0, "cookie": ""}, left
+    for lock in path.glob("Singleton*"):  # (none after a clean close; never copied)
+        lock.unlink()
+    return path
+
+
+# What a warm profile keeps out: every storage of the page but the service
+# worker and its caches (Storage.clearDataForOrigin's storage types).
+KEPT_OUT = "cookies,local_storage,indexeddb,websql,file_systems,shader_cache"
+STORAGE_LEFT = """async () => ({
+    local: localStorage.length, session: sessionStorage.length,
+    indexedDB: (await indexedDB.databases()).length, cookie: document.cookie,
+})"""
+
+
+@pytest.fixture
+def warm_context(browser_type, browser_type_launch_args, warm_profile, tmp_path, watch):
+    """warm_context(**context_options) -> (context, watcher): a browser
+    context of its own (a new Chromium on a copy of warm_profile) whose
+    visit to site.url is a returning one: the service worker and the
+    snapshot are there, nothing the page stores is. The watcher is checked
+    and the context closed when the test ends. Context options are
+    BrowserType.launch_persistent_context's (viewport, reduced_motion, ...)."""
+    opened = []
+
+    def open_context(**options):
+        copy = tmp_path / f"profile-{len(opened)}"
+        shutil.copytree(warm_profile, copy, symlinks=True)
+        context = browser_type.launch_persistent_context(copy, **{**browser_type_launch_args, **options})
+        watcher = watch(context)
+        opened.append((context, watcher))
+        return context, watcher
+
+    yield open_context
+    try:
+        for _, watcher in opened:
+            watcher.assert_clean()
+    finally:
+        for context, _ in opened:
+            context.close()
+
+
+@pytest.fixture
+def game(warm_context, site):
+    """A booted game in a clean warm context of its own (warm_context):
+    game.page, game.context, game.watcher (checked when the test ends)."""
+    context, watcher = warm_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    boot(page, site.game_url())
+    return SimpleNamespace(page=page, context=context, watcher=watcher)
 
 
 @pytest.fixture

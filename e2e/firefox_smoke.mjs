@@ -16,7 +16,6 @@ import puppeteer from "puppeteer-core";
 const [url, executablePath] = process.argv.slice(2);
 const BOOT_MS = Number(process.env.SMOKE_BOOT_MS || 180000);
 const STEP_MS = Number(process.env.SMOKE_STEP_MS || 60000);
-const RETRY_MS = Number(process.env.SMOKE_RETRY_MS || 15000);
 const PAGE = readFileSync(new URL("./smoke_page.js", import.meta.url), "utf8");
 const origin = new URL(url).origin;
 
@@ -26,7 +25,7 @@ const lines = stdin[Symbol.asyncIterator]();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const facts = {
-  browser: null, boots: [], retries: [], console_errors: [], page_errors: [], failed_requests: [], foreign_requests: [],
+  browser: null, boots: [], console_errors: [], page_errors: [], failed_requests: [], foreign_requests: [],
 };
 let phaseName = "online";
 
@@ -64,19 +63,20 @@ async function steadyPoint(page, selector) {
   }
 }
 
-// Click selector's element as a person would, until done(state) holds. A
-// click that changed nothing in RETRY_MS is made again (at most 3 in all);
-// each such retry is reported in facts.retries.
+// Click selector's element once, as a person would, when the click counts:
+// the page idle (html[data-running="0"]: no opponent's card on its way,
+// whose re-render could move the element from under the point between the
+// hit test and the click) and the element's box standing still; then wait
+// until done(state). A click that changes nothing fails the smoke: it is
+// never made again.
 async function act(page, selector, what, done) {
-  for (let attempt = 1; ; attempt += 1) {
-    const point = await steadyPoint(page, selector);
-    await page.mouse.click(point.x, point.y);
-    try {
-      return await until(page, what, done, attempt < 3 ? RETRY_MS : STEP_MS);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      facts.retries.push(`${what}: click ${attempt} at ${point.x},${point.y} changed nothing`);
-    }
+  await until(page, `the page idle before ${what}`, (s) => s.running === "0");
+  const point = await steadyPoint(page, selector);
+  await page.mouse.click(point.x, point.y);
+  try {
+    return await until(page, what, done);
+  } catch (error) {
+    throw new Error(`the click at ${point.x},${point.y} changed nothing: ${error.message}`);
   }
 }
 

@@ -22,6 +22,9 @@
       preload: html.getAttribute("data-preload"),
       compiledAhead: performance.getEntriesByName("hearts:compiled").length === 1,
       lock: html.getAttribute("data-lock"),
+      // the effects' tasks still running (hearts/ui/runtime.py): "0" once
+      // no opponent's card is on its way and no re-render is to come
+      running: html.getAttribute("data-running"),
       phase: section ? section.getAttribute("data-phase") : null,
       hand: cards.map((b) => b.getAttribute("data-card")),
       legal: cards.filter((b) => b.getAttribute("aria-disabled") !== "true").map((b) => b.getAttribute("data-card")),

@@ -1,10 +1,11 @@
 """The game in a real page: pass, play a hand, play a whole game, illegal
 clicks, reload and resume, and no opponent card ever in the DOM.
 
-One page boots for the whole module (the ``game`` fixture; its watcher
-fails the module on any console error or foreign request). Tests run in
-file order and each starts a new game from whatever screen it finds.
-Deals follow ?seed=1 (the first new game is seed 1, the next 2, ...).
+Each test boots its own page in a clean warm context (the ``game``
+fixture; its watcher fails the test on any console error or foreign
+request) and starts its game itself: no test depends on another or on the
+order they run in. Deals follow ?seed=1 (the first new game is seed 1,
+the next 2, ...).
 """
 
 import json
@@ -182,7 +183,8 @@ def test_start_screen_then_pass_three_cards(game, site):
 
 def test_illegal_click_says_why_and_changes_nothing(game, site):
     page = game.page
-    assert phase(page) == "play"
+    new_game(page)
+    pass_three(page)
     for _ in range(40):  # play on until a card is not playable on our turn
         page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
         refused = page.locator('#screen [data-card][aria-disabled="true"]')
@@ -207,6 +209,7 @@ def test_illegal_click_says_why_and_changes_nothing(game, site):
 def test_play_a_whole_hand_never_showing_opponents_cards(game, site):
     page = game.page
     checked = []
+    new_game(page)
 
     def check(p):
         checked.append(assert_nothing_hidden_in_dom(p) if len(checked) % 3 == 0 else 0)
@@ -223,6 +226,7 @@ def test_play_a_whole_hand_never_showing_opponents_cards(game, site):
 
 def test_reload_resumes_the_same_game(game, open_game, site):
     page = game.page
+    new_game(page)
     pass_three(page)
     card = page.locator(LEGAL).first
     card.wait_for(timeout=TIMEOUT)
@@ -295,6 +299,9 @@ def test_opponents_play_at_a_pace_a_person_can_follow(game, open_game, site):
 
 def test_reload_while_opponents_play_resumes_their_turns(game, open_game, site):
     page = game.page
+    open_game(page, site.game_url(speed="normal"))  # opponents take their time: one is still to play
+    new_game(page)
+    pass_three(page)
     for _ in range(13):
         page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
         click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))

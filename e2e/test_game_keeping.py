@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from hearts.engine.game import Game, Phase
 from hearts.engine.save import dumps, loads
 
+from settle import handled, locks_settled, settled
 from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, pass_three, phase
 
 ELSEWHERE = ".overlay.elsewhere"
@@ -73,8 +74,9 @@ def test_one_game_one_owner_across_two_tabs(browser, watch, site, open_game):
         # the scenario: A plays into hand 2; stale B (hand 1) gets a click
         into_hand_2(a)
         totals = stored(a)["scores"]
+        before = handled(b)
         click(b, "#screen [data-card]")
-        b.wait_for_timeout(500)  # (time for a wrong move to be saved: none may be)
+        settled(b, before)  # B handled the click, and nothing of it is still running
         a.reload()
         a.locator("html[data-ready]").wait_for(state="attached")
         assert "Hand 2" in a.locator("#screen .hand-no").inner_text()
@@ -94,10 +96,11 @@ def test_one_game_one_owner_across_two_tabs(browser, watch, site, open_game):
         pass_three(b)
         after_b = stored(b)
         assert after_b["hands"][1]["passes"][0] is not None
+        before = handled(a)
         for _ in range(3):  # A's stale table: its clicks change nothing stored
             click(a, "#screen [data-card]")
         click(a, '#screen [data-action="confirm-pass"]')
-        a.wait_for_timeout(300)
+        settled(a, before)
         assert stored(a) == after_b
         # and back: A takes over, from B's position
         a.locator(f'{ELSEWHERE} [data-action="take-over"]').click()
@@ -344,8 +347,9 @@ def test_a_damaged_save_never_blocks_the_next_game(browser, watch, site, open_ga
         page = open_game(context.new_page(), site.game_url())
         page.locator('#screen [data-action="new-game"]').click()
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
+        before = handled(page)
         pass_three(page)
-        page.wait_for_timeout(300)
+        settled(page, before)
         assert page.locator(ELSEWHERE).count() == 0
         assert stored(page)["rev"] > 1 and stored(page)["version"] == 1
         assert page.evaluate("() => localStorage.getItem('hearts.refused@/')") == text
@@ -375,9 +379,11 @@ def test_play_here_beside_a_tab_without_web_locks_ends_with_this_tab_playing(bro
         click(a, LEGAL)
         moved = a.locator(ELSEWHERE)
         expect(moved).to_be_visible()
+        before = handled(a)
         a.locator(f'{ELSEWHERE} [data-action="take-over"]').click()
         expect(moved).to_have_count(0)
-        a.wait_for_timeout(500)  # (time for a lost lock to come back: none may)
+        settled(a, before)  # the take-over's lock claim is done...
+        locks_settled(a)  # ...and a lost lock would have been told by now (none may)
         assert a.locator(ELSEWHERE).count() == 0
         assert a.get_attribute("html", "data-lock") == "held"
         assert "Hand 2" in a.locator("#screen .hand-no").inner_text()

@@ -2,8 +2,8 @@
 URLs, keyboard-only play, random clicks and keys, storage that refuses to
 save, and an unexpected error.
 
-The module's page (``game`` fixture) is watched: any console error or
-uncaught exception fails the module.
+Each test's page (``game`` fixture: a clean warm context of its own) is
+watched: any console error or uncaught exception fails the test.
 """
 
 import json
@@ -72,7 +72,6 @@ def test_hostile_url_and_storage_stay_text(game, open_game, site):
 
 def test_keyboard_alone_passes_and_plays(game, open_game, site):
     page = game.page
-    open_game(page, site.game_url())
     new_game(page)
     page.locator("#screen [data-card]").first.focus()
     for _ in range(3):
@@ -111,7 +110,6 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
 
 def test_double_click_and_held_key_choose_once(game, open_game, site):
     page = game.page
-    open_game(page, site.game_url())
     new_game(page)
     cards = hand(page)
     picked = page.locator('#screen [data-card][aria-pressed="true"]')
@@ -131,7 +129,6 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
     real game (52 cards, totals that add up: or it would not load)."""
     page = game.page
     rng = random.Random(7)
-    open_game(page, site.game_url())
     new_game(page)
     keys = ["Enter", " ", "Escape", "ArrowLeft", "ArrowRight", "Home", "End", "Tab", "a"]
     games_ended = 0
@@ -217,9 +214,6 @@ def test_several_games_keep_memory_flat(game, open_game, site):
     from test_game import play_turns
 
     page = game.page
-    # The module's page is shared: the fuzz run before may have chosen "Tap
-    # twice to play" or another level, and the page stores such choices.
-    page.evaluate("() => localStorage.removeItem('hearts.settings@/')")
     open_game(page, site.game_url(seed="100"))
     cdp = game.context.new_cdp_session(page)
     samples = []

@@ -64,14 +64,14 @@ def play_to_hand_end(page):
 INJECT = "if (location.protocol === 'http:') localStorage.setItem('hearts.save@/', {});"
 
 
-def open_size(browser, watch, size, url, open_game, save=None):
+def open_size(warm_context, size, url, open_game, save=None):
+    """The game at url in a clean warm context of its own at one of SIZES,
+    with ``save`` stored before the page's scripts run: (context, watcher, page)."""
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=size == "phone")
+    context, watcher = warm_context(viewport={"width": width, "height": height}, has_touch=size == "phone")
     if save is not None:
         context.add_init_script(INJECT.format(json.dumps(save)))
-    watcher = watch(context)
-    page = context.new_page()
+    page = context.pages[0] if context.pages else context.new_page()
     open_game(page, url)
     return context, watcher, page
 
@@ -155,8 +155,8 @@ def tile_texts(page):
 
 @pytest.mark.parametrize("lang", ["en", "lt"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_hand_end_over_the_table(browser, watch, site, open_game, tr, size, lang):
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang, seed=3), open_game)
+def test_hand_end_over_the_table(warm_context, site, open_game, tr, size, lang):
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang, seed=3), open_game)
     try:
         page.locator('#screen [data-action="new-game"]').click()
         assert play_to_hand_end(page) == "hand-end"
@@ -273,9 +273,9 @@ YOU_SHARE_THIRD = (1, 1, 2, 1)
 
 @pytest.mark.parametrize("lang", ["en", "lt"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_game_end_you_win(browser, watch, site, open_game, tr, size, lang):
+def test_game_end_you_win(warm_context, site, open_game, tr, size, lang):
     save = moon_game(YOU_WIN)
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang), open_game, save=save)
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang), open_game, save=save)
     try:
         assert phase(page) == "game-end"
         t = tr[lang]
@@ -304,9 +304,9 @@ def test_game_end_you_win(browser, watch, site, open_game, tr, size, lang):
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_game_end_shared_place(browser, watch, site, open_game, tr, size):
+def test_game_end_shared_place(warm_context, site, open_game, tr, size):
     save = moon_game(YOU_SHARE_THIRD)
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang="lt"), open_game, save=save)
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang="lt"), open_game, save=save)
     try:
         t = tr["lt"]
         assert phase(page) == "game-end"
@@ -368,10 +368,10 @@ def late_hand_end(seed: int, hands: int) -> str:
 
 @pytest.mark.parametrize("size, lang", [("phone", "lt"), ("desktop", "lt"), ("phone", "fi"), ("small", "fi"),
                                         ("landscape", "en")])
-def test_a_long_score_sheet_scrolls_under_its_buttons(browser, watch, site, open_game, size, lang):
+def test_a_long_score_sheet_scrolls_under_its_buttons(warm_context, site, open_game, size, lang):
     """Finnish has the widest seat name (Pohjoinen): still one line at 320 px."""
     save = late_hand_end(seed=11, hands=8)
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang), open_game, save=save)
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang), open_game, save=save)
     try:
         assert phase(page) == "hand-end"
         assert page.locator("#screen .ending .sheet tbody tr").count() == 8
@@ -393,9 +393,9 @@ def test_a_long_score_sheet_scrolls_under_its_buttons(browser, watch, site, open
 
 
 @pytest.mark.parametrize("size, lang", [("phone", "lt"), ("desktop", "en")])
-def test_a_moon_at_the_hand_end(browser, watch, site, open_game, tr, size, lang):
+def test_a_moon_at_the_hand_end(warm_context, site, open_game, tr, size, lang):
     save = moon_game((2,), end=Phase.HAND_END)
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang), open_game, save=save)
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang), open_game, save=save)
     try:
         t = tr[lang]
         assert phase(page) == "hand-end"

@@ -103,20 +103,15 @@ def is_phone(size):
     return size[0] < 800 or size[1] < 500
 
 
-@pytest.fixture(scope="module", params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def table(request, browser, site, watch, open_game):
+@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def table(request, warm_context, site, open_game):
+    """The start screen at one size, in a clean warm context of the test's
+    own (its watcher checked when the test ends)."""
     width, height = request.param
     phone = is_phone(request.param)
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=phone, is_mobile=phone)
-    watcher = watch(context)
-    page = context.new_page()
-    open_game(page, site.game_url())
-    yield SimpleNamespace(page=page, size=request.param, phone=phone, watcher=watcher)
-    try:
-        watcher.assert_clean()
-    finally:
-        context.close()
+    context, watcher = warm_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    page = open_game(context.pages[0] if context.pages else context.new_page(), site.game_url())
+    return SimpleNamespace(page=page, size=request.param, phone=phone, watcher=watcher)
 
 
 def shoot(page, size, state):
@@ -219,6 +214,7 @@ def test_every_card_can_be_tapped_where_it_shows(table, site):
 
 def test_playing_the_trick_and_the_hand_in_view(table, site):
     page = table.page
+    new_game(page)
     for card in hand(page)[:3]:
         page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
     shoot(page, table.size, "pass-three-picked")
@@ -314,12 +310,10 @@ def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
     check_trick(table, found)
     page.screenshot(path=str(SHOTS / f"{table.size[0]}x{table.size[1]}-trick-won.png"))
     assert page.evaluate(BOX, STILL) == before
-    open_game(page, site.game_url())
 
 
 def test_screens_around_the_table(table, open_game, site):
     page = table.page
-    open_game(page, site.game_url())
     if page.locator('#screen [data-phase="start"]').count():
         shoot(page, table.size, "start")
     new_game(page)
@@ -327,7 +321,6 @@ def test_screens_around_the_table(table, open_game, site):
     shoot(page, table.size, "hand-end")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= table.size[0]
-    open_game(page, site.game_url())
 
 
 SIGNS = """() => [...document.querySelectorAll("#screen .hand .card")].map((c) => {
@@ -365,7 +358,6 @@ def test_the_menu_the_rules_and_the_four_colour_deck(table, open_game, site):
     """The dialogs over the table fit every screen (screenshots of each); the
     four-colour deck, switched on in the menu, recolours court cards' signs."""
     page = table.page
-    open_game(page, site.game_url())
     new_game(page)
     width = table.size[0]
     check_four_colours(page, four=False)
@@ -388,7 +380,6 @@ def test_the_menu_the_rules_and_the_four_colour_deck(table, open_game, site):
     page.locator('.overlay [data-action="four-colour"][aria-pressed="false"]').wait_for()
     page.locator('.overlay [data-action="close"]').click()
     check_four_colours(page, four=False)
-    open_game(page, site.game_url())
 
 
 def test_the_game_end_at_every_size(table, open_game, site):
@@ -404,8 +395,6 @@ def test_the_game_end_at_every_size(table, open_game, site):
     assert_nothing_overflows(page)
     assert page.locator("#screen .ending .celebration").count() == 1
     shoot(page, table.size, "game-end")
-    page.evaluate("() => localStorage.removeItem('hearts.save@/')")
-    open_game(page, site.game_url())
 
 
 def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, open_game, site):
@@ -476,10 +465,10 @@ def test_card_art_comes_after_the_boot_s_downloads(table):
 @pytest.mark.parametrize("speed, reduce, moving", [("normal", "no-preference", True),
                                                     ("instant", "no-preference", False),
                                                     ("normal", "reduce", False)])
-def test_motion_follows_the_speed_and_reduced_motion(browser, site, open_game, speed, reduce, moving):
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=reduce)
+def test_motion_follows_the_speed_and_reduced_motion(warm_context, site, open_game, speed, reduce, moving):
+    context, _ = warm_context(viewport={"width": 1366, "height": 768}, reduced_motion=reduce)
     try:
-        page = context.new_page()
+        page = context.pages[0] if context.pages else context.new_page()
         open_game(page, site.game_url(speed=speed))
         new_game(page)
         for card in hand(page)[:3]:
@@ -493,14 +482,14 @@ def test_motion_follows_the_speed_and_reduced_motion(browser, site, open_game, s
 
 
 @pytest.mark.parametrize("lang", ["lt", "fi", "nb", "nl"])
-def test_the_bar_and_the_notes_fit_the_narrowest_phone_in_every_language(browser, site, watch, open_game, lang):
+def test_the_bar_and_the_notes_fit_the_narrowest_phone_in_every_language(warm_context, site, open_game, lang):
     # The longest words ("Raundas 1", "Patarimas", "Taisyklės") at 280 px,
     # and the first trick's notes in each language.
     width, height = SIZES[0]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    watcher = watch(context)
+    context, watcher = warm_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
     try:
-        t = SimpleNamespace(page=open_game(context.new_page(), site.game_url(lang=lang)), size=SIZES[0], phone=True)
+        page = context.pages[0] if context.pages else context.new_page()
+        t = SimpleNamespace(page=open_game(page, site.game_url(lang=lang)), size=SIZES[0], phone=True)
         page = t.page
         new_game(page)
         for card in hand(page)[:3]:

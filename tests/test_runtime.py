@@ -79,6 +79,19 @@ def test_a_messages_effects_run_in_order_and_its_tasks_after_it():
     assert rt.model.game.to_act == HUMAN and rt.model.game is not game
 
 
+def test_the_page_counts_its_messages_and_its_running_tasks():
+    # data-messages and data-running: what the e2e tests wait for instead of
+    # a fixed time before asserting that a click changed nothing.
+    rt, ports = page(speed="normal")
+    rt.dispatch(M.NewGame())
+    pass_three(rt)  # seed 1: North leads, so an opponent's card is on its way
+    handled = int(ports.marks["data-messages"])
+    assert handled >= 5 and ports.marks["data-running"] == "1"
+    ports.loop.run()  # the opponents' cards (a message each), up to the human's turn
+    assert ports.marks["data-running"] == "0" and rt.model.game.to_act == HUMAN
+    assert int(ports.marks["data-messages"]) > handled + 1
+
+
 def test_a_message_sent_while_one_is_handled_waits_for_it():
     rt, ports = page()
     seen = []

@@ -159,7 +159,8 @@ class Runtime:
         self.scope = scope  # the install's path (hearts.app.stored.install_scope)
         self.queue: deque[M.Msg] = deque()  # messages waiting for the one being handled
         self.busy = False  # a message is being handled
-        self.tasks = 0  # effects still running (data-tasks)
+        self.tasks = 0  # effects still running (data-tasks; data-running)
+        self.handled = 0  # messages handled (data-messages)
         self.translators: dict[str, i18n.Translator] = {}
         self.view_text: str | None = None  # the view state last stored (VIEW_KEY)
         self.boot_saved: str | None = None  # the save as read at the start
@@ -254,6 +255,7 @@ class Runtime:
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task; an error in it is shown as any other."""
         self.tasks += 1
+        self.ports.mark("data-running", str(self.tasks))
         self.ports.start(self._task(coro))
 
     async def _task(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -263,6 +265,7 @@ class Runtime:
             self.crash(traceback.format_exc())
         finally:
             self.tasks -= 1
+            self.ports.mark("data-running", str(self.tasks))
 
     async def sliced(self, search: Iterator) -> Any:
         """Run a search generator in slices of SLICE seconds (by the ports'
@@ -300,8 +303,16 @@ class Runtime:
 
     def _took(self, started: float) -> None:
         """data-update-ms: what the last message cost the page's Python:
-        update, re-render and starting its effects (for `make bench`)."""
+        update, re-render and starting its effects (for `make bench`).
+        data-messages: how many messages the page has handled (its first
+        render counts as one), each once its
+        effects have started (a save is stored by then); with data-running,
+        the effects' tasks still running, a test knows that a click was
+        handled and that nothing more comes of it (data-running="0"), instead
+        of waiting a fixed time before asserting that nothing happened."""
+        self.handled += 1
         self.ports.mark("data-update-ms", f"{(self.ports.clock() - started) * 1000:.1f}")
+        self.ports.mark("data-messages", str(self.handled))
 
     def _health(self) -> None:
         """Counters for the soak test, after a game: Python objects,

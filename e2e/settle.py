@@ -1,0 +1,51 @@
+"""Waiting for the page to be done, instead of for a fixed time.
+
+A test that asserts that something did NOT happen (a stale tab's click
+stored nothing, a lost lock did not come back) must first know that the
+page has handled what it was given and that nothing more will come of it.
+The page's runtime counts its messages on <html> (data-messages, each once
+its effects have started: a save is stored by then) and the effects'
+tasks still running (data-running): hearts/ui/runtime.py _took and spawn.
+
+    before = handled(page)
+    page.locator(...).dispatch_event("click")
+    settled(page, before)   # the click was handled, and its tasks are done
+    assert <nothing happened>
+"""
+
+from playwright.sync_api import expect
+
+TIMEOUT = 30_000
+
+
+def handled(page) -> int:
+    """How many messages the page has handled so far."""
+    return int(page.get_attribute("html", "data-messages") or 0)
+
+
+def settled(page, before: int, timeout: int = TIMEOUT) -> None:
+    """Wait until page has handled a message since handled(page) was
+    ``before`` and no effect's task is still running (a card on its way, a
+    lock being claimed, a save being retried)."""
+    html = page.locator("html")
+    expect(html).not_to_have_attribute("data-messages", str(before), timeout=timeout)
+    expect(html).to_have_attribute("data-running", "0", timeout=timeout)
+
+
+def locks_settled(page) -> None:
+    """Let the browser's lock manager answer everything asked of it so far
+    (a stolen or aborted lock request is told by then): a query is answered
+    after every request made before it; then one turn of the event loop,
+    for what the answers set off."""
+    page.evaluate("() => navigator.locks.query().then(() => new Promise((done) => setTimeout(done)))")
+
+
+def until_true(page, expression: str, what: str, timeout: int = TIMEOUT):
+    """expression's value (a JS expression) once it is truthy, asked every
+    50 ms: the page's CSP forbids page.wait_for_function's eval."""
+    for _ in range(timeout // 50):
+        value = page.evaluate(f"() => ({expression})")
+        if value:
+            return value
+        page.wait_for_timeout(50)  # (a poll of a condition, not a wait in its place)
+    raise AssertionError(f"the page never showed {what}")
