@@ -296,6 +296,32 @@ class ClaimTricks(NamedTuple):
     """Take every remaining trick at once (offered only when sure)."""
 
 
+# -- messages: a new version, offline, storage the browser keeps (hearts.ui.updates) ------
+
+class UpdateReady(NamedTuple):
+    """A new version of the game is ready (assets/updates.js)."""
+
+
+class UpdateNow(NamedTuple):
+    """The player chose to switch to the new version now."""
+
+
+class OfflineReady(NamedTuple):
+    """The first visit has cached everything: the game now works offline."""
+
+
+class Persisted(NamedTuple):
+    """Whether the browser keeps this site's storage: "granted", "denied" or
+    "none" (no navigator.storage); ``asked``: the answer to persist(), not
+    only a look (persisted())."""
+    state: str
+    asked: bool = False
+
+
+class DismissNotice(NamedTuple):
+    """OK on a notice (the offline one, the reminder to save to a file)."""
+
+
 Msg = Union[
     NewGame, SetLevel, SetLang, SetSpeed, ToggleFourColour, ShowOverlay, CloseOverlay, ClickCard,
     ConfirmPass, Continue, AskHint, HintReady, PassesReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
@@ -305,6 +331,7 @@ Msg = Union[
     Elsewhere, TakeOver, Adopt, SaveResumed, DownloadRefusedSave, HideRefused, ExportGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
+    UpdateReady, UpdateNow, OfflineReady, Persisted, DismissNotice,
 ]
 
 
@@ -390,7 +417,16 @@ class RunReview(NamedTuple):
     hand: int
 
 
+class ApplyUpdate(NamedTuple):
+    """Switch to the new version (the game is saved: the page reloads into it)."""
+
+
+class AskPersist(NamedTuple):
+    """Ask the browser to keep this site's storage (navigator.storage.persist()),
+    send Persisted(asked=True)."""
+
+
 Effect = Union[
     Think, ThinkPasses, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
-    Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview,
+    Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview, ApplyUpdate, AskPersist,
 ]

@@ -91,7 +91,7 @@ def _at_once(choose, view, rng):
 
 def init(*, lang="en", level="normal", speed="normal", four_colour=False,
          seed=None, saved=None, storage_ok=True, two_tap=None, touch=False,
-         stats=None, refused=False, unsaved_rev=0) -> tuple[Model, list]:
+         stats=None, refused=False, unsaved_rev=0, reminded=False) -> tuple[Model, list]:
     """The first model: settings from the page, the saved game if any, and
     the statistics' stored text (``stats``, see hearts.stats)."""
     settings = Settings(
@@ -100,6 +100,7 @@ def init(*, lang="en", level="normal", speed="normal", four_colour=False,
         speed=speed if speed in SPEEDS else "normal",
         four_colour=bool(four_colour),
         two_tap=two_tap if type(two_tap) is bool else None,
+        reminded=reminded is True,
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
             touch=touch is True, refused=bool(refused))
@@ -448,6 +449,8 @@ _HANDLERS: dict[type, Handler] = {
 # The handlers of the other message modules; they use the helpers above, so
 # they are imported once those are defined.
 from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play  # noqa: E402
+from . import updates as _updates  # noqa: E402
 
-for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS):
+for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS, _updates.HANDLERS):
     _HANDLERS.update(_more)
+_HANDLERS.update(_updates.wrap(_HANDLERS))  # between hands: a new version, the storage question

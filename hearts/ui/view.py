@@ -192,8 +192,10 @@ def _settings(ui: Ui, tr) -> str:
     )
 
 
-def _notices(ui: Ui, tr) -> str:
-    out = ""
+def _notices(ui: Ui, tr, tells: bool = True, moment: str = "game") -> str:
+    from .updates import notices  # a new version, offline, the reminder (``tells``, at ``moment``)
+
+    out = notices(ui, tr, button, esc, moment) if tells else ""
     kept = storage_notice(ui, tr)
     if kept:
         out += f'<p class="notice" role="status">{esc(kept)}</p>'
@@ -476,7 +478,8 @@ def _table(ui: Ui, pv: PlayerView, tr) -> str:
         + f'<div class="actions">{"".join(actions)}</div>'
         + "</div>"
         + _hand(ui, pv, tr)
-        + _notices(ui, tr)
+        # (after a hand, the dialog over the table has the notices)
+        + _notices(ui, tr, tells=ui.pause or pv.phase not in (Phase.HAND_END, Phase.GAME_END), moment="hand")
         + "</div></div>"
     )
 
@@ -682,7 +685,7 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
         '<div class="ending-panel" tabindex="-1">'
         f'<div class="ending-head">{"".join(head)}</div>'
         f"{_players(pv, tr, over)}"
-        f"{score_sheet(pv, tr)}{_notices(ui, tr)}"
+        f"{score_sheet(pv, tr)}{_notices(ui, tr, moment='game' if over else 'hand-end')}"
         f'<div class="ending-actions">{action}</div>'
         "</div></div>"
     )
@@ -711,13 +714,14 @@ def _rules(tr) -> str:
 
 
 def _menu(ui: Ui, pv: PlayerView | None, tr) -> str:
+    from .updates import persist_line
     back = button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")
     new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
     files = file_actions(ui, tr, pv is not None)
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
             f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
-            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{sheet}')
+            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr, esc)}{sheet}')
     return _dialog(tr.text(S.SETTINGS), body, "menu")
 
 
