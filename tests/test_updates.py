@@ -96,6 +96,17 @@ def test_the_first_visit_says_once_that_the_game_works_offline():
     assert not notice(d, "offline")
 
 
+def test_during_a_hand_only_the_new_version_is_told():
+    d = Driver(ports=FakePorts())
+    d.fake.persist_answer = "granted"  # (else the reminder would come first)
+    d.send(M.NewGame())
+    d.send(M.OfflineReady())
+    d.send(M.UpdateReady())
+    assert notice(d, "update") and not notice(d, "offline")
+    play_hand(d)
+    assert notice(d, "update") and notice(d, "offline")
+
+
 # -- storage the browser keeps ----------------------------------------------------------
 
 def test_persistent_storage_is_asked_at_the_first_new_game_not_at_load():
@@ -127,12 +138,14 @@ def test_where_it_is_not_granted_one_reminder_once_ever():
     storage = {}
     d = Driver(ports=FakePorts(storage))
     d.send(M.NewGame())
-    assert notice(d, "keep-file") and "save it to a file" in d.html()
+    assert d.model.ui.notices == ("keep-file",) and not notice(d, "keep-file")  # not during the hand
+    play_hand(d)
+    assert notice(d, "keep-file") and "save it to a file" in d.html()  # its end: a calm moment
     d.send(M.ShowOverlay("menu"))
     assert 'data-persist="denied"' in d.html()
     d.send(M.CloseOverlay())
     d.send(M.DismissNotice())
-    assert not notice(d, "keep-file")
+    assert not notice(d, "keep-file") and d.model.ui.notices == ()
     assert json.loads(d.get(R.SETTINGS_KEY))["reminded"] is True
     # The next visit (same storage) asks again, and says nothing more.
     rt = R.Runtime(FakePorts(storage))

@@ -19,7 +19,8 @@ ports (``apply_update``, ``persist``).
   at load) the browser is asked to keep the site's storage (``AskPersist``;
   at the start the runtime only looks, ``persisted()``). The menu says
   whether it does; where it does not, one notice (once ever:
-  ``Settings.reminded``) says a game can be saved to a file. A browser
+  ``Settings.reminded``) says a game can be saved to a file. These two
+  wait for a calm moment: the end of the hand, or the start screen. A browser
   without ``navigator.storage`` ("none") shows none of it.
 """
 
@@ -153,8 +154,9 @@ _WHEN = {"hand": UPDATE_AFTER_HAND, "hand-end": UPDATE_NEXT_HAND, "game": UPDATE
 def notices(ui, tr, button, esc, moment: str = "game") -> str:
     """The new version's notice (while one waits; ``moment``: "hand" during
     a hand, "hand-end" after one, "game" on the start screen or after the
-    game) and the first other notice (the offline one, the reminder), each
-    with its buttons."""
+    game) and, at a calm moment (not during a hand, whose table has no room
+    to spare on a phone), the first other notice (the offline one, the
+    reminder), each with its buttons."""
     out = ""
     if ui.update:
         when = ""
@@ -163,7 +165,7 @@ def notices(ui, tr, button, esc, moment: str = "game") -> str:
         now = button(tr.text(UPDATE_NOW), A.UPDATE_NOW, cls="btn small primary") if can_switch(ui) else ""
         out += (f'<div class="tell" role="status" data-notice="update">'
                 f'<p>{esc(tr.text(UPDATE_READY))}{when}</p>{now}</div>')
-    if ui.notices:
+    if ui.notices and moment != "hand":
         name = ui.notices[0]
         text = OFFLINE_READY if name == "offline" else KEEP_FILE
         ok = button(tr.text(NOTICE_OK), A.DISMISS_NOTICE, cls="btn small")
