@@ -10,6 +10,12 @@
 // downloaded a second time, and a new build never caches stale files.
 // Only same-origin GET requests are answered; other origins are never touched.
 //
+// A new build never takes over an open game by itself: its worker installs
+// and then waits (updateWaits) until a page asks it to go ahead ({hearts:
+// "skip-waiting"}: assets/updates.js, when the player chose the moment).
+// Only the very first install, with no worker before it, takes the pages
+// at once (the first visit, which then works offline).
+//
 // Each install of the game on an origin (at / and at /beta/, say) has its
 // own worker (the scope is this file's folder) and its own cache, named
 // "hearts <scope path> <version>"; a worker deletes only its own install's
@@ -83,9 +89,15 @@ self.addEventListener("install", (event) => {
       if (url === INDEX) await cache.put(ROOT, response.clone());
       await cache.put(url, response);
     }));
-    await self.skipWaiting();
+    if (!updateWaits()) await self.skipWaiting();
   })());
 });
+
+// An update (a worker of this install is active already) waits for a page
+// to ask; the first install does not.
+function updateWaits() {
+  return Boolean(self.registration.active);
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -132,7 +144,9 @@ async function snapshotDrops(cache) {
 // ({hearts: "drop-snapshot"}).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.hearts === "snapshot") {
+  if (data.hearts === "skip-waiting") {
+    event.waitUntil(self.skipWaiting()); // the player chose to update (assets/updates.js)
+  } else if (data.hearts === "snapshot") {
     const [port] = event.ports;
     event.waitUntil(openCache()
       .then((cache) => cache.put(SNAPSHOT, new Response(data.snapshot, {

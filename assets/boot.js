@@ -29,6 +29,7 @@
 import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interpreter
 import * as screen from "./loading-screen.js";
 import { watchBoot } from "./boot-watch.js";
+import { watchUpdates } from "./updates.js";
 
 const { absolute, fail } = screen;
 // Marked before Python starts; waits for the player if the last boot froze.
@@ -277,6 +278,7 @@ function registerServiceWorker() {
   mark();
   navigator.serviceWorker
     .register(SW_URL, { updateViaCache: "none" })
+    .then((registration) => watchUpdates(ownWorker, registration))
     .catch((error) => console.warn("service worker not registered:", error));
 }
 screen.whenReady(registerServiceWorker);

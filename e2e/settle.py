@@ -5,7 +5,7 @@ stored nothing, a lost lock did not come back) must first know that the
 page has handled what it was given and that nothing more will come of it.
 The page's runtime counts its messages on <html> (data-messages, each once
 its effects have started: a save is stored by then) and the effects'
-tasks still running (data-running): hearts/ui/runtime.py _took and spawn.
+tasks still running (data-running): hearts/page/runtime.py _took and spawn.
 
     before = handled(page)
     page.locator(...).dispatch_event("click")

@@ -22,7 +22,7 @@
       preload: html.getAttribute("data-preload"),
       compiledAhead: performance.getEntriesByName("hearts:compiled").length === 1,
       lock: html.getAttribute("data-lock"),
-      // the effects' tasks still running (hearts/ui/runtime.py): "0" once
+      // the effects' tasks still running (hearts/page/runtime.py): "0" once
       // no opponent's card is on its way and no re-render is to come
       running: html.getAttribute("data-running"),
       phase: section ? section.getAttribute("data-phase") : null,

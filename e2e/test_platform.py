@@ -532,14 +532,16 @@ def test_new_build_replaces_the_offline_cache(browser, tmp_path, serve_directory
         precache_js.write_text(precache_js.read_text(encoding="utf-8").replace(old_version, "0123456789abcdef"),
                                encoding="utf-8")
         # The next visit (still the old build) finds the new worker, which
-        # installs the new build and deletes the old cache; the visit after
-        # that shows the new build.
+        # installs the new build and waits (issue 26: never forced): the page
+        # says so, and Update now lets it take over, which deletes the old
+        # cache; the visit after that shows the new build.
         open_game(page, origin + "/?lang=en")
         expect(page.locator("#boot-title")).to_have_text("Hearts")
-        for _ in range(60):
-            if page.evaluate("caches.keys()") == ["hearts / 0123456789abcdef"]:
-                break
-            page.wait_for_timeout(500)
+        page.locator('html[data-update="ready"]').wait_for(state="attached", timeout=90000)
+        assert sorted(page.evaluate("caches.keys()")) == sorted(["hearts / " + old_version, "hearts / 0123456789abcdef"])
+        with page.expect_navigation(timeout=90000):
+            page.locator('#screen [data-action="update-now"]').click()
+        page.locator("html[data-ready]").wait_for(state="attached", timeout=90000)
         assert page.evaluate("caches.keys()") == ["hearts / 0123456789abcdef"]
         page.goto(origin + "/?lang=en")
         expect(page.locator("#boot-title")).to_have_text("Hearts 2")

@@ -23,8 +23,35 @@ SHOOTERS = (1, 2, 0, 1)
 
 
 def before_the_last_card() -> str:
-    """A save of that game with one card left: yours, which ends it."""
+    """A save of that game with one card left: yours, which ends it. The
+    game did not deal it (a constructed deal, no seed): it counts apart, as
+    imported (issue 26)."""
     return moon_game(SHOOTERS, stop=lambda game: sum(len(t.cards) for t in game.tricks) == 51 and game.to_act == 0)
+
+
+def dealt_before_the_last_card(seed: int = 1) -> str:
+    """A game the game dealt (from ``seed``; everyone plays the first legal
+    card, passes the first three) saved before the last card of the game,
+    which is yours (the first seed from ``seed`` where it is)."""
+    from hearts.engine.game import Game, Phase
+    from hearts.engine.save import dumps
+
+    for seed in range(seed, seed + 50):
+        game, saved, last = Game.new(seed=seed), None, None
+        while game.phase is not Phase.GAME_END:
+            if game.phase is Phase.PASS:
+                for seat in range(4):
+                    game.pass_cards(seat, game.hand(seat)[:3])
+            elif game.phase is Phase.HAND_END:
+                game.next_hand()
+            else:
+                last = game.to_act
+                if last == 0:
+                    saved = dumps(game)
+                game.play(last, game.legal_actions(last)[0])
+        if last == 0:
+            return saved
+    raise AssertionError("no such seed")
 
 
 @pytest.fixture(scope="module")
@@ -57,16 +84,20 @@ def test_statistics_count_the_finished_game_once(browser, watch, site, open_game
         page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
         page.locator(f'{TABLE}[data-phase="game-end"]').wait_for()
         stored = ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')"))
-        assert ST.figures(stored)["all"].games == 1
+        # A deal the game did not deal (no seed): counted apart, as imported,
+        # not among the normal level's games nor in all games (issue 26).
+        assert ST.figures(stored)["imported"].games == 1 and ST.figures(stored)["all"].games == 0
         page.locator('#screen [data-action="menu"]').click()
         page.locator('.overlay [data-action="stats"]').click()
         page.locator(".overlay.stats").wait_for()
-        assert stat(page, "games") == "1" and stat(page, "won") == "0"
-        assert stat(page, "moons-by") == "1" and stat(page, "moons-against") == "3"
-        assert stat(page, "best") == stat(page, "worst") == "78"
-        assert stat(page, "place-2") == "1" and stat(page, "games.normal") == "1"
-        assert stat(page, "average") == ("19.5" if lang == "en" else "19,5")
-        assert page.locator(".overlay svg.stat-chart rect.score-bar").count() == 1
+        assert stat(page, "games") == "0" and stat(page, "games.normal") == "0"
+        assert stat(page, "games.imported") == "1" and stat(page, "won.imported") == "0"
+        assert stat(page, "moons-by.imported") == "1" and stat(page, "moons-against.imported") == "3"
+        assert stat(page, "best.imported") == stat(page, "worst.imported") == "78"
+        assert stat(page, "place-2.imported") == "1"
+        assert stat(page, "average.imported") == ("19.5" if lang == "en" else "19,5")
+        assert t.gettext("Imported") in page.locator(".overlay .stat-table thead").inner_text()
+        assert page.locator(".overlay svg.stat-chart rect.score-bar.imported").count() == 1
         # drawn, not only there: 78 of 100 is most of the chart's height
         assert page.locator(".overlay svg.stat-chart rect.score-bar").bounding_box()["height"] > 40
         assert no_overflow(page) == []
@@ -77,21 +108,47 @@ def test_statistics_count_the_finished_game_once(browser, watch, site, open_game
         page.locator("html[data-ready]").wait_for(state="attached")
         page.locator('#screen [data-action="menu"]').click()
         page.locator('.overlay [data-action="stats"]').click()
-        assert stat(page, "games") == "1"
+        assert stat(page, "games.imported") == "1"
         # Reset asks first; keeping them keeps them; resetting empties.
         page.locator('.overlay [data-action="stats-reset"]').click()
         page.locator(".overlay.stats-reset").wait_for()
         assert_accessible(page, site)
         shoot(page, f"stats-reset-{lang}-{size}")
         page.locator('.overlay [data-action="stats"]').click()
-        assert stat(page, "games") == "1"
+        assert stat(page, "games.imported") == "1"
         page.locator('.overlay [data-action="stats-reset"]').click()
         page.locator('.overlay [data-action="confirm-stats-reset"]').click()
         page.locator(".overlay.stats").wait_for()
-        assert stat(page, "games") == "0"
+        assert stat(page, "games.imported") == "0"
         assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')")) == ST.EMPTY
         page.keyboard.press("Escape")
         page.locator(".overlay").wait_for(state="detached")
+    finally:
+        context.close()
+    watcher.assert_clean()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_game_the_game_dealt_counts_in_its_level(browser, watch, site, open_game, size):
+    """Issue 26: beside the imported deal above, a dealt game (a seed) still
+    counts among its level's games and in all games."""
+    context, watcher, page = open_size(browser, watch, size, site.game_url(lang="en"), open_game,
+                                       save=dealt_before_the_last_card())
+    try:
+        (card,) = [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
+        page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+        page.locator(f'{TABLE}[data-phase="game-end"]').wait_for()
+        stored = ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')"))
+        assert ST.figures(stored)["normal"].games == ST.figures(stored)["all"].games == 1
+        page.locator('#screen [data-action="menu"]').click()
+        page.locator('.overlay [data-action="stats"]').click()
+        page.locator(".overlay.stats").wait_for()
+        assert stat(page, "games") == stat(page, "games.normal") == "1"
+        assert stat(page, "games.imported") == "0"
+        assert page.locator(".overlay svg.stat-chart rect.score-bar:not(.imported)").count() == 1
+        assert no_overflow(page) == []
+        page.locator(".overlay .stat-table").scroll_into_view_if_needed()
+        shoot(page, f"stats-dealt-{size}")
     finally:
         context.close()
     watcher.assert_clean()

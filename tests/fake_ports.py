@@ -110,6 +110,9 @@ class FakePorts:
         self.downloads: list[tuple[str, str]] = []
         self.revoked: list[object] = []
         self.picked_files = 0
+        self.updates_applied = 0
+        self.persist_answer = "denied"  # what navigator.storage.persist() grants here
+        self.persist_asks: list[bool] = []  # each call: True for persist(), False for persisted()
 
     # -- the screen
     def render(self, html: str) -> None:
@@ -199,6 +202,16 @@ class FakePorts:
 
     def pick_file(self) -> None:
         self.picked_files += 1
+
+    def apply_update(self) -> None:
+        self.updates_applied += 1
+
+    async def persist(self, ask: bool) -> str:
+        self.persist_asks.append(ask)
+        if self.persist_answer == "none":
+            return "none"
+        return self.persist_answer if ask else ("granted" if self.persist_answer == "granted" and
+                                                 True in self.persist_asks else "denied")
 
 
 class Driver(Runtime):

@@ -117,6 +117,10 @@ def screens():
     stats = U.update(d.model, M.ShowStats())[0]
     out.append(("stats with a game", stats))
     out.append(("reset the statistics?", U.update(stats, M.AskResetStats())[0]))
+    told = U.update(U.update(d.model, M.UpdateReady())[0], M.OfflineReady())[0]
+    out.append(("game end, a new version and offline told", told))
+    start = U.update(U.init(speed="instant")[0], M.UpdateReady())[0]
+    out.append(("start, a new version told", start))
     return out
 
 
@@ -150,7 +154,7 @@ def test_the_action_strings_are_the_pages_contract():
         new-game confirm-pass continue hint rules menu close level speed lang four-colour
         start-over keep-game undo last-trick confirm-new-game two-tap stats stats-reset
         confirm-stats-reset replay replay-next replay-prev take-over download-refused
-        hide-refused export-game import-game review claim""".split())
+        hide-refused export-game import-game review claim update-now dismiss-notice""".split())
 
 
 def test_values_are_checked_at_the_seam():

@@ -156,7 +156,7 @@ def test_a_refused_save_is_kept_aside_and_offered_as_a_file():
     assert U.update(model, M.DownloadRefusedSave())[1] == [M.DownloadRefused()]
     # New game: the game's slot gets the new game, nothing else is touched
     model2, effects = U.update(model, M.NewGame(1))
-    assert {type(e) for e in effects} <= {M.Save, M.Announce, M.Think}
+    assert {type(e) for e in effects} <= {M.Save, M.Announce, M.Think, M.AskPersist}
     assert model2.ui.refused  # still downloadable, from the menu
     model2, _ = U.update(model2, M.ShowOverlay("menu"))
     assert 'data-action="download-refused"' in html(model2)

@@ -92,7 +92,7 @@ def key(command: str) -> str:
         targets = [w for w in words[1:] if "=" not in w and not w.startswith("-")]
         return "make " + (targets[0] if targets else "")
     module = words[2]
-    if module in ("hearts.bench", "hearts.catalogs") and len(words) > 3:
+    if module in ("hearts.dev.bench", "hearts.dev.catalogs") and len(words) > 3:
         return f"python -m {module} {words[3]}"
     return f"python -m {module}"
 
@@ -126,7 +126,7 @@ def _tournament(command: str, tmp: Path) -> list[list[str]]:
             out.append(word)
     if "--hands" not in out and "--games" not in out:
         out += ["--hands", "4"]
-    return [[PY, "-m", "hearts.bench", "ai", *out, "--jobs", "1"]]
+    return [[PY, "-m", "hearts.dev.bench", "ai", *out, "--jobs", "1"]]
 
 
 def _conformance(command: str, tmp: Path) -> list[list[str]]:
@@ -138,7 +138,7 @@ def _conformance(command: str, tmp: Path) -> list[list[str]]:
         pytest.skip(f"no recorded hands at {SHARED_HANDS}")
     sample = tmp / "three.jsonl"
     sample.write_text("\n".join(SHARED_HANDS.read_text().splitlines()[:3]) + "\n")
-    return [[PY, "-m", "hearts.conformance", str(sample)]]
+    return [[PY, "-m", "hearts.dev.conformance", str(sample)]]
 
 
 # key -> (needs the browsers and build/, the commands to run or "serve")
@@ -155,19 +155,19 @@ SHORT = {
     "make dist": (True, lambda c, t: [["make", "dist"]]),
     "make clean": (False, lambda c, t: [["make", "-n", "clean"]]),  # (a dry run: it would delete build/)
     "python -m pytest": (False, _pytest_collect),
-    "python -m hearts.bench engine": (False, lambda c, t: [[PY, "-m", "hearts.bench", "engine", "--hands", "20",
+    "python -m hearts.dev.bench engine": (False, lambda c, t: [[PY, "-m", "hearts.dev.bench", "engine", "--hands", "20",
                                                             "--runs", "1"]]),
-    "python -m hearts.bench rollouts": (False, lambda c, t: [[PY, "-m", "hearts.bench", "rollouts", "--positions",
+    "python -m hearts.dev.bench rollouts": (False, lambda c, t: [[PY, "-m", "hearts.dev.bench", "rollouts", "--positions",
                                                               "3", "--repeat", "1", "--runs", "1"]]),
-    "python -m hearts.bench ai": (False, _tournament),
-    "python -m hearts.conformance": (False, _conformance),
-    "python -m hearts.soak": (False, lambda c, t: [[PY, "-m", "hearts.soak", "--games", "2", "--jobs", "1"]]),
-    "python -m hearts.catalogs compile": (False, lambda c, t: [[PY, "-m", "hearts.catalogs", "compile",
+    "python -m hearts.dev.bench ai": (False, _tournament),
+    "python -m hearts.dev.conformance": (False, _conformance),
+    "python -m hearts.dev.soak": (False, lambda c, t: [[PY, "-m", "hearts.dev.soak", "--games", "2", "--jobs", "1"]]),
+    "python -m hearts.dev.catalogs compile": (False, lambda c, t: [[PY, "-m", "hearts.dev.catalogs", "compile",
                                                                 str(t / "locale")]]),
     # extract and update write the repository's catalogs: their short form
     # is their help (the i18n tests check that the catalogs are current).
-    "python -m hearts.catalogs extract": (False, lambda c, t: [[PY, "-m", "hearts.catalogs", "extract", "--help"]]),
-    "python -m hearts.catalogs update": (False, lambda c, t: [[PY, "-m", "hearts.catalogs", "update", "--help"]]),
+    "python -m hearts.dev.catalogs extract": (False, lambda c, t: [[PY, "-m", "hearts.dev.catalogs", "extract", "--help"]]),
+    "python -m hearts.dev.catalogs update": (False, lambda c, t: [[PY, "-m", "hearts.dev.catalogs", "update", "--help"]]),
     "python -m http.server": (False, "serve"),
 }
 
@@ -179,13 +179,13 @@ def readme_commands() -> list[str]:
 def test_the_parser_reads_fenced_and_indented_shell_blocks_only():
     text = "\n".join([
         "Intro `make nothing` in prose.", "", "```sh", "make play   # comment",
-        "$ .venv/bin/python -m hearts.soak --games 3", "```", "", "```python", ">>> make_it()",
+        "$ .venv/bin/python -m hearts.dev.soak --games 3", "```", "", "```python", ">>> make_it()",
         "python -m not.this", "```", "", "    make dist", "    make bench", "",
         "~~~", "python3 -m pytest tests", "~~~", "- a list item", "", "text",
     ])
-    assert commands(text) == ["make play", "python -m hearts.soak --games 3", "make dist", "make bench",
+    assert commands(text) == ["make play", "python -m hearts.dev.soak --games 3", "make dist", "make bench",
                               "python -m pytest tests"]
-    assert [key(c) for c in commands(text)] == ["make play", "python -m hearts.soak", "make dist", "make bench",
+    assert [key(c) for c in commands(text)] == ["make play", "python -m hearts.dev.soak", "make dist", "make bench",
                                                 "python -m pytest"]
 
 

@@ -66,6 +66,7 @@ class LoggingPorts(FakePorts):
 def test_a_messages_effects_run_in_order_and_its_tasks_after_it():
     rt, ports = page(LoggingPorts())
     rt.dispatch(M.NewGame())
+    ports.loop.run()  # (the first New game asks the browser to keep storage: its answer)
     for card in rt.model.game.view(HUMAN).hand[:3]:
         rt.dispatch(M.ClickCard(str(card)))
     ports.log.clear()

@@ -460,6 +460,88 @@ def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     assert ST.figures(ST.loads(rt.get(RT.STATS_KEY)))["all"].games == 1
 
 
+# -- a deal the game did not deal counts apart (issue 26) ---------------------------------
+
+def seedless(text, **change):
+    """The save ``text`` as a deal of the player's choosing (no seed, or ``change``)."""
+    import json
+
+    data = json.loads(text)
+    data.update({"seed": None, **change})
+    return json.dumps(data)
+
+
+def test_a_game_of_a_deal_the_game_did_not_deal_counts_apart_as_imported():
+    d = StatsDriver()
+    d.send(M.Imported(seedless(finished_text())))
+    assert d.phase() == "game-end" and d.model.ui.file_error is None  # it opens
+    f = ST.figures(d.model.ui.stats)
+    assert f["imported"].games == 1 and f["all"].games == 0
+    assert all(f[b].games == 0 for b in ST.COUNTED)
+    stored = ST.loads(d.stored)
+    assert stored == d.model.ui.stats and stored.recent[-1].imported
+    d.send(M.ShowStats())
+    html = d.html()
+    assert re.search(r'data-stat="games.imported">1<', html) and re.search(r'data-stat="games">0<', html)
+    assert "under Imported" in html and 'class="score-bar place-' in html and " imported" in html
+    d.send(M.AskResetStats())
+    assert "1 finished game will be deleted" in d.html()
+
+
+def test_only_the_game_s_own_deal_of_its_seed_passing_left_first_is_dealt_by_the_game():
+    from hearts.engine.cards import cards_of
+    from hearts.engine.game import Game, deal
+
+    hands = [cards_of(m) for m in deal(3)]
+    assert ST.dealt_by_the_game(Game.new(seed=3))
+    assert ST.dealt_by_the_game(Game.from_deal(hands, "left", seed=3))
+    assert not ST.dealt_by_the_game(Game.from_deal(hands, "left"))  # no seed
+    assert not ST.dealt_by_the_game(Game.from_deal(hands, "left", seed=4))  # cards not of that seed
+    assert not ST.dealt_by_the_game(Game.from_deal(hands, "right", seed=3))  # a first pass of its own
+
+
+def test_a_dealt_game_opened_from_a_file_still_counts_in_its_level():
+    d = StatsDriver()
+    d.send(M.Imported(finished_text()))
+    f = ST.figures(d.model.ui.stats)
+    assert f["normal"].games == f["all"].games == 1 and f["imported"].games == 0
+    assert not d.model.ui.stats.recent[-1].imported
+
+
+def test_a_dealt_game_played_to_its_end_counts_in_its_level():
+    d = finish_game(StatsDriver())
+    f = ST.figures(d.model.ui.stats)
+    assert f["normal"].games == f["all"].games == 1 and f["imported"].games == 0
+
+
+def test_statistics_of_the_old_format_still_load_and_a_page_of_before_reads_the_new():
+    import json
+
+    s = ST.record(ST.record(ST.EMPTY, summary("a")), summary("b", scores=(60, 20, 30, 100)))
+    old = ST.to_dict(s)
+    del old["imported"], old["recent_imported"]  # as a page of before stored them
+    assert ST.loads(json.dumps(old)) == s
+    both = ST.record(s, replace(summary("c", scores=(70, 10, 20, 30)), imported=True))
+    new = json.loads(ST.dumps(both))
+    # A page of before checked its buckets and recent games as these:
+    assert set(new["buckets"]) == {"easy", "normal", "hard", "undo"}
+    assert all(len(r) == 4 for r in new["recent"]) and new["recent_imported"] == [2]
+    assert ST.loads(ST.dumps(both)) == both and ST.figures(both)["imported"].won == 0
+
+
+@pytest.mark.parametrize("bad", [
+    {"recent_imported": [5]}, {"recent_imported": [0, 0]}, {"recent_imported": "0"},
+    {"imported": [1] + [0] * 12}, {"imported": 7},
+])
+def test_a_damaged_imported_bucket_is_refused(bad):
+    import json
+
+    data = ST.to_dict(ST.record(ST.EMPTY, summary("a")))
+    data.update(bad)
+    with pytest.raises(ST.StatsError):
+        ST.loads(json.dumps(data))
+
+
 # -- the new reasons: a pass chosen by search, a card played for the game -----------
 
 

@@ -62,6 +62,8 @@ class Action(StrEnum):
     IMPORT_GAME = "import-game"
     REVIEW = "review"  # data-value: the hand's index, from 0
     CLAIM = "claim"
+    UPDATE_NOW = "update-now"  # switch to the new version now (hearts.ui.updates)
+    DISMISS_NOTICE = "dismiss-notice"
 
 
 _NAMES = frozenset(a.value for a in Action)
@@ -107,6 +109,8 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.EXPORT_GAME: M.ExportGame,
     Action.IMPORT_GAME: M.ImportGame,
     Action.CLAIM: M.ClaimTricks,
+    Action.UPDATE_NOW: M.UpdateNow,
+    Action.DISMISS_NOTICE: M.DismissNotice,
 }
 _VALUED: dict[Action, tuple[Callable[[str | None], object], Callable[[Any], M.Msg]]] = {
     Action.LEVEL: (_choice(LEVELS), M.SetLevel),

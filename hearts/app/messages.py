@@ -35,6 +35,7 @@ class Settings:
     speed: Speed = "normal"
     four_colour: bool = False
     two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
+    reminded: bool = False  # the reminder to save to a file was shown (once: hearts.app.updates)
 
 
 # -- what the page says ------------------------------------------------------------
@@ -352,6 +353,37 @@ class ClaimTricks:
     """Take every remaining trick at once (offered only when sure)."""
 
 
+# -- messages: a new version, offline, storage the browser keeps (hearts.app.updates) ------
+
+@dataclass(frozen=True)
+class UpdateReady:
+    """A new version of the game is ready (assets/updates.js)."""
+
+
+@dataclass(frozen=True)
+class UpdateNow:
+    """The player chose to switch to the new version now."""
+
+
+@dataclass(frozen=True)
+class OfflineReady:
+    """The first visit has cached everything: the game now works offline."""
+
+
+@dataclass(frozen=True)
+class Persisted:
+    """Whether the browser keeps this site's storage: "granted", "denied" or
+    "none" (no navigator.storage); ``asked``: the answer to persist(), not
+    only a look (persisted())."""
+    state: str
+    asked: bool = False
+
+
+@dataclass(frozen=True)
+class DismissNotice:
+    """OK on a notice (the offline one, the reminder to save to a file)."""
+
+
 Msg = Union[
     NewGame, SetLevel, SetLang, SetSpeed, ToggleFourColour, ShowOverlay, CloseOverlay, ClickCard,
     ConfirmPass, Continue, AskHint, HintReady, PassesReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
@@ -361,6 +393,7 @@ Msg = Union[
     Elsewhere, TakeOver, Adopt, SaveResumed, DownloadRefusedSave, HideRefused, ExportGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
+    UpdateReady, UpdateNow, OfflineReady, Persisted, DismissNotice,
 ]
 
 
@@ -462,7 +495,18 @@ class RunReview:
     hand: int
 
 
+@dataclass(frozen=True)
+class ApplyUpdate:
+    """Switch to the new version (the game is saved: the page reloads into it)."""
+
+
+@dataclass(frozen=True)
+class AskPersist:
+    """Ask the browser to keep this site's storage (navigator.storage.persist()),
+    send Persisted(asked=True)."""
+
+
 Effect = Union[
     Think, ThinkPasses, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
-    Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview,
+    Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview, ApplyUpdate, AskPersist,
 ]

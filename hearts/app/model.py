@@ -23,6 +23,12 @@ Overlay = Literal[
     "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
     "elsewhere", "review",
 ]
+# A notice under the hand or on the start screen (hearts.ui.updates): the
+# game now works offline; the browser may delete its data (save to a file).
+Notice = Literal["offline", "keep-file"]
+# Whether the browser keeps this site's storage (navigator.storage.persist()):
+# not known yet, kept, not kept, no navigator.storage.
+Persist = Literal["unknown", "granted", "denied", "none"]
 Storage = Literal["ok", "off"]  # "off": nothing can be saved (the page still tries)
 # Who plays the game: "here" while this tab does; "open" when another tab
 # does; "moved" when another tab stored a newer position than this one's
@@ -83,6 +89,13 @@ class Ui:
     review: Review | None = None
     review_back: bool = False
     reviews: tuple[tuple[str, Review], ...] = ()
+    # A new version waits (switched to at the next hand or game, or now);
+    # the notices; the browser's answer about keeping storage, and whether
+    # this page asked it already (at its first New game).
+    update: bool = False
+    notices: tuple[Notice, ...] = ()
+    persist: Persist = "unknown"
+    persist_asked: bool = False
 
 
 @dataclass(frozen=True)

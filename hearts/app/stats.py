@@ -7,7 +7,11 @@ hearts/page/controller.py) and hands it back to :func:`loads` at start.
 Each finished game is folded into one *bucket* of counters: its level
 (``easy``, ``normal``, ``hard``) when no move was taken back, or ``undo``
 for a game in which undo was used, whatever its level (taking back a card
-after seeing the others' is not the same game). Every game counts once: the
+after seeing the others' is not the same game). A game whose cards the
+game did not deal (:func:`dealt_by_the_game`: no seed, a deal of the
+player's choosing, an imported constructed deal) goes to a bucket of its
+own, ``imported``, and is not among the games of any level nor in "all"
+(:data:`COUNTED`). Every game counts once: the
 summary carries an id (:func:`game_key`: the seed and the first deal) and a
 game whose id is among the last :data:`SEEN` recorded is not counted again
 (a reload at the game's end, an undo after the last card and the end once
@@ -47,7 +51,9 @@ MAX_TEXT = 100_000  # characters; real statistics are well under 5 kB
 MAX_DEPTH = 4  # {"buckets": {"easy": [...]}}: three levels; deeper is not ours
 RECENT = 20  # final scores kept for the chart
 SEEN = 200  # ids of the games last counted, kept so that none counts twice
-BUCKETS = LEVELS + ("undo",)
+COUNTED = LEVELS + ("undo",)  # the games the game dealt: "all" adds these up
+IMPORTED = "imported"  # games of a deal the game did not deal, counted apart
+BUCKETS = COUNTED + (IMPORTED,)
 # The order of Counters' fields is the order of their list in the JSON.
 FIELDS = ("games", "won", "place1", "place2", "place3", "place4", "hands", "points",
           "moons_by", "moons_against", "queens", "best", "worst")
@@ -73,6 +79,7 @@ class GameSummary:
     moons_by: int  # hands in which the player shot the moon
     moons_against: int  # hands in which an opponent did
     queens: int  # hands in which the player took the queen of spades
+    imported: bool = False  # the game did not deal its cards (dealt_by_the_game)
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,7 @@ class Recent:
     place: int
     level: str
     undo: bool
+    imported: bool = False  # a game of a deal the game did not deal
 
 
 @dataclass(frozen=True)
@@ -146,6 +154,20 @@ def game_key(game: Game) -> str:
     return hashlib.sha256(json.dumps([game.seed, list(first)]).encode()).hexdigest()[:16]
 
 
+def dealt_by_the_game(game: Game) -> bool:
+    """Whether the game dealt this game's cards: a seed, the first hand as
+    :func:`hearts.engine.game.deal` deals it from that seed, passing left first
+    (as :meth:`hearts.engine.game.Game.new` does). A save with ``"seed": null``, a
+    deal of the player's choosing or a constructed deal with a seed put on
+    it are not: such games count apart (``imported``)."""
+    from ..engine.game import PassDirection, deal
+
+    if type(game.seed) is not int or game.first_pass_direction is not PassDirection.LEFT:
+        return False
+    first = (*game.log, game.record())[0].dealt
+    return tuple(first) == deal(game.seed, 0)
+
+
 def summarize(game: Game, level: str, undo: bool = False) -> GameSummary:
     """The summary of a finished :class:`hearts.engine.game.Game` (phase game-end)."""
     from ..engine.replay import hand_tricks
@@ -159,14 +181,15 @@ def summarize(game: Game, level: str, undo: bool = False) -> GameSummary:
         queens += any(t.winner == 0 and "QS" in {str(c) for c in t.cards}
                       for t in hand_tricks(game, n))
     return GameSummary(game_id, level if level in LEVELS else "normal", bool(undo),
-                       cast("tuple[int, int, int, int]", tuple(game.scores)), hands, moons_by, moons_against, queens)
+                       cast("tuple[int, int, int, int]", tuple(game.scores)), hands, moons_by, moons_against, queens,
+                       not dealt_by_the_game(game))
 
 
 def record(stats: Stats, summary: GameSummary) -> Stats:
     """``stats`` with one more finished game (the same game twice: unchanged)."""
     if summary.game_id == stats.last_id or summary.game_id in stats.seen:
         return stats
-    name = "undo" if summary.undo else summary.level
+    name = IMPORTED if summary.imported else "undo" if summary.undo else summary.level
     place = place_of(summary.scores)
     score = summary.scores[0]
     old = stats.bucket(name)
@@ -184,7 +207,7 @@ def record(stats: Stats, summary: GameSummary) -> Stats:
         **{f"place{place}": getattr(old, f"place{place}") + 1},
     )
     buckets = tuple((b, new if b == name else c) for b, c in stats.buckets)
-    recent = (stats.recent + (Recent(score, place, summary.level, summary.undo),))[-RECENT:]
+    recent = (stats.recent + (Recent(score, place, summary.level, summary.undo, summary.imported),))[-RECENT:]
     seen = (stats.seen + (summary.game_id,))[-SEEN:]
     return Stats(buckets=buckets, recent=recent, last_id=summary.game_id, seen=seen, costs=stats.costs)
 
@@ -195,7 +218,7 @@ def record_cost(stats: Stats, game_id: str, bucket: str, hand: int, tenths: int)
     return stats if new is stats.costs else replace(stats, costs=new)
 
 
-def total(stats: Stats, names: Sequence[str] = BUCKETS) -> Counters:
+def total(stats: Stats, names: Sequence[str] = COUNTED) -> Counters:
     """The buckets ``names`` added up (best and worst over all of them)."""
     out: dict[str, Any] = {f: 0 for f in FIELDS}
     out["best"] = out["worst"] = None
@@ -210,8 +233,8 @@ def total(stats: Stats, names: Sequence[str] = BUCKETS) -> Counters:
 
 
 def figures(stats: Stats) -> dict[str, Counters]:
-    """What the screen shows: every game ("all"), each level without undo,
-    and the games with undo."""
+    """What the screen shows: every game the game dealt ("all"), each level
+    without undo, the games with undo, and the imported games apart."""
     out = {"all": total(stats)}
     out.update((b, stats.bucket(b)) for b in BUCKETS)
     return out
@@ -223,8 +246,13 @@ def to_dict(stats: Stats) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "buckets": {b: [getattr(c, f) for f in FIELDS] for b, c in stats.buckets},
+        "buckets": {b: [getattr(c, f) for f in FIELDS] for b, c in stats.buckets if b != IMPORTED},
         "recent": [[r.score, r.place, r.level, r.undo] for r in stats.recent],
+        # Apart, so that a page of before (an old tab still open) reads the
+        # rest as it always did: the imported bucket, and which of the
+        # recent games were imported (their places in "recent").
+        IMPORTED: [getattr(stats.bucket(IMPORTED), f) for f in FIELDS],
+        "recent_imported": [i for i, r in enumerate(stats.recent) if r.imported],
         "last": stats.last_id,
         "seen": list(stats.seen),
         **({"costs": C.to_data(stats.costs)} if stats.costs != C.EMPTY else {}),
@@ -268,8 +296,10 @@ def _count(value: object) -> int:
 
 def _from_dict(data: dict[str, Any]) -> Stats:
     raw = data["buckets"]
-    if not isinstance(raw, dict) or set(raw) != set(BUCKETS):
+    if not isinstance(raw, dict) or set(raw) != set(COUNTED):
         raise StatsError("stats-corrupt", "buckets")
+    # (statistics stored before the imported bucket have none: empty)
+    raw = {**raw, IMPORTED: data.get(IMPORTED, [0] * (len(FIELDS) - 2) + [None, None])}
     buckets = []
     for name in BUCKETS:
         values = raw[name]
@@ -295,6 +325,11 @@ def _from_dict(data: dict[str, Any]) -> Stats:
         if type(undo) is not bool or level not in LEVELS or type(place) is not int or not 1 <= place <= 4:
             raise StatsError("stats-corrupt", "recent game")
         recent.append(Recent(_count(score), place, level, undo))
+    marked = data.get("recent_imported", [])
+    if (type(marked) is not list or any(type(i) is not int or not 0 <= i < len(recent) for i in marked)
+            or len(set(marked)) != len(marked)):
+        raise StatsError("stats-corrupt", "recent imported")
+    recent = [replace(r, imported=True) if i in marked else r for i, r in enumerate(recent)]
     last = data["last"]
     if last is not None and (type(last) is not str or len(last) > 64):
         raise StatsError("stats-corrupt", "last id")

@@ -2,10 +2,10 @@
 "stats-reset"), drawn from ``ui.stats`` (hearts.app.stats) only.
 
 Every figure sits in an element with ``data-stat``: the headline figures
-over all games (``games``, ``won``, ``average``, ``moons-by``,
+over all games the game dealt (``games``, ``won``, ``average``, ``moons-by``,
 ``moons-against``, ``queens``, ``best``, ``worst``, ``place-1`` ..
 ``place-4``) and, per bucket, the same names with the bucket after a dot
-(``games.easy``, ``won.undo``...). The chart of the last games' final
+(``games.easy``, ``won.undo``, ``games.imported``...). The chart of the last games' final
 scores is an inline SVG drawn here (no chart library for twenty bars).
 """
 
@@ -37,6 +37,10 @@ QUEENS = N_("Queen of spades taken")
 BEST = N_("Best game")
 WORST = N_("Worst game")
 UNDO_APART = N_("Games in which a move was taken back count apart, under With undo.")
+# TRANSLATORS: heading of a column: games whose cards the game did not deal (opened from a file).
+IMPORTED = N_("Imported")
+IMPORTED_APART = N_("Games whose cards the game did not deal (a deal opened from a file) count apart, "
+                    "under Imported, and not in All games.")
 LAST_GAMES = N_("Your last games")
 # TRANSLATORS: under the chart of the last games' final scores.
 CHART_NOTE = N_("Each bar is a game's final score, oldest first; the number under it is your place.")
@@ -86,7 +90,8 @@ def _tiles(c: ST.Counters, tr: Translator) -> str:
 
 
 def _table(figures: dict[str, ST.Counters], tr: Translator) -> str:
-    cols = [(b, level_name(b, tr) if b in LEVELS else tr.text(S.WITH_UNDO)) for b in ST.BUCKETS]
+    heading = {"undo": S.WITH_UNDO, ST.IMPORTED: IMPORTED}
+    cols = [(b, level_name(b, tr) if b in LEVELS else tr.text(heading[b])) for b in ST.BUCKETS]
     head = "".join(f'<th scope="col">{esc(label)}</th>' for _, label in cols)
     rows = []
     for name, label in ROWS + tuple((f"place-{n}", None) for n in (1, 2, 3, 4)):
@@ -95,7 +100,7 @@ def _table(figures: dict[str, ST.Counters], tr: Translator) -> str:
         rows.append(f'<tr><th scope="row">{esc(text)}</th>{cells}</tr>')
     return (f'<table class="stat-table"><caption>{esc(tr.text(BY_LEVEL))}</caption>'
             f'<thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f'<p class="stat-note">{esc(tr.text(UNDO_APART))}</p>')
+            f'<p class="stat-note">{esc(tr.text(UNDO_APART))} {esc(tr.text(IMPORTED_APART))}</p>')
 
 
 def chart(recent: Sequence[ST.Recent], tr: Translator) -> str:
@@ -114,7 +119,8 @@ def chart(recent: Sequence[ST.Recent], tr: Translator) -> str:
         height = max(1.0, base * r.score / top)
         x = i * step + step * 0.15
         bars.append(
-            f'<rect class="score-bar place-{r.place}{" undo" if r.undo else ""}" x="{x:.1f}" '
+            f'<rect class="score-bar place-{r.place}{" undo" if r.undo else ""}'
+            f'{" imported" if r.imported else ""}" x="{x:.1f}" '
             f'y="{base - height:.1f}" width="{step * 0.7:.1f}" height="{height:.1f}"></rect>'
             f'<text class="bar-place" x="{x + step * 0.35:.1f}" y="{base + 13}">{r.place}</text>'
         )
@@ -137,12 +143,17 @@ def _costs(stats: ST.Stats, tr: Translator) -> str:
     return cost_section(stats, tr)
 
 
+def _finished(stats: ST.Stats) -> int:
+    """Every game counted, the imported ones too (what a reset deletes)."""
+    return ST.total(stats, ST.BUCKETS).games
+
+
 def stats_screen(ui: Ui, tr: Translator) -> str:
     figures = ST.figures(ui.stats)
     problem = ""
     if ui.stats_error:
         problem = f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
-    has_games = figures["all"].games > 0
+    has_games = _finished(ui.stats) > 0
     reset = button(tr.text(RESET), A.STATS_RESET, cls="btn",
                    aria_disabled=None if has_games else "true")
     body = (
@@ -157,7 +168,7 @@ def stats_screen(ui: Ui, tr: Translator) -> str:
 
 
 def reset_question(ui: Ui, tr: Translator) -> str:
-    n = ST.figures(ui.stats)["all"].games
+    n = _finished(ui.stats)
     # TRANSLATORS: asked before the statistics are deleted.
     what = tr.ngettext("The figures of {n} finished game will be deleted. This cannot be undone.",
                        "The figures of {n} finished games will be deleted. This cannot be undone.",

@@ -26,7 +26,7 @@ from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Ui, cleared, 
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
-from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play
+from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play, updates as _updates
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
@@ -88,7 +88,7 @@ def _at_once(choose: Callable[[PlayerView, random.Random], Any], view: PlayerVie
 def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four_colour: bool = False,
          seed: int | None = None, saved: str | None = None, storage_ok: bool = True,
          two_tap: bool | None = None, touch: bool = False, stats: str | None = None,
-         refused: bool = False, unsaved_rev: int = 0) -> tuple[Model, list[Effect]]:
+         refused: bool = False, unsaved_rev: int = 0, reminded: bool = False) -> tuple[Model, list[Effect]]:
     """The first model: settings from the page, the saved game if any, and
     the statistics' stored text (``stats``, see hearts.app.stats)."""
     settings = Settings(
@@ -97,6 +97,7 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
         speed=speed if speed in SPEEDS else "normal",
         four_colour=bool(four_colour),
         two_tap=two_tap if type(two_tap) is bool else None,
+        reminded=reminded is True,
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
             touch=touch is True, refused=bool(refused))
@@ -352,5 +353,6 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 
-for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS):
+for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS, _updates.HANDLERS):
     _HANDLERS.update(_more)
+_HANDLERS.update(_updates.wrap(_HANDLERS))  # between hands: a new version, the storage question

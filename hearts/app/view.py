@@ -26,6 +26,7 @@ from .stats import places
 from . import play_view as P
 from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
+from .updates import Moment, notices, persist_line
 from ..text.i18n import Translator
 
 
@@ -169,8 +170,8 @@ def _settings(ui: Ui, tr: Translator) -> str:
     )
 
 
-def _notices(ui: Ui, tr: Translator) -> str:
-    out = ""
+def _notices(ui: Ui, tr: Translator, tells: bool = True, moment: Moment = "game") -> str:
+    out = notices(ui, tr, moment) if tells else ""  # a new version, offline, the reminder (hearts.app.updates)
     kept = storage_notice(ui, tr)
     if kept:
         out += f'<p class="notice" role="status">{esc(kept)}</p>'
@@ -452,7 +453,8 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         + f'<div class="actions">{"".join(actions)}</div>'
         + "</div>"
         + _hand(ui, pv, tr)
-        + _notices(ui, tr)
+        # (after a hand, the dialog over the table has the notices)
+        + _notices(ui, tr, tells=ui.pause or pv.phase not in (Phase.HAND_END, Phase.GAME_END), moment="hand")
         + "</div></div>"
     )
 
@@ -648,7 +650,7 @@ def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         '<div class="ending-panel" tabindex="-1">'
         f'<div class="ending-head">{"".join(head)}</div>'
         f"{_players(pv, tr, over)}"
-        f"{score_sheet(pv, tr)}{_notices(ui, tr)}"
+        f"{score_sheet(pv, tr)}{_notices(ui, tr, moment='game' if over else 'hand-end')}"
         f'<div class="ending-actions">{action}</div>'
         "</div></div>"
     )
@@ -678,7 +680,7 @@ def _menu(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     files = file_actions(ui, tr, pv is not None)
     body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
             f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
-            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{sheet}')
+            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr)}{sheet}')
     return dialog(tr.text(S.SETTINGS), body, "menu")
 
 

@@ -49,7 +49,7 @@ from .cards import (  # the suit tables: a suit pattern's cards in one look-up
     format_cards,
     mask_of,
 )
-from .rules import Reason as Reason  # re-exported: IllegalAction's codes (hearts.game.Reason)
+from .rules import Reason as Reason  # re-exported: IllegalAction's codes (hearts.engine.game.Reason)
 
 GAME_OVER_AT = 100
 SEATS = (0, 1, 2, 3)

@@ -339,6 +339,24 @@ class PagePorts:
             picker.value = ""
             picker.click()
 
+    # -- a new version, storage the browser keeps
+    def apply_update(self):
+        update = getattr(window, "heartsUpdate", None)  # assets/updates.js
+        if update is None or _nil(update):
+            window.location.reload()
+        else:
+            update.apply()
+
+    async def persist(self, ask):
+        try:
+            storage = window.navigator.storage
+            if _nil(storage) or not hasattr(storage, "persist") or not hasattr(storage, "persisted"):
+                return "none"
+            granted = await (storage.persist() if ask else storage.persisted())
+        except Exception:
+            return "none"
+        return "granted" if granted else "denied"
+
 
 PORTS = PagePorts()
 RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(window.location.pathname)))
@@ -430,6 +448,23 @@ def _listen_for_files():
                                   (window, "storage", _on_storage)):
         if not _nil(target):
             PORTS.listen(target, name, handler)
+
+
+def _listen_for_updates():
+    """assets/updates.js's news: a new version waits, or the game now works
+    offline (also what it marked on <html> before this listened)."""
+    PORTS.listen(window, "hearts:update", lambda event: _on_update(str(getattr(event, "detail", ""))))
+    html = document.documentElement
+    for attr, what in (("data-update", "ready"), ("data-offline", "offline")):
+        if _attr(html, attr) == "ready":
+            _on_update(what)
+
+
+def _on_update(what):
+    if what == "ready":
+        RUNTIME.dispatch(M.UpdateReady())
+    elif what == "offline":
+        RUNTIME.dispatch(M.OfflineReady())
 
 
 def _on_pagehide(event=None):
@@ -531,6 +566,7 @@ def main():
     early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
     RUNTIME.boot(_address(), str(document.documentElement.lang or "en"), _coarse_pointer(),
                  opened=opened, pressed=early)
+    _listen_for_updates()
     picker = document.getElementById("import-file")
     if pressed == events.Action.IMPORT_GAME and not _nil(picker) and picker.files.length:
         RUNTIME.spawn(_read_file_when_ready(picker))

@@ -138,6 +138,15 @@ class Ports(Protocol):
     def pick_file(self) -> None:
         """Open the file chooser of "Open a game from a file"."""
 
+    # -- a new version, storage the browser keeps (hearts.ui.updates)
+    def apply_update(self) -> None:
+        """Switch to the new version: its worker goes ahead, the page reloads."""
+
+    def persist(self, ask: bool) -> Awaitable[str]:
+        """Whether the browser keeps this site's storage ("granted",
+        "denied", "none": no navigator.storage); ``ask``: ask for it
+        (navigator.storage.persist()), else only look (persisted())."""
+
 
 def _noting(gen: Iterator[float], box: list[float]):
     """``gen``, each value it yields also kept in ``box[0]``."""
@@ -190,6 +199,8 @@ class Runtime:
             M.Download: lambda e: self.download(e.text, e.name),
             M.PickFile: lambda e: self.ports.pick_file(),
             M.RunReview: lambda e: self.spawn(self._review(e)),
+            M.ApplyUpdate: lambda e: self.apply_update(),
+            M.AskPersist: lambda e: self.spawn(self._persist(ask=True)),
         }
 
     # -- the loop ---------------------------------------------------------------
@@ -384,6 +395,8 @@ class Runtime:
         stored: dict[str, object] = {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}
         if s.two_tap is not None:  # only once chosen: else the screen decides (pointer: coarse)
             stored["two_tap"] = s.two_tap
+        if s.reminded:
+            stored["reminded"] = True
         self.put(SETTINGS_KEY, json.dumps(stored))
 
     def unsaved_rev(self) -> int:
@@ -608,6 +621,17 @@ class Runtime:
         await self.ports.sleep(DOWNLOAD_KEPT)
         self.ports.revoke(handle)
 
+    # -- a new version, storage the browser keeps (hearts/ui/updates.py) ----------------
+
+    def apply_update(self) -> None:
+        """Reload into the new version once the game is stored (the Save
+        before this effect): never with a position not stored."""
+        if self.pending is None:
+            self.ports.apply_update()
+
+    async def _persist(self, ask: bool) -> None:
+        self.dispatch(M.Persisted(await self.ports.persist(ask), ask))
+
     def _download_refused(self, effect: M.DownloadRefused) -> None:
         text = self.get(REFUSED_KEY)
         if text:
@@ -642,6 +666,7 @@ class Runtime:
             storage_ok=self.storage_ok(),
             refused=bool(self.get(REFUSED_KEY)),
             unsaved_rev=self.unsaved_rev(),
+            reminded=stored.get("reminded") is True,
         ), notes
 
     def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,
@@ -701,6 +726,7 @@ class Runtime:
             effects = []
         self.boot_saved = None
         self.ports.mark("data-ready", "1")
+        self.spawn(self._persist(ask=False))  # (only a look: asked at the first New game)
         if owner:
             self.run(effects)
         if pressed is not None:

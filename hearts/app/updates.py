@@ -1,0 +1,189 @@
+"""A new version told and never forced, "works offline now", and storage
+the browser keeps (issue 26): the handlers (registered by
+:mod:`hearts.app.update`) and what the screen shows of them. Pure, like
+update.py: the browser's side is assets/updates.js and sw.js (a new
+build's worker waits until a page asks it to go ahead) and the runtime's
+ports (``apply_update``, ``persist``).
+
+- A new version (``UpdateReady``) sets ``Ui.update``: a notice says so,
+  with Update now (``data-action="update-now"``). The switch
+  (``ApplyUpdate``: the page reloads into the new version, the game saved
+  before) comes when the player chooses: that button, or the next moment
+  between hands (Continue after a hand, a new game). Never in the middle
+  of a hand by itself. Not while nothing can be saved (storage off): the
+  game would be lost.
+- The first visit's worker has cached everything (``OfflineReady``): a
+  notice says the game now works offline (once: later visits are served
+  by the worker already).
+- At this page's first New game (a moment the player chose to play, not
+  at load) the browser is asked to keep the site's storage (``AskPersist``;
+  at the start the runtime only looks, ``persisted()``). The menu says
+  whether it does; where it does not, one notice (once ever:
+  ``Settings.reminded``) says a game can be saved to a file. These two
+  wait for a calm moment: the end of the hand, or the start screen. A browser
+  without ``navigator.storage`` ("none") shows none of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from typing import Literal
+
+from ..engine.game import Phase
+from ..text.i18n import N_, Translator
+from . import messages as M
+from .blocks import button, esc
+from .events import Action as A
+from .model import Handler, Model, Ui, with_ui
+
+# Where a notice is shown: during a hand, at a hand's end, on the start
+# screen or after a game.
+Moment = Literal["hand", "hand-end", "game"]
+
+# TRANSLATORS: a notice when a new version of the game was published while it is open.
+UPDATE_READY = N_("A new version of the game is ready.")
+# TRANSLATORS: after "A new version of the game is ready.", during a game.
+UPDATE_AFTER_HAND = N_("It starts when this hand is over, or now if you like.")
+# TRANSLATORS: after "A new version of the game is ready.", when a hand has just ended.
+UPDATE_NEXT_HAND = N_("It starts with the next hand, or now if you like.")
+# TRANSLATORS: after "A new version of the game is ready.", on the start screen or after a game.
+UPDATE_NEXT_GAME = N_("It starts with your next game, or now if you like.")
+# TRANSLATORS: button: switch to the new version of the game at once (the game is kept).
+UPDATE_NOW = N_("Update now")
+# TRANSLATORS: a notice once the first visit has stored everything the game needs.
+OFFLINE_READY = N_("The game now works offline: it opens even without a connection.")
+# TRANSLATORS: the one reminder, shown once, where the browser does not promise to keep the game's data.
+KEEP_FILE = N_("Your browser may delete the game's data if you don't play for a while. "
+               "To keep a game, save it to a file from the menu.")
+# TRANSLATORS: button that closes a notice.
+NOTICE_OK = N_("OK")
+# TRANSLATORS: in the menu: the browser promised to keep the game's data (persistent storage).
+PERSIST_GRANTED = N_("Your browser keeps the game's data.")
+# TRANSLATORS: in the menu: the browser did not promise to keep the game's data.
+PERSIST_DENIED = N_("Your browser may delete the game's data after a while: save a game to a file to keep it.")
+
+# Between hands: the messages after which a new hand (or game) is on the table.
+_BOUNDARY = (M.NewGame, M.ConfirmNewGame, M.Continue)
+
+
+def _between_hands(before: Model, after: Model, msg: M.Msg) -> bool:
+    """Whether ``after`` starts a hand that ``before`` did not show: a new
+    game (one in progress given up for it, too), or the next hand after
+    the last one's end."""
+    game, old = after.game, before.game
+    if game is None or game is old or after.ui.screen != "table" or game.phase not in (Phase.PASS, Phase.PLAY):
+        return False
+    return (old is None or before.ui.screen != "table" or old.phase in (Phase.HAND_END, Phase.GAME_END)
+            or isinstance(msg, M.ConfirmNewGame))
+
+
+def can_switch(ui: Ui) -> bool:
+    """A new version waits, and a switch keeps the game: it can be saved."""
+    return ui.update and ui.storage == "ok"
+
+
+def at_a_boundary(handler: Handler) -> Handler:
+    """``handler`` (New game, Continue...), then: the first New game of this
+    page asks the browser to keep storage; a new version waiting switches
+    once a new hand is on the table (after the new position's Save)."""
+
+    def handle(model: Model, msg: M.Msg) -> tuple[Model, list[M.Effect]]:
+        new, effects = handler(model, msg)
+        if (isinstance(msg, (M.NewGame, M.ConfirmNewGame)) and not new.ui.persist_asked
+                and new.game is not None and new.game is not model.game and new.ui.persist != "none"):
+            new = with_ui(new, persist_asked=True)
+            effects = effects + [M.AskPersist()]
+        if can_switch(new.ui) and _between_hands(model, new, msg):
+            effects = effects + [M.ApplyUpdate()]
+        return new, effects
+
+    return handle
+
+
+def _update_ready(model: Model, msg: M.UpdateReady) -> tuple[Model, list[M.Effect]]:
+    if model.ui.update:
+        return model, []
+    return with_ui(model, update=True), []
+
+
+def _update_now(model: Model, msg: M.UpdateNow) -> tuple[Model, list[M.Effect]]:
+    if not can_switch(model.ui):
+        return model, []
+    return model, [M.ApplyUpdate()]
+
+
+def _offline_ready(model: Model, msg: M.OfflineReady) -> tuple[Model, list[M.Effect]]:
+    if "offline" in model.ui.notices:
+        return model, []
+    return with_ui(model, notices=model.ui.notices + ("offline",)), []
+
+
+def _persisted(model: Model, msg: M.Persisted) -> tuple[Model, list[M.Effect]]:
+    state = msg.state if msg.state in ("granted", "denied", "none") else "none"
+    ui = model.ui
+    if not msg.asked and ui.persist != "unknown":
+        return model, []  # (a look at the start never replaces the answer)
+    model = with_ui(model, persist=state)
+    if msg.asked and state == "denied" and not ui.settings.reminded:
+        settings = replace(ui.settings, reminded=True)
+        model = with_ui(model, settings=settings, notices=ui.notices + ("keep-file",))
+        return model, [M.StoreSettings(settings)]
+    return model, []
+
+
+def _dismiss_notice(model: Model, msg: M.DismissNotice) -> tuple[Model, list[M.Effect]]:
+    if not model.ui.notices:
+        return model, []
+    return with_ui(model, notices=model.ui.notices[1:]), []
+
+
+HANDLERS: dict[type, Handler] = {
+    M.UpdateReady: _update_ready,
+    M.UpdateNow: _update_now,
+    M.OfflineReady: _offline_ready,
+    M.Persisted: _persisted,
+    M.DismissNotice: _dismiss_notice,
+}
+
+
+def wrap(handlers: dict[type, Handler]) -> dict[type, Handler]:
+    """The handlers of the messages between hands, each :func:`at_a_boundary`."""
+    return {kind: at_a_boundary(handlers[kind]) for kind in _BOUNDARY}
+
+
+# -- the screen ------------------------------------------------------------------------
+
+# When a waiting version starts, by where the notice is shown.
+_WHEN = {"hand": UPDATE_AFTER_HAND, "hand-end": UPDATE_NEXT_HAND, "game": UPDATE_NEXT_GAME}
+
+
+def notices(ui: Ui, tr: Translator, moment: Moment = "game") -> str:
+    """The new version's notice (while one waits; ``moment``: "hand" during
+    a hand, "hand-end" after one, "game" on the start screen or after the
+    game) and, at a calm moment (not during a hand, whose table has no room
+    to spare on a phone), the first other notice (the offline one, the
+    reminder), each with its buttons."""
+    out = ""
+    if ui.update:
+        when = ""
+        if can_switch(ui):
+            when = f" {esc(tr.text(_WHEN[moment]))}"
+        now = button(tr.text(UPDATE_NOW), A.UPDATE_NOW, cls="btn small primary") if can_switch(ui) else ""
+        out += (f'<div class="tell" role="status" data-notice="update">'
+                f'<p>{esc(tr.text(UPDATE_READY))}{when}</p>{now}</div>')
+    if ui.notices and moment != "hand":
+        name = ui.notices[0]
+        text = OFFLINE_READY if name == "offline" else KEEP_FILE
+        ok = button(tr.text(NOTICE_OK), A.DISMISS_NOTICE, cls="btn small")
+        out += (f'<div class="tell" role="status" data-notice="{esc(name)}">'
+                f'<p>{esc(tr.text(text))}</p>{ok}</div>')
+    return out
+
+
+def persist_line(ui: Ui, tr: Translator) -> str:
+    """The menu's line on whether the browser keeps the game's data."""
+    if ui.persist not in ("granted", "denied"):
+        return ""
+    text = PERSIST_GRANTED if ui.persist == "granted" else PERSIST_DENIED
+    return f'<p class="persist-state" data-persist="{ui.persist}">{esc(tr.text(text))}</p>'
