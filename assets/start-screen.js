@@ -6,7 +6,7 @@
 // 1. It picks the page's language (?lang=xx, else localStorage
 //    "hearts.lang@<path>", else navigator.languages; default en) and reads
 //    the stored settings ("hearts.settings@<path>") and the address's
-//    ?level= and ?speed=, as the Python side does (hearts/page/runtime.py,
+//    ?level= and ?speed=, as the Python side does (hearts/page/binding.py,
 //    flags).
 // 2. A player with a game to resume (a stored "hearts.save@<path>") sees
 //    the loading screen, as before, and never the start screen:
@@ -127,7 +127,7 @@
     if (twoTap) pressed(twoTap, state.twoTap ?? state.touch);
   }
 
-  // As hearts/page/runtime.py stores them (json.dumps of the same dict).
+  // As hearts/page/binding.py stores them (json.dumps of the same dict).
   function storeSettings() {
     let text = `{"level": ${JSON.stringify(state.level)}, "speed": ${JSON.stringify(state.speed)}, `
       + `"four_colour": ${state.four}`;

@@ -4,7 +4,7 @@
 for localStorage and sessionStorage, lists of what was rendered, announced
 and downloaded, and a :class:`FakeLoop` whose clock only moves when a task
 sleeps (or by ``tick`` seconds each time it is read). :class:`Driver` is the
-page's very :class:`~hearts.page.runtime.Runtime` over them: the tests run
+page's very :class:`~hearts.page.binding.Runtime` over them: the tests run
 the real effect handlers (save, think, later, hint...).
 """
 
@@ -17,7 +17,8 @@ from typing import Any, Callable, Coroutine
 from hearts.app import update as U
 from hearts.app import messages as M
 from hearts.app.model import HUMAN, displayed_phase, visible
-from hearts.page.runtime import SAVE_KEY, Runtime
+from hearts.app import stored as ST
+from hearts.page.binding import Runtime
 from hearts.app.view import view
 from hearts.text.i18n import Translator
 
@@ -52,7 +53,7 @@ class FakeLoop:
 
     def __del__(self) -> None:
         """Tasks a test did not wait for are closed quietly (an unstarted
-        Runtime._task closes the coroutine it was given, too)."""
+        Program._task closes the coroutine it was given, too)."""
         for _, _, coro in self.timers:
             frame = getattr(coro, "cr_frame", None)
             inner = frame.f_locals.get("coro") if frame is not None else None
@@ -258,7 +259,7 @@ class Driver(Runtime):
     @property
     def saved(self) -> str | None:
         """The position stored (the save's text)."""
-        return self.get(SAVE_KEY)
+        return self.get(ST.SAVE)
 
     @property
     def pv(self):

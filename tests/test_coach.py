@@ -11,7 +11,7 @@ import pytest
 from hearts import Game, Phase
 from hearts.ai import claim as CL
 from hearts.app import review as R
-from hearts.app import stats as ST
+from hearts.app import stats as ST, stored as SD
 from hearts.ai import make_opponent
 from hearts.engine.cards import cards_of
 from hearts.engine.game import deal
@@ -22,7 +22,7 @@ from hearts.app.view import view
 from hearts.app.model import visible
 
 from fake_ports import Driver
-from hearts.page.runtime import Runtime
+from hearts.page.binding import Runtime
 from test_ai_fairness import _respread
 from test_ui import pass_three, play_hand
 
@@ -115,7 +115,7 @@ def test_each_reviewed_hand_costs_once_in_the_statistics():
     tenths = d.model.ui.review.total
     stats = d.model.ui.stats
     assert stats.costs.buckets == tuple((b, 1, tenths) if b == "normal" else (b, 0, 0) for b, _, _ in stats.costs.buckets)
-    stored = ST.loads(d.get("hearts.stats"))
+    stored = ST.loads(d.get(SD.STATS))
     assert stored == stats
     d.send(M.CloseOverlay())
     d.send(M.ShowReview(0))

@@ -445,7 +445,8 @@ def test_the_same_finished_game_opened_five_times_counts_once():
 
 def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     from fake_ports import FakePorts
-    from hearts.page import runtime as RT
+    from hearts.app import stored
+    from hearts.page import binding as RT
 
     text = finished_text()
     ports = FakePorts()
@@ -453,11 +454,11 @@ def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     ports.storage_works = False
     rt.dispatch(M.Imported(text))  # the game's end, while nothing can be stored
     ports.loop.run(until=0.5)
-    assert rt.model.ui.storage == "off" and rt.get(RT.STATS_KEY) is None
+    assert rt.model.ui.storage == "off" and rt.get(stored.STATS) is None
     ports.storage_works = True
     ports.loop.run(until=0.5 + RT.RETRY_SAVE)
     assert rt.model.ui.storage == "ok"
-    assert ST.figures(ST.loads(rt.get(RT.STATS_KEY)))["all"].games == 1
+    assert ST.figures(ST.loads(rt.get(stored.STATS)))["all"].games == 1
 
 
 # -- a deal the game did not deal counts apart (issue 26) ---------------------------------

@@ -8,7 +8,8 @@ import re
 from hearts.engine.game import Phase
 from hearts.engine.save import loads
 from hearts.app import messages as M
-from hearts.page import runtime as R
+from hearts.app import stored as ST
+from hearts.page import binding as R
 from hearts.app import update as U
 
 from fake_ports import Driver, FakePorts
@@ -146,7 +147,7 @@ def test_where_it_is_not_granted_one_reminder_once_ever():
     d.send(M.CloseOverlay())
     d.send(M.DismissNotice())
     assert not notice(d, "keep-file") and d.model.ui.notices == ()
-    assert json.loads(d.get(R.SETTINGS_KEY))["reminded"] is True
+    assert json.loads(d.get(ST.SETTINGS))["reminded"] is True
     # The next visit (same storage) asks again, and says nothing more.
     rt = R.Runtime(FakePorts(storage))
     rt.boot(lambda name: {"speed": "instant"}.get(name), "en", False)

@@ -456,7 +456,7 @@ class Announce:
 
 @dataclass(frozen=True)
 class StoreStats:
-    """Write the statistics' text to localStorage (the runtime's STATS_KEY)."""
+    """Write the statistics' text to localStorage (hearts.app.stored.STATS)."""
     text: str
 
 
@@ -506,7 +506,21 @@ class AskPersist:
     send Persisted(asked=True)."""
 
 
+@dataclass(frozen=True)
+class StoreView:
+    """Keep the picks and a finished trick for a reload (hearts.app.stored.VIEW;
+    None: remove what was kept)."""
+    text: str | None
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A game ended: collect the garbage and show the page's counters
+    (data-py-objects, data-proxies, data-tasks) for the soak test."""
+
+
 Effect = Union[
     Think, ThinkPasses, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
     Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview, ApplyUpdate, AskPersist,
+    StoreView, Measure,
 ]

@@ -1,8 +1,8 @@
 """Statistics across games: what is kept, how it is stored, what it shows.
 
 Pure data and functions (no browser): the page keeps the text of
-:func:`dumps` in localStorage next to the saved game (``STATS_KEY`` in
-hearts/page/controller.py) and hands it back to :func:`loads` at start.
+:func:`dumps` in localStorage next to the saved game (``hearts.app.stored.STATS``,
+stored by hearts/page/binding.py) and hands it back to :func:`loads` at start.
 
 Each finished game is folded into one *bucket* of counters: its level
 (``easy``, ``normal``, ``hard``) when no move was taken back, or ``undo``

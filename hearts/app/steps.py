@@ -77,7 +77,7 @@ def completed_tricks(game: Game) -> int:
 
 def changed(model: Model, items: list[M.Said] | tuple[M.Said, ...]) -> tuple[Model, list[Effect]]:
     """The game changed: new epoch, save it, announce, schedule what comes next."""
-    rev = min(model.ui.rev + 1, MAX_REV)  # (at the cap, the runtime knows its own save: Runtime.save)
+    rev = min(model.ui.rev + 1, MAX_REV)  # (at the cap, the runtime knows its own save: hearts.page.binding.Runtime.save)
     ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None,
                  lifted=None, rev=rev, behind=False)
     model = replace(model, ui=ui)

@@ -1,10 +1,11 @@
 """What the page keeps in localStorage, read as hostile input: whose it is,
 how big it may be, and what of the screen comes back after a reload.
 
-Pure functions (no browser): the runtime hands them the texts it read.
+Pure functions (no browser): the page hands them the texts it read.
 
-- Each install of the game has its own keys: a key is the name the
-  runtime defines (``hearts.save``) and the install's path, the folder
+- Every key the page stores is defined here once (:data:`KEYS`: its name,
+  local or session storage, its size limit). Each install of the game has
+  its own keys: a key is the name defined here (``hearts.save``) and the install's path, the folder
   of its page and the service worker's scope (``hearts.save@/beta/``), so
   two copies on one origin never share a save. The root install moves the
   values under the names of before (``hearts.save``) to its own keys once.
@@ -19,9 +20,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine import boundedjson
+from ..engine import boundedjson, save
+from . import stats
 from ..text.i18n import N_
 from . import messages as M
 from .model import Model
@@ -31,6 +34,43 @@ if TYPE_CHECKING:
 
 SEPARATOR = "@"
 ROOT_SCOPE = "/"
+
+
+# -- every key the page stores ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Key:
+    """One thing the page stores: its name (stored as :func:`scoped`, the
+    install's own), where (``"local"``: localStorage, kept; ``"session"``:
+    sessionStorage, this tab's; ``"lock"``: the name of a Web Lock), and the
+    most characters a stored text of it may have before it is even parsed
+    (None: a mark the page writes itself and reads by a rule of its own)."""
+
+    name: str
+    area: str
+    max_chars: int | None
+
+
+SETTINGS_MAX_CHARS = 1000  # {"level": "normal", "speed": "normal", "four_colour": false}: 55
+LANG_MAX_CHARS = 16
+VIEW_MAX_CHARS = 500
+REV_MAX_DIGITS = 16  # a revision: at most 2**53 - 1 (hearts.engine.save.MAX_REV)
+
+PREFIX = "hearts."  # every key's name starts so (assets/loading-screen.js's reset clears them)
+SAVE = Key("hearts.save", "local", save.MAX_TEXT)  # the game (hearts/app/keeping.py)
+STATS = Key("hearts.stats", "local", stats.MAX_TEXT)  # statistics across games (hearts.app.stats)
+SETTINGS = Key("hearts.settings", "local", SETTINGS_MAX_CHARS)  # level, speed, colours, two-tap (read_settings)
+LANG = Key("hearts.lang", "local", LANG_MAX_CHARS)  # also read by assets/start-screen.js before Python
+REFUSED = Key("hearts.refused", "local", save.MAX_TEXT)  # a refused save, kept aside (keeping.py)
+VIEW = Key("hearts.view", "local", VIEW_MAX_CHARS)  # the picks and a finished trick (view_state)
+PROBE = Key("hearts.probe", "local", None)  # written and removed: whether storage works
+UNSAVED = Key("hearts.unsaved", "session", REV_MAX_DIGITS)  # revision of a position not stored
+BOOTING = Key("hearts.booting", "session", None)  # a boot under way (assets/boot-watch.js)
+OWNER = Key("hearts.owner", "lock", None)  # the Web Lock of the tab that plays the game
+ASIDE = Key("hearts.aside.", "local", None)  # prefix: values the loading screen's reset moved aside
+KEYS = (SAVE, STATS, SETTINGS, LANG, REFUSED, VIEW, PROBE, UNSAVED, BOOTING, OWNER, ASIDE)
+LEGACY = (SAVE, SETTINGS, LANG)  # the root install's keys of before (migrations), unscoped
 
 
 def install_scope(pathname: str) -> str:
@@ -66,9 +106,7 @@ def migrations(scope: str, keys: Iterable[str]) -> list[tuple[str, str]]:
 
 # -- bounded reads -------------------------------------------------------------
 
-SETTINGS_MAX_CHARS = 1000  # {"level": "normal", "speed": "normal", "four_colour": false}: 55
 SETTINGS_MAX_DEPTH = 2
-LANG_MAX_CHARS = 16
 
 #: Notes for the player about stored data or the address (codes -> text).
 NOTES = {
@@ -125,7 +163,6 @@ def lang_ok(text: object, languages: Iterable[str]) -> bool:
 # text: 18 digits are plenty and stay far below hearts.engine.save.MAX_SEED, also
 # after the +1 of each new game.
 SEED_MAX_DIGITS = 18
-REV_MAX_DIGITS = 16  # a revision: at most 2**53 - 1 (hearts.engine.save.MAX_REV)
 
 
 def whole_number(text: object, max_digits: int) -> int | None:
@@ -160,7 +197,6 @@ def parse_seed(text: object) -> tuple[int | None, bool]:
 
 # -- the screen beyond the save: picks and a finished trick ------------------------
 
-VIEW_MAX_CHARS = 500
 VIEW_MAX_DEPTH = 2
 
 

@@ -26,7 +26,7 @@ from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Ui, cleared, 
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
-from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play, updates as _updates
+from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play, stored as _stored, updates as _updates
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
@@ -118,6 +118,31 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     if handler is None:
         raise TypeError(f"unknown message {msg!r}")
     return handler(model, msg)
+
+
+def page_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    """:func:`update`, and first among its effects what the page does after
+    any change, whatever the message (:func:`after_change`): the update the
+    page's runtime runs."""
+    after, effects = update(model, msg)
+    return after, after_change(model, after) + effects
+
+
+def after_change(before: Model | None, after: Model) -> list[Effect]:
+    """The effects of going from ``before`` to ``after`` (None: the page's
+    first model): the picks and a finished trick kept for a reload when they
+    changed (hearts.app.stored.view_state), and the page measured when a
+    game has just ended."""
+    effects: list[Effect] = []
+    if before is not None and (text := _stored.view_state(after)) != _stored.view_state(before):
+        effects.append(M.StoreView(text))
+    if _ended(after) and (before is None or not _ended(before) or before.ui.epoch != after.ui.epoch):
+        effects.append(M.Measure())
+    return effects
+
+
+def _ended(model: Model) -> bool:
+    return model.game is not None and model.game.phase is Phase.GAME_END
 
 
 def _new_game(model: Model, msg: M.NewGame) -> tuple[Model, list[Effect]]:

@@ -5,8 +5,9 @@ localStorage and sessionStorage, #screen (the view's HTML goes to
 assets/morph.js, which changes only what differs in the page; :class:`Focus`
 keeps focus where it belongs), the live region, attributes on <html> for
 tests and benchmarks, asyncio's tasks and sleep, the Web Lock of the game,
-downloads and the file chooser. The runtime (hearts/page/runtime.py) holds
-the model and runs the loop: every message goes through its dispatch.
+downloads and the file chooser. The runtime (the game's
+hearts/page/binding.py over the generic loop of hearts/page/runtime.py)
+holds the model and runs the loop: every message goes through its dispatch.
 
 One click listener on #app and one keydown listener on the document
 (neither is ever replaced) turn events into messages: the target is found
@@ -34,7 +35,7 @@ from ..engine.save import MAX_TEXT
 from ..app import stored as ST
 from ..app import events, messages as M
 from ..app.model import two_tap
-from .runtime import Runtime
+from .binding import Runtime
 from ..app.view import ART
 
 # Outside #screen, drawn once: the four-colour deck's filters (game.css

@@ -1,0 +1,542 @@
+"""The game bound to the page's loop: what each of its effects does over the ports.
+
+:class:`Runtime` is the generic :class:`hearts.page.runtime.Program` given
+the app's update (:func:`hearts.app.update.page_update`), its view and the
+table of its effects (``_effects`` below: save, announce, let an opponent
+think, wait, hint, store the settings, the language, the statistics, the
+view state, keep a refused save aside, a file, the game's lock, a new
+version, the page measured after a game). Here too: the boot (the first
+model from the address and storage, the game's lock, the warm-up), the
+save's rules against stale tabs (revisions, lock retries, retries of a
+save that failed) and the install's own keys, named in
+:mod:`hearts.app.stored` (the one module that says what the page stores).
+``hearts/page/controller.py`` makes the one Runtime of the page over its
+PyScript ports; ``tests/fake_ports.py`` over fake ones, so that the tests
+run these very handlers.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import traceback
+from dataclasses import replace
+from typing import Any, Callable, Coroutine, Iterator
+
+from ..text import i18n, vocabulary
+from ..engine.game import Phase
+from ..engine.save import read, revision
+from ..engine.slices import run_slice
+from ..app import stored as ST
+from ..app import messages as M, update as U, warmup
+from ..app.model import HUMAN, Model, visible
+from ..app.view import announcement, view
+from .runtime import SLICE, Ports, Program
+
+# Seconds between tries to store a position that could not be stored.
+RETRY_SAVE = 2.0
+# Seconds a new page waits for the game's lock before it says another tab
+# has the game (a reloaded page's old self may not have let go yet).
+CLAIM_WAIT = (0.15, 0.3, 0.5)
+# Seconds between the review's progress shown (hearts.app.coach).
+REVIEW_PROGRESS = 0.15
+# Seconds after the first render: long enough for the start screen to be
+# painted, short enough to be done before even a quick player's first pass.
+WARM_UP_AFTER = 0.05
+# Seconds an object URL of a download is kept.
+DOWNLOAD_KEPT = 30.0
+THINK_KEPT = 400  # opponents' thinking times kept in data-think-ms
+
+def _noting(gen: Iterator[float], box: list[float]):
+    """``gen``, each value it yields also kept in ``box[0]``."""
+    while True:
+        try:
+            value = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        box[0] = value
+        yield value
+
+class Runtime(Program[Model]):
+    """The page's Program for the game (see the module)."""
+
+    def __init__(self, ports: Ports, model: Model | None = None, scope: str = ST.ROOT_SCOPE) -> None:
+        super().__init__(ports, model if model is not None else Model(), U.page_update, self._html,
+                         M.Crash, name="hearts")
+        self.scope = scope  # the install's path (hearts.app.stored.install_scope)
+        self.translators: dict[str, i18n.Translator] = {}
+        self.boot_saved: str | None = None  # the save as read at the start
+        self.pending: tuple[str, int] | None = None  # a position that could not be stored
+        self.saved_rev: int | None = None  # revision of the last position this tab stored
+        self.own_text: str | None = None  # the save this tab stored or adopted last
+        self.leaving = False  # the page is going: nothing more is stored
+        self.no_locks = False  # no Web Locks here (data-lock="none")
+        self.holding = False  # this tab holds the game's Web Lock
+        self.think_ms: list[str] = []
+        self.think_spans: list[str] = []
+        self.handle({
+            M.Save: lambda e: self.save(e.text, e.rev),
+            M.ClearSave: lambda e: self.remove(ST.SAVE),
+            M.StoreSettings: self._store_settings,
+            M.Language: self._language,
+            M.Announce: lambda e: self.announce(e.items),
+            M.StoreStats: lambda e: self.put(ST.STATS, e.text),
+            M.StoreView: self._store_view,
+            M.Later: lambda e: self.spawn(self._later(e)),
+            M.Think: lambda e: self.spawn(self._think(e)),
+            M.ThinkPasses: lambda e: self.spawn(self._think_passes(e)),
+            M.FindHint: lambda e: self.spawn(self._hint(e)),
+            M.Claim: lambda e: self.spawn(self._take_over()),
+            M.KeepAside: lambda e: self.put(ST.REFUSED, e.text),
+            M.DownloadRefused: self._download_refused,
+            M.Download: lambda e: self.download(e.text, e.name),
+            M.PickFile: lambda e: self.ports.pick_file(),
+            M.RunReview: lambda e: self.spawn(self._review(e)),
+            M.ApplyUpdate: lambda e: self.apply_update(),
+            M.AskPersist: lambda e: self.spawn(self._persist(ask=True)),
+            M.Measure: lambda e: self._health(),
+        })
+
+    # -- the screen ---------------------------------------------------------------
+
+    def tr(self, lang: str) -> i18n.Translator:
+        if lang not in self.translators:
+            self.translators[lang] = i18n.load(lang)
+        return self.translators[lang]
+
+    def _html(self, model: Model) -> str:
+        return view(*visible(model), self.tr(model.ui.settings.lang))
+
+    def announce(self, items: tuple) -> None:
+        if items:
+            self.ports.announce(announcement(items, self.tr(self.model.ui.settings.lang)))
+
+    def _language(self, effect: M.Language) -> None:
+        self.put(ST.LANG, effect.lang)
+        self.ports.set_lang(effect.lang)
+        self.ports.set_title(vocabulary.game_name(self.tr(effect.lang)))
+
+    # -- diagnostics on <html> (tests and benchmarks only) -----------------------------
+
+    def _health(self) -> None:
+        """Counters for the soak test, after a game (M.Measure): Python objects
+        once the garbage is collected, listener proxies and pending tasks
+        (they must stay flat)."""
+        gc.collect()
+        self.ports.mark("data-py-objects", str(len(gc.get_objects())))
+        self.ports.mark("data-proxies", str(self.ports.proxies()))
+        self.ports.mark("data-tasks", str(self.tasks))
+
+    def _record_thinking(self, seconds: float, start: float, end: float) -> None:
+        """The latest opponents' thinking times (ms, data-think-ms) and when
+        they thought (the page's clock, data-think-spans), for
+        bench/ai_browser.py; no game data in them."""
+        self.think_ms.append(f"{seconds * 1000:.1f}")
+        self.think_spans.append(f"{start:.0f}-{end:.0f}")
+        del self.think_ms[:-THINK_KEPT], self.think_spans[:-THINK_KEPT]
+        self.ports.mark("data-think-ms", ",".join(self.think_ms))
+        self.ports.mark("data-think-spans", ",".join(self.think_spans))
+
+    def lock_state(self, state: str) -> None:
+        """data-lock: "held" (this tab plays the game), "elsewhere" (another
+        tab does) or "none" (no Web Locks here: every tab may play, and the
+        revisions keep a stale one from saving)."""
+        self.ports.mark("data-lock", "none" if self.no_locks else state)
+
+    # -- storage: this install's keys ------------------------------------------------
+
+    def key_of(self, key: ST.Key) -> str:
+        """The storage key of ``key`` for this install: ``hearts.save@/beta/``
+        (assets/start-screen.js makes the same)."""
+        return ST.scoped(key.name, self.scope)
+
+    def get(self, key: ST.Key) -> str | None:
+        return self.ports.storage_get(self.key_of(key))
+
+    def put(self, key: ST.Key, value: str) -> bool:
+        return self.ports.storage_set(self.key_of(key), value)
+
+    def remove(self, key: ST.Key) -> None:
+        self.ports.storage_remove(self.key_of(key))
+
+    def migrate(self) -> None:
+        """The root install takes the values stored under the keys of before
+        (unscoped), once: moved when it has none of its own yet."""
+        ports = self.ports
+        for old, new in ST.migrations(self.scope, [key.name for key in ST.LEGACY]):
+            value = ports.storage_get(old)
+            if value is not None and ports.storage_get(new) is None and ports.storage_set(new, value):
+                ports.storage_remove(old)
+
+    def storage_ok(self) -> bool:
+        if not self.put(ST.PROBE, "1"):
+            return False
+        self.remove(ST.PROBE)
+        return True
+
+    def _store_view(self, effect: M.StoreView) -> None:
+        """Keep the picks and a finished trick for a reload (or forget them)."""
+        if effect.text is None:
+            self.remove(ST.VIEW)
+        else:
+            self.put(ST.VIEW, effect.text)
+
+    def _store_settings(self, effect: M.StoreSettings) -> None:
+        s = effect.settings
+        stored: dict[str, object] = {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}
+        if s.two_tap is not None:  # only once chosen: else the screen decides (pointer: coarse)
+            stored["two_tap"] = s.two_tap
+        if s.reminded:
+            stored["reminded"] = True
+        self.put(ST.SETTINGS, json.dumps(stored))
+
+    def unsaved_rev(self) -> int:
+        rev = ST.whole_number(self.ports.session_get(self.key_of(ST.UNSAVED)), ST.REV_MAX_DIGITS)
+        return 0 if rev is None else rev
+
+    # -- saving (hearts/app/keeping.py) -------------------------------------------------
+
+    def save(self, text: str, rev: int) -> None:
+        """Store the position ``text`` (revision ``rev``) unless a newer one is
+        stored; tell the model when it fails, and when it works again."""
+        if self.leaving:
+            return  # the page is going (see leave)
+        if rev and self._later_stored(rev):
+            # Another tab stored a later position: never replace it.
+            self.pending = None
+            self.dispatch(M.Elsewhere("moved"))
+            return
+        model = self.model
+        if self.put(ST.SAVE, text):
+            self.pending = None
+            self.saved_rev = rev
+            self.own_text = text
+            self.ports.session_remove(self.key_of(ST.UNSAVED))
+            if model.ui.storage != "ok":
+                self.dispatch(M.SaveResumed(rev))
+            return
+        retrying = self.pending is not None
+        self.pending = (text, rev)
+        self.ports.session_set(self.key_of(ST.UNSAVED), str(rev))
+        if model.ui.storage == "ok":
+            self.dispatch(M.SaveFailed(model.ui.saved_rev if self.saved_rev is None else self.saved_rev))
+        if not retrying:
+            self.spawn(self._retry_saves())
+
+    def _later_stored(self, rev: int) -> bool:
+        """Whether the slot holds a position later than ``rev`` that this tab
+        would play: a revision is only compared with a save it accepts
+        (a damaged or newer-version text of any revision never blocks the
+        next game; it is kept aside before it is replaced)."""
+        stored = self.get(ST.SAVE)
+        if revision(stored) < rev or stored == self.own_text:
+            # (its own: revisions stop at MAX_REV, where the next equals the last)
+            return False
+        try:
+            read(stored or "")
+            return True
+        except Exception:  # SaveError, or anything else wrong with it
+            if self.get(ST.REFUSED) != stored:
+                self.put(ST.REFUSED, stored or "")
+            return False
+
+    def stored_elsewhere(self, key: str) -> None:
+        """Another tab stored ``key`` (the page's storage event). If it is the
+        game's save and the slot now holds a position this tab did not store,
+        as new as its own or newer, this tab is stale: it says so at once, not
+        at its next move. So two tabs without Web Locks that both stored the
+        same revision (in the same millisecond) are told apart at once: the
+        one whose save the slot kept plays on, the other is told."""
+        model = self.model
+        if (key != self.key_of(ST.SAVE) or self.leaving or model.ui.owner != "here"
+                or model.game is None or self.own_text is None):
+            return
+        if self._later_stored(max(model.ui.rev, 1)):
+            self.pending = None
+            self.dispatch(M.Elsewhere("moved"))
+
+    async def _retry_saves(self) -> None:
+        """Saving resumes by itself: the latest position that could not be
+        stored is tried again every RETRY_SAVE seconds until it is."""
+        while self.pending is not None:
+            await self.ports.sleep(RETRY_SAVE)
+            pending = self.pending
+            if pending is None or self.model.ui.owner != "here":
+                self.pending = None
+                return
+            self.save(*pending)
+
+    # -- waiting, opponents, the hint ----------------------------------------------------
+
+    async def _later(self, effect: M.Later) -> None:
+        await self.ports.sleep(effect.delay)
+        self.dispatch(effect.msg)
+
+    async def _think(self, effect: M.Think) -> None:
+        ports = self.ports
+        started = ports.clock()
+        page_start = ports.page_ms()
+        await ports.sleep(0)
+        model = self.model
+        if model.ui.epoch != effect.epoch or model.game is None:
+            return
+        game = model.game
+        seat = effect.seat
+        pv = game.view(seat)  # the opponent sees its own seat's view only
+        card = await self.sliced(U.opponent_search(pv, model.ui.settings.level, U.rng_for(game, seat)))
+        self._record_thinking(ports.clock() - started, page_start, ports.page_ms())
+        rest = effect.delay - (ports.clock() - started)
+        if rest > 0:
+            await ports.sleep(rest)
+        if self.model.ui.epoch == effect.epoch:
+            self.dispatch(M.OpponentMove(effect.epoch, seat, str(card)))
+
+    async def _think_passes(self, effect: M.ThinkPasses) -> None:
+        """The opponents choose their passes (seats 1 to 3, each from its own
+        view, a sliced search each) while the player chooses."""
+        ports = self.ports
+        await ports.sleep(0)
+        game = self.model.game
+        if game is None or game.phase is not Phase.PASS:
+            return
+        level = effect.key[0]
+        passes: list[tuple[str, str, str]] = []
+        for seat in (1, 2, 3):
+            started, page_start = ports.clock(), ports.page_ms()
+            pv = game.view(seat)  # the opponent sees its own seat's view only
+            search = U.pass_search(pv, level, U.rng_for(game, seat, "pass"))
+            while (done := run_slice(search, SLICE, ports.clock)) is None:
+                await ports.sleep(0)
+                if self.model.game is not game:
+                    return  # the player passed (or left) meanwhile: the play must not wait for this
+            self._record_thinking(ports.clock() - started, page_start, ports.page_ms())
+            a, b, c = (str(card) for card in done.value)
+            passes.append((a, b, c))
+        self.dispatch(M.PassesReady(effect.key, tuple(passes)))
+
+    async def _hint(self, effect: M.FindHint) -> None:
+        await self.ports.sleep(0)
+        model = self.model
+        if model.ui.epoch != effect.epoch or model.game is None:
+            return
+        pv = model.game.view(HUMAN)  # the hint sees what the player sees, no more
+        from ..ai.explain import explained_search  # Hard's search, with its figures
+
+        explained = await self.sliced(explained_search(pv, U.rng_for(model.game, HUMAN, "hint")))
+        self.dispatch(M.HintReady(effect.epoch, explained.cards, explained))
+
+    async def _review(self, effect: M.RunReview) -> None:
+        """A hand's review in slices while its screen is open (closed: it
+        stops, so play is never slowed), the share done sent now and then."""
+        from ..app import review
+
+        await self.ports.sleep(0)
+        model = self.model
+        if model.game is None or model.ui.review_key != effect.key:
+            return
+        started = self.ports.clock()
+        share = [0.0]  # the share done, as the search last yielded it
+        search = _noting(review.search(effect.hand, review.decisions(model.game, effect.hand)), share)
+        shown = self.ports.clock()
+        while (done := run_slice(search, SLICE, self.ports.clock)) is None:
+            await self.ports.sleep(0)
+            if self.model.ui.review_key != effect.key or self.model.ui.overlay != "review":
+                return
+            if self.ports.clock() - shown >= REVIEW_PROGRESS:
+                shown = self.ports.clock()
+                self.dispatch(M.ReviewProgress(effect.key, share[0]))
+        # (bench/review_browser.py: how long a whole review took, pauses included)
+        self.ports.mark("data-review-ms", f"{(self.ports.clock() - started) * 1000:.0f}")
+        self.dispatch(M.ReviewReady(effect.key, done.value))
+
+    # -- one owner: the game's lock ---------------------------------------------------------
+
+    async def claim(self, steal: bool) -> bool:
+        """Hold the game's Web Lock for as long as this page lives: True once
+        held (or when there are no locks: then the revisions alone keep a
+        stale tab from saving), False if another tab holds it (without
+        ``steal``). A tab that holds it already asks nothing: a steal would
+        end its own request too, and that end would read as a lost lock."""
+        if self.holding:
+            return True
+        state = await self.ports.claim(self.key_of(ST.OWNER), steal, self._lock_lost)
+        if state == "none":
+            self.no_locks = True
+        self.holding = state == "held"
+        return state != "elsewhere"
+
+    def _lock_lost(self) -> None:
+        """Another tab stole the lock: this one stops."""
+        self.holding = False
+        self.lock_state("elsewhere")
+        self.dispatch(M.Elsewhere("open"))
+
+    async def _take_over(self) -> None:
+        self.lock_state("held" if await self.claim(steal=True) else "elsewhere")
+        self.dispatch(M.Adopt(self._adopted()))
+
+    def _adopted(self) -> str | None:
+        """The stored save, which this tab goes on from."""
+        self.own_text = self.get(ST.SAVE)
+        return self.own_text
+
+    def leave(self) -> None:
+        """The page goes (a reload, another page, the back-forward cache): it
+        stores nothing more and lets the game's lock go at once, so the page
+        that comes next (a reload's) owns the game and starts from the last
+        position this one stored. (An opponent's move it would still make
+        there is made again by the next page: the same, from the same
+        position.)"""
+        self.leaving = True
+        self.holding = False
+        self.ports.release()
+
+    def come_back(self) -> None:
+        """Back from the back-forward cache: ask for the lock again, and go
+        on from the stored position (or show that another tab has it)."""
+        self.leaving = False
+        self.spawn(self._come_back())
+
+    async def _come_back(self) -> None:
+        owner = await self.claim(steal=False)
+        self.lock_state("held" if owner else "elsewhere")
+        self.dispatch(M.Adopt(self._adopted()) if owner else M.Elsewhere("open"))
+
+    # -- files and kept-aside saves -------------------------------------------------------------
+
+    def download(self, text: str, name: str) -> None:
+        handle = self.ports.download(text, name)
+        self.spawn(self._revoke_later(handle))
+
+    async def _revoke_later(self, handle: object) -> None:
+        await self.ports.sleep(DOWNLOAD_KEPT)
+        self.ports.revoke(handle)
+
+    # -- a new version, storage the browser keeps (hearts/ui/updates.py) ----------------
+
+    def apply_update(self) -> None:
+        """Reload into the new version once the game is stored (the Save
+        before this effect): never with a position not stored."""
+        if self.pending is None:
+            self.ports.apply_update()
+
+    async def _persist(self, ask: bool) -> None:
+        self.dispatch(M.Persisted(await self.ports.persist(ask), ask))
+
+    def _download_refused(self, effect: M.DownloadRefused) -> None:
+        text = self.get(ST.REFUSED)
+        if text:
+            self.download(text, "hearts-refused-save.json")
+
+    # -- the start ------------------------------------------------------------------------
+
+    def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[dict, tuple]:
+        """U.init's arguments from the address (``param``: a URL parameter or
+        None), what is stored and the screen; and notes for the player
+        about what could not be used."""
+        stored, settings_ok = ST.read_settings(self.get(ST.SETTINGS))
+        if not ST.lang_ok(self.get(ST.LANG), i18n.LANGUAGES):
+            settings_ok = False
+        notes: tuple[str, ...] = () if settings_ok else ("settings-unreadable",)
+        seed, refused = ST.parse_seed(param("seed"))
+        if refused:
+            notes += ("seed-refused",)
+        # Two-tap play is on by default on a touch screen, but never by itself in
+        # a test run (?speed=instant): there a click plays, unless it was chosen.
+        chosen = stored.get("two_tap")
+        return dict(
+            two_tap=chosen if isinstance(chosen, bool) else None,
+            touch=coarse and param("speed") != "instant",
+            lang=i18n.negotiate([html_lang or "en"]),
+            level=param("level") or stored.get("level") or "normal",
+            speed=param("speed") or stored.get("speed") or "normal",
+            four_colour=stored.get("four_colour") is True,
+            seed=seed,
+            saved=self.get(ST.SAVE),
+            stats=self.get(ST.STATS),
+            storage_ok=self.storage_ok(),
+            refused=bool(self.get(ST.REFUSED)),
+            unsaved_rev=self.unsaved_rev(),
+            reminded=stored.get("reminded") is True,
+        ), notes
+
+    def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,
+             opened: str | None = None, pressed: M.Msg | None = None) -> None:
+        """The first model from the address and storage, its first render;
+        then (tasks) the game's lock and the game's first effects, and the
+        warm-up. From the start screen the page showed before Python
+        (assets/start-screen.js): ``opened``, the dialog open on it (the
+        rules), and ``pressed``, the message of a button pressed there (New
+        game, Statistics), carried out once the game is ready."""
+        self.migrate()
+        try:
+            flags, notes = self.flags(param, html_lang, coarse)
+            self.boot_saved = self.own_text = flags["saved"]
+            model, effects = U.init(**flags)
+            model, effects = ST.restore_view(model, effects, self.get(ST.VIEW))
+            effects = U.after_change(None, model) + effects
+            if notes and model.ui.screen == "table":  # said over the table, once
+                model = replace(model, ui=replace(model.ui, message=M.Note(notes[0])))
+            elif notes:
+                model = replace(model, ui=replace(model.ui, notes=notes))
+            self.model = model
+        except Exception:
+            self.model, effects = U.init()[0], []
+            self.crash(traceback.format_exc())
+        if self.model.ui.screen != "start":
+            opened = pressed = None  # a game to resume: the page showed the loading screen
+        elif opened == "rules":
+            self.model = U.update(self.model, M.ShowOverlay(opened))[0]
+        self.ports.set_title(vocabulary.game_name(self.tr(self.model.ui.settings.lang)))
+        started = self.ports.clock()
+        if pressed is None:
+            # (with a button pressed, the page's start screen, its loading bar
+            # on that button, stays until the button's screen replaces it)
+            self.render()
+        self._took(started)
+        # Ready, and the game's effects run, once it is known whether this tab
+        # plays the game or another one does (a few ms; see claim).
+        self.spawn(self._start(effects, pressed))
+        self.spawn(self._warm_up())
+
+    async def _start(self, effects: list, pressed: M.Msg | None = None) -> None:
+        owner = True
+        for wait in (0,) + CLAIM_WAIT:
+            if wait:
+                await self.ports.sleep(wait)
+            owner = await self.claim(steal=False)
+            if owner:
+                break
+        self.lock_state("held" if owner else "elsewhere")
+        if not owner:
+            self.dispatch(M.Elsewhere("open"))
+        elif self.get(ST.SAVE) != self.boot_saved:
+            # The page this one replaces (a reload) stored moves while this one
+            # started: go on from them, not from what was read at the start.
+            self.dispatch(M.Adopt(self._adopted()))
+            effects = []
+        self.boot_saved = None
+        self.ports.mark("data-ready", "1")
+        self.spawn(self._persist(ask=False))  # (only a look: asked at the first New game)
+        if owner:
+            self.run(effects)
+        if pressed is not None:
+            if owner and self.model.ui.screen == "start" and self.model.ui.overlay is None:
+                self.dispatch(pressed)
+            else:
+                self.render()
+
+    async def _warm_up(self) -> None:
+        """While the player looks at the start screen: import the opponents and
+        hashlib (~25 ms), which the boot does not wait for, and neither do the
+        clicks that first need them (New game, confirming the pass); then render
+        the first moves of a throwaway game (warmup.rehearsal), a step at a time, so
+        that a real game's first clicks do not run that code for the first time."""
+        await self.ports.sleep(WARM_UP_AFTER)
+        warmup.warm_up()
+        settings = self.model.ui.settings
+        tr = self.tr(settings.lang)
+        for model in warmup.rehearsal(settings.level):
+            await self.ports.sleep(0)  # a click waiting meanwhile goes first
+            view(*visible(model), tr)
+        self.ports.mark("data-warm", "done")  # for `make bench`'s clicks
