@@ -236,3 +236,38 @@ def test_the_start_screens_limits_are_storeds():
     copies = dict(re.findall(r"const ([A-Z_]+_MAX_[A-Z]+) = (\d+);", script))
     assert set(copies) == {"LANG_MAX_CHARS", "SETTINGS_MAX_CHARS", "SETTINGS_MAX_DEPTH"}
     assert {name: int(value) for name, value in copies.items()} == {name: getattr(ST, name) for name in copies}
+
+
+def test_every_key_the_scripts_name_is_storeds():
+    # The page's scripts read and write some of the keys before Python runs
+    # (the language, the settings, a save to resume, the boot's watchdog and
+    # its trial of a memory snapshot, the reset's keys moved aside). Each key they name is one hearts/app/stored.py
+    # defines, in the storage that script uses, and scoped as Python scopes it.
+    import re
+    from pathlib import Path
+
+    assets = Path(__file__).resolve().parent.parent / "assets"
+    names = {key.name: key for key in ST.KEYS}
+    named = {}
+    for script in sorted(assets.glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        found = set(re.findall(r"[\"'`](hearts\.[a-z.-]*)", text)) - {ST.PREFIX}
+        unknown = found - set(names)
+        assert not unknown, f"{script.name} names keys hearts/app/stored.py does not define: {unknown}"
+        for name in found:
+            area = {"local": "localStorage", "session": "sessionStorage"}[names[name].area]
+            assert area in text, f"{script.name} names {name} but uses no {area}"
+        if found:
+            named[script.name] = found
+    assert named["boot-watch.js"] == {ST.BOOTING.name}
+    assert named["boot.js"] == {ST.SNAPSHOT_TRIAL.name}
+    assert "`" + ST.SNAPSHOT_TRIAL.name + ST.SEPARATOR + "${" in (assets / "boot.js").read_text(encoding="utf-8")
+    assert named["loading-screen.js"] >= {ST.LANG.name, ST.ASIDE.name}
+    # start-screen.js also reads the root install's keys of before, unscoped:
+    # only those stored.py moves (LEGACY).
+    assert named["start-screen.js"] == {ST.LANG.name, ST.SETTINGS.name, ST.SAVE.name}
+    assert named["start-screen.js"] <= {key.name for key in ST.LEGACY}
+    for script in ("start-screen.js", "loading-screen.js"):
+        assert "${key}" + ST.SEPARATOR + "${SCOPE}" in (assets / script).read_text(encoding="utf-8"), script
+    loading = (assets / "loading-screen.js").read_text(encoding="utf-8")
+    assert f'key.startsWith("{ST.PREFIX}")' in loading  # the reset takes every key of the game's
