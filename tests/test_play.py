@@ -13,7 +13,7 @@ from hearts.text import strings as S
 from hearts.text.i18n import LANGUAGES, load
 from hearts.text.vocabulary import card_name
 from hearts.engine.save import SaveError, dumps, loads, read
-from hearts.app import play as P
+from hearts.app import table_extras as P
 from hearts.app import play_view as PV
 from hearts.app import messages as M
 from hearts.app import update as U

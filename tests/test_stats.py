@@ -13,7 +13,7 @@ from hearts.ai.explain import explained_search, play_reason
 from hearts.ai.hard import Hard
 from hearts.text.i18n import LANGUAGES, Translator, load
 from hearts.text.vocabulary import card_name, seat_name
-from hearts.app import extras as X
+from hearts.app import history as X
 from hearts.app import messages as M
 from hearts.app import update as U
 from hearts.text.hint_text import decimal, explanation

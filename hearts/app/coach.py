@@ -19,7 +19,7 @@ from ..engine.game import Game, Phase
 from ..engine.save import dumps
 from . import messages as M
 from .model import HUMAN, Handler, Model, with_ui
-from . import extras, steps
+from . import history, steps
 from .messages import Effect
 
 
@@ -119,7 +119,7 @@ def settle(model: Model) -> tuple[Model, list[M.Effect]]:
     finished = model.game
     assert finished is not None
     effects: list[M.Effect] = [M.Save(dumps(finished, rev, undo_used=model.undo_used), rev)]
-    model, recorded = extras.record_game(model)
+    model, recorded = history.record_game(model)
     return model, effects + recorded
 
 

@@ -233,7 +233,7 @@ class Dismiss:
     """Escape, or a click on a dialog's backdrop."""
 
 
-# -- messages: undo, the previous trick, a new game's question (hearts.app.play) ---
+# -- messages: undo, the previous trick, a new game's question (hearts.app.table_extras)
 
 @dataclass(frozen=True)
 class Undo:
@@ -251,7 +251,7 @@ class ToggleTwoTap:
     """The setting "Tap twice to play"."""
 
 
-# -- messages: statistics and the replay (hearts.app.extras) -----------------------
+# -- messages: statistics and the replay (hearts.app.history) ----------------------
 
 @dataclass(frozen=True)
 class ShowStats:

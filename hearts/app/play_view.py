@@ -1,4 +1,4 @@
-"""The view's parts for :mod:`hearts.app.play`: the Undo and Previous trick
+"""The view's parts for :mod:`hearts.app.table_extras`: the Undo and Previous trick
 buttons on the felt, the previous trick's dialog, the question before a
 game in progress is abandoned, where the passed cards went, and the
 "Tap twice to play" setting. Pure functions of the Ui and the human's

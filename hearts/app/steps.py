@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..engine.game import Game, Phase
 from ..engine.rules import Reason
 from ..engine.save import MAX_REV, dumps
-from . import extras
+from . import history
 from . import messages as M
 from .messages import Effect
 from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, cleared, with_ui
@@ -84,7 +84,7 @@ def changed(model: Model, items: list[M.Said] | tuple[M.Said, ...]) -> tuple[Mod
     assert model.game is not None
     # Saved also while storage is "off": the runtime finds out when it works again.
     effects: list[Effect] = [M.Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
-    model, recorded = extras.record_game(model)  # the game is over: its statistics, once
+    model, recorded = history.record_game(model)  # the game is over: its statistics, once
     effects += recorded
     model, later = next_step(model)
     if not model.ui.pause:

@@ -3,7 +3,7 @@
 Messages and effects are records of :mod:`hearts.app.messages` (what
 happened; what the runtime should do next: wait and think for an
 opponent, save, announce, switch language). The handlers of
-:mod:`hearts.app.play`, :mod:`~hearts.app.extras` and
+:mod:`hearts.app.table_extras`, :mod:`~hearts.app.history` and
 :mod:`~hearts.app.keeping` are registered here too. Nothing here touches
 the browser, so all of it runs and is tested in CPython.
 """
@@ -26,7 +26,7 @@ from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Ui, cleared, 
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
-from . import coach as _coach, extras as _extras, keeping as _keeping, play as _play, stored as _stored, updates as _updates
+from . import coach as _coach, history as _history, keeping as _keeping, stored as _stored, table_extras as _table_extras, updates as _updates
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
@@ -101,13 +101,13 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
             touch=touch is True, refused=bool(refused))
-    stats_value, stats_error, stats_effects = _extras.load_stats(stats)
+    stats_value, stats_error, stats_effects = _history.load_stats(stats)
     if stats_effects and not storage_ok:
         stats_effects = []
     ui = replace(ui, stats=stats_value, stats_error=stats_error)
     # (a refused save is kept aside: hearts/app/keeping.py)
     model, effects = _keeping.open_saved(Model(ui=ui), saved, unsaved_rev)
-    model, recorded = _extras.record_game(model)  # a game that ended before its stats were kept
+    model, recorded = _history.record_game(model)  # a game that ended before its stats were kept
     return model, stats_effects + recorded + effects
 
 
@@ -177,7 +177,7 @@ def _toggle_four_colour(model: Model, msg: M.ToggleFourColour) -> tuple[Model, l
 def _show_overlay(model: Model, msg: M.ShowOverlay) -> tuple[Model, list[Effect]]:
     if msg.name not in ("rules", "menu", "last-trick"):
         return model, []
-    if msg.name == "last-trick" and not _play.last_trick_shown(model):
+    if msg.name == "last-trick" and not _table_extras.last_trick_shown(model):
         return model, []
     return with_ui(model, overlay=msg.name), []
 
@@ -219,7 +219,7 @@ def _click_card(model: Model, msg: M.ClickCard) -> tuple[Model, list[Effect]]:
     if game.to_act != HUMAN:
         return refuse(model, Reason.NOT_YOUR_TURN)
     if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
-        return _play.lift(model, card)  # the first tap lifts the card
+        return _table_extras.lift(model, card)  # the first tap lifts the card
     try:
         after = moved(model, lambda new: new.play(HUMAN, card))
     except IllegalAction as error:
@@ -378,6 +378,6 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 
-for _more in (_play.HANDLERS, _extras.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS, _updates.HANDLERS):
+for _more in (_table_extras.HANDLERS, _history.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS, _updates.HANDLERS):
     _HANDLERS.update(_more)
 _HANDLERS.update(_updates.wrap(_HANDLERS))  # between hands: a new version, the storage question
