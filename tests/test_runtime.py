@@ -85,6 +85,9 @@ def test_the_page_counts_its_messages_and_its_running_tasks():
     # a fixed time before asserting that a click changed nothing.
     rt, ports = page(speed="normal")
     rt.dispatch(M.NewGame())
+    assert ports.marks["data-running"] == "1"  # the first New game asks the browser to keep storage
+    ports.loop.run()
+    assert ports.marks["data-running"] == "0"
     pass_three(rt)  # seed 1: North leads, so an opponent's card is on its way
     handled = int(ports.marks["data-messages"])
     assert handled >= 5 and ports.marks["data-running"] == "1"
