@@ -192,10 +192,14 @@ def _settings(ui: Ui, tr) -> str:
     )
 
 
-def _notices(ui: Ui, tr, tells: bool = True, moment: str = "game") -> str:
-    from .updates import notices  # a new version, offline, the reminder (``tells``, at ``moment``)
+def _tells(ui: Ui, tr, moment: str) -> str:
+    from .updates import notices  # a new version, offline, the reminder (at ``moment``)
 
-    out = notices(ui, tr, button, esc, moment) if tells else ""
+    return notices(ui, tr, button, esc, moment)
+
+
+def _notices(ui: Ui, tr, tells: bool = True, moment: str = "game") -> str:
+    out = _tells(ui, tr, moment) if tells else ""
     kept = storage_notice(ui, tr)
     if kept:
         out += f'<p class="notice" role="status">{esc(kept)}</p>'
@@ -685,8 +689,10 @@ def _ending(ui: Ui, pv: PlayerView, tr) -> str:
         '<div class="ending-panel" tabindex="-1">'
         f'<div class="ending-head">{"".join(head)}</div>'
         f"{_players(pv, tr, over)}"
-        f"{score_sheet(pv, tr)}{_notices(ui, tr, moment='game' if over else 'hand-end')}"
+        f"{score_sheet(pv, tr)}{_notices(ui, tr, tells=False)}"
         f'<div class="ending-actions">{action}</div>'
+        # (after the actions: Continue comes first, for the eye and for Tab)
+        f"{_tells(ui, tr, 'game' if over else 'hand-end')}"
         "</div></div>"
     )
 
