@@ -31,17 +31,13 @@ def own_texts(lang):
     return texts
 
 
-@pytest.fixture(scope="module")
-def phone(browser, site, watch, open_game):
-    context = browser.new_context(viewport={"width": WIDTH, "height": 740})
-    watcher = watch(context)
-    page = context.new_page()
+@pytest.fixture
+def phone(warm_context, site, open_game):
+    """The game at a phone's width, in a clean warm context of the test's own."""
+    context, _ = warm_context(viewport={"width": WIDTH, "height": 740})
+    page = context.pages[0] if context.pages else context.new_page()
     open_game(page, site.game_url())
-    yield SimpleNamespace(page=page)
-    try:
-        watcher.assert_clean()
-    finally:
-        context.close()
+    return SimpleNamespace(page=page)
 
 
 def check(page, lang, foreign, where):

@@ -155,6 +155,7 @@ SHORT = {
     "make dist": (True, lambda c, t: [["make", "dist"]]),
     "make clean": (False, lambda c, t: [["make", "-n", "clean"]]),  # (a dry run: it would delete build/)
     "python -m pytest": (False, _pytest_collect),
+    "python -m mypy": (False, lambda c, t: [[PY, "-m", "mypy"]]),
     "python -m hearts.dev.bench engine": (False, lambda c, t: [[PY, "-m", "hearts.dev.bench", "engine", "--hands", "20",
                                                             "--runs", "1"]]),
     "python -m hearts.dev.bench rollouts": (False, lambda c, t: [[PY, "-m", "hearts.dev.bench", "rollouts", "--positions",

@@ -170,8 +170,12 @@ def _settings(ui: Ui, tr: Translator) -> str:
     )
 
 
+def _tells(ui: Ui, tr: Translator, moment: Moment) -> str:
+    return notices(ui, tr, moment)  # a new version, offline, the reminder (hearts.app.updates)
+
+
 def _notices(ui: Ui, tr: Translator, tells: bool = True, moment: Moment = "game") -> str:
-    out = notices(ui, tr, moment) if tells else ""  # a new version, offline, the reminder (hearts.app.updates)
+    out = _tells(ui, tr, moment) if tells else ""
     kept = storage_notice(ui, tr)
     if kept:
         out += f'<p class="notice" role="status">{esc(kept)}</p>'
@@ -650,8 +654,10 @@ def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         '<div class="ending-panel" tabindex="-1">'
         f'<div class="ending-head">{"".join(head)}</div>'
         f"{_players(pv, tr, over)}"
-        f"{score_sheet(pv, tr)}{_notices(ui, tr, moment='game' if over else 'hand-end')}"
+        f"{score_sheet(pv, tr)}{_notices(ui, tr, tells=False)}"
         f'<div class="ending-actions">{action}</div>'
+        # (after the actions: Continue comes first, for the eye and for Tab)
+        f"{_tells(ui, tr, 'game' if over else 'hand-end')}"
         "</div></div>"
     )
 
