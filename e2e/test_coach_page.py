@@ -31,8 +31,8 @@ WIDE_ITEMS = """() => [...document.querySelectorAll('[data-review-item], [data-r
     .map(e => e.className + ': ' + e.textContent.trim().slice(0, 30))"""
 
 
-def test_review_at_the_end_of_a_hand(browser, watch, site, open_game):
-    context, watcher, page = open_size(browser, watch, "phone", site.game_url(seed=3, speed="instant"), open_game)
+def test_review_at_the_end_of_a_hand(warm_context, site, open_game):
+    context, watcher, page = open_size(warm_context, "phone", site.game_url(seed=3, speed="instant"), open_game)
     try:
         page.locator('[data-action="new-game"]').first.click()
         assert play_to_hand_end(page) == "hand-end"
@@ -55,8 +55,8 @@ def test_review_at_the_end_of_a_hand(browser, watch, site, open_game):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_button_wraps_to_a_third_line_at_320_px(browser, watch, site, open_game, lang):
-    context, watcher, page = open_size(browser, watch, "small", site.game_url(lang=lang, seed=3, speed="instant"),
+def test_no_button_wraps_to_a_third_line_at_320_px(warm_context, site, open_game, lang):
+    context, watcher, page = open_size(warm_context, "small", site.game_url(lang=lang, seed=3, speed="instant"),
                                        open_game)
     try:
         bad = {"start": page.evaluate(BAD_BUTTONS)}
