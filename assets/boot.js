@@ -21,7 +21,8 @@
 //   data-preload      what the snapshot had of the game's modules (see
 //                     loadPyodide below)
 // and performance marks hearts:boot, hearts:compiled (the wasm, when it is
-// compiled ahead), hearts:interpreter, hearts:pyscript, hearts:mount and
+// compiled ahead), hearts:interpreter, hearts:boot-held (all is in, and
+// only the boot watchdog's question holds the game), hearts:pyscript, hearts:mount and
 // hearts:app (app.zip mounted) (loading-screen.js adds
 // hearts:py-ready and hearts:ready, main.py hearts:main and hearts:imported)
 // that `make bench` reads.
@@ -34,6 +35,10 @@ import { watchUpdates } from "./updates.js";
 const { absolute, fail } = screen;
 // Marked before Python starts; waits for the player if the last boot froze.
 const bootWatched = watchBoot();
+// Whether the boot watchdog let the boot go on (at once when the last boot
+// ended well; after Start fresh or Try again when it froze).
+let bootWatchDone = false;
+bootWatched.then(() => { bootWatchDone = true; });
 // A first visit starts Python anew (the browser makes its snapshot after it):
 // WebKit took 20-45 s for that here, and over 120 s when the shared machine
 // was loaded far beyond its two cores.
@@ -528,7 +533,9 @@ export { version };
 
 export async function loadPyodide({ stdout, stderr } = {}) {
   if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
-  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language, bootWatched]);
+  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language]);
+  if (!bootWatchDone) performance.mark("hearts:boot-held"); // all is in; only the player's choice holds the game
+  await bootWatched;
   performance.mark("hearts:mount");
   html.dataset.preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(zip), { restURL: STDLIB_REST_URL });
   performance.mark("hearts:app");

@@ -170,8 +170,9 @@ def test_a_page_that_froze_while_booting_offers_start_fresh_before_python_runs(b
         text = until_in_tab(tab, "document.getElementById('boot-stuck')?.innerText")
         assert boot_text("nl", "stuck") in text and boot_text("nl", "fresh") in text
         assert in_tab(tab, "document.documentElement.dataset.bootStuck") == "1"
-        # the game's Python has not run, and does not while the choice is shown
-        time.sleep(1)
+        # the game's Python has not run, and does not while the choice is shown:
+        # once the interpreter, app.zip and the texts are in, only the choice holds it
+        until_in_tab(tab, "performance.getEntriesByName('hearts:boot-held').length > 0")
         assert in_tab(tab, "[document.documentElement.dataset.preload ?? null,"
                            " document.documentElement.hasAttribute('data-ready')]") == [None, False]
         in_tab(tab, "document.querySelector('#boot-stuck [data-action=start-fresh]').click()")
