@@ -74,9 +74,9 @@ def no_overflow(page, selector=".overlay .panel"):
 
 @pytest.mark.parametrize("lang", ["en", "lt"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_statistics_count_the_finished_game_once(browser, watch, site, open_game, tr, size, lang):
+def test_statistics_count_the_finished_game_once(warm_context, site, open_game, tr, size, lang):
     t = tr[lang]
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang), open_game,
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang), open_game,
                                        save=before_the_last_card())
     try:
         assert phase(page) == "play"
@@ -129,10 +129,10 @@ def test_statistics_count_the_finished_game_once(browser, watch, site, open_game
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_game_the_game_dealt_counts_in_its_level(browser, watch, site, open_game, size):
+def test_a_game_the_game_dealt_counts_in_its_level(warm_context, site, open_game, size):
     """Issue 26: beside the imported deal above, a dealt game (a seed) still
     counts among its level's games and in all games."""
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang="en"), open_game,
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang="en"), open_game,
                                        save=dealt_before_the_last_card())
     try:
         (card,) = [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
@@ -180,9 +180,9 @@ def replay_step(page):
 
 @pytest.mark.parametrize("lang", ["en", "lt"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_hand_told_trick_by_trick(browser, watch, site, open_game, tr, size, lang):
+def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, lang):
     t = tr[lang]
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang, seed=3), open_game)
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang, seed=3), open_game)
     try:
         page.locator('#screen [data-action="new-game"]').click()
         assert play_to_hand_end(page) == "hand-end"
@@ -237,9 +237,9 @@ def test_the_hand_told_trick_by_trick(browser, watch, site, open_game, tr, size,
 
 @pytest.mark.parametrize("lang", ["en", "lt"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_hint_explains_itself(browser, watch, site, open_game, tr, size, lang):
+def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang):
     t = tr[lang]
-    context, watcher, page = open_size(browser, watch, size, site.game_url(lang=lang, seed=3), open_game)
+    context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang, seed=3), open_game)
     message = page.locator("#screen .toast .message")
     try:
         page.locator('#screen [data-action="new-game"]').click()
