@@ -114,6 +114,7 @@ class FakePorts:
         self.updates_applied = 0
         self.persist_answer = "denied"  # what navigator.storage.persist() grants here
         self.persist_asks: list[bool] = []  # each call: True for persist(), False for persisted()
+        self.prompt_open = False  # persist() prompts and the person has not answered (Firefox asks)
 
     # -- the screen
     def render(self, html: str) -> None:
@@ -209,6 +210,8 @@ class FakePorts:
 
     async def persist(self, ask: bool) -> str:
         self.persist_asks.append(ask)
+        while ask and self.prompt_open:  # the browser's prompt, not answered yet
+            await self.sleep(1.0)
         if self.persist_answer == "none":
             return "none"
         return self.persist_answer if ask else ("granted" if self.persist_answer == "granted" and

@@ -87,8 +87,7 @@ def test_the_page_counts_its_messages_and_its_running_tasks():
     # a fixed time before asserting that a click changed nothing.
     rt, ports = page(speed="normal")
     rt.dispatch(M.NewGame())
-    assert ports.marks["data-running"] == "1"  # the first New game asks the browser to keep storage
-    ports.loop.run()
+    ports.loop.run()  # (the first New game asks the browser to keep storage: answered here)
     assert ports.marks["data-running"] == "0"
     pass_three(rt)  # seed 1: North leads, so an opponent's card is on its way
     handled = int(ports.marks["data-messages"])
@@ -96,6 +95,25 @@ def test_the_page_counts_its_messages_and_its_running_tasks():
     ports.loop.run()  # the opponents' cards (a message each), up to the human's turn
     assert ports.marks["data-running"] == "0" and rt.model.game.to_act == HUMAN
     assert int(ports.marks["data-messages"]) > handled + 1
+
+
+def test_a_browser_prompt_left_open_is_not_the_pages_work():
+    # Firefox asks the person before it keeps a site's storage: the page's
+    # question (persist(), at the first New game) may wait for ever, and
+    # data-running must still come to 0 once the page's own work is done.
+    rt, ports = page(speed="normal")
+    ports.prompt_open = True
+    rt.dispatch(M.NewGame())
+    ports.loop.run(until=60.0)
+    assert ports.persist_asks[-1] is True and rt.tasks >= 1  # still asking
+    assert ports.marks["data-running"] == "0"
+    pass_three(rt)
+    assert ports.marks["data-running"] == "1"  # North's card, on its way
+    ports.loop.run(until=120.0)
+    assert ports.marks["data-running"] == "0" and rt.model.game.to_act == HUMAN
+    ports.prompt_open = False  # the person answers
+    ports.loop.run(until=200.0)
+    assert rt.tasks == 0 and rt.model.ui.persist == "denied"
 
 
 def test_a_message_sent_while_one_is_handled_waits_for_it():

@@ -93,7 +93,8 @@ class Runtime(Program[Model]):
             M.PickFile: lambda e: self.ports.pick_file(),
             M.RunReview: lambda e: self.spawn(self._review(e)),
             M.ApplyUpdate: lambda e: self.apply_update(),
-            M.AskPersist: lambda e: self.spawn(self._persist(ask=True)),
+            # (persist() may prompt the person, Firefox does: the page waits, not works)
+            M.AskPersist: lambda e: self.spawn(self._persist(ask=True), asks_the_person=True),
             M.Measure: lambda e: self._health(),
         })
 

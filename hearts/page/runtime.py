@@ -134,7 +134,8 @@ class Program(Generic[ModelT]):
         self.crash_msg = crash
         self.queue: deque[Any] = deque()  # messages waiting for the one being handled
         self.busy = False  # a message is being handled
-        self.tasks = 0  # effects still running (data-tasks; data-running)
+        self.tasks = 0  # effects still running (data-tasks)
+        self.running = 0  # of those, the page's own work (data-running): not a browser's question to the person
         self.handled = 0  # messages handled (data-messages)
         self._effects: dict[type, Callable[[Any], object]] = {}
 
@@ -205,20 +206,27 @@ class Program(Generic[ModelT]):
 
     # -- tasks ------------------------------------------------------------------------
 
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        """Run ``coro`` as a task; an error in it is shown as any other."""
+    def spawn(self, coro: Coroutine[Any, Any, None], *, asks_the_person: bool = False) -> None:
+        """Run ``coro`` as a task; an error in it is shown as any other.
+        ``asks_the_person``: it waits for the person's answer to a question
+        the browser asks (which may never come: a prompt left open), so it is
+        not counted as the page's work in data-running."""
         self.tasks += 1
-        self.ports.mark("data-running", str(self.tasks))
-        self.ports.start(self._task(coro))
+        if not asks_the_person:
+            self.running += 1
+        self.ports.mark("data-running", str(self.running))
+        self.ports.start(self._task(coro, asks_the_person))
 
-    async def _task(self, coro: Coroutine[Any, Any, None]) -> None:
+    async def _task(self, coro: Coroutine[Any, Any, None], asks_the_person: bool) -> None:
         try:
             await coro
         except Exception:
             self.crash(traceback.format_exc())
         finally:
             self.tasks -= 1
-            self.ports.mark("data-running", str(self.tasks))
+            if not asks_the_person:
+                self.running -= 1
+            self.ports.mark("data-running", str(self.running))
 
     async def sliced(self, search: Iterator[Any]) -> Any:
         """Run a search generator in slices of SLICE seconds (by the ports'
