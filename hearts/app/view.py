@@ -205,13 +205,16 @@ def _start(ui: Ui, tr: Translator) -> str:
     return (
         '<div class="start">'
         f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
-        f"{problem}{_notices(ui, tr)}"
+        f"{problem}{_notices(ui, tr, tells=False)}"
         '<div class="start-actions">'
         f'{button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")}'
         f'{button(tr.text(S.RULES), A.RULES, cls="btn")}'
         f'{_stats_button(tr)}'
         f"{file_actions(ui, tr, False)}"
         "</div>"
+        # (after the buttons: a notice that comes once the page is up, a new
+        # version or "works offline", never moves New game from under a finger)
+        f"{_tells(ui, tr, 'game')}"
         f'<div class="settings">{_settings(ui, tr)}</div>'
         "</div>"
     )
