@@ -259,7 +259,7 @@ def test_a_good_file_replaces_the_game_and_is_saved_as_newer():
 def test_a_failed_save_says_the_stored_game_is_older_until_saving_resumes():
     d = playing()
     stored_rev = d.model.ui.rev
-    d.send(M.SaveFailed(stored_rev))
+    d.send(M.SaveFailed(stored_rev), settle=False)  # (its retry, a RetrySave, waits in the queue)
     assert "Not saved" in d.html()  # nothing newer than the stored game yet
     model, effects = U.update(d.model, M.ClickCard(str(d.pv.legal[0])))
     assert saves(effects)  # still tried: that is how saving resumes

@@ -9,7 +9,7 @@ import pytest
 
 from hearts.engine.save import loads, revision
 from hearts.engine.slices import run_slice
-from hearts.app import stored as ST
+from hearts.app import saving as S, stored as ST
 from hearts.page import binding as R
 from hearts.app import update as U
 from hearts.app import messages as M
@@ -300,9 +300,11 @@ def test_saving_resumes_by_itself_when_storage_works_again():
     assert ports.session[rt.key_of(ST.UNSAVED)] == str(rev)  # a reload can tell
     assert revision(rt.get(ST.SAVE)) < rev
     ports.storage_works = True
-    ports.loop.run(until=0.5 + R.RETRY_SAVE)  # tried again after RETRY_SAVE seconds
+    ports.loop.run(until=0.5 + S.RETRY_SAVE)  # tried again after RETRY_SAVE seconds
     assert rt.model.ui.storage == "ok" and revision(rt.get(ST.SAVE)) == rt.model.ui.rev
-    assert rt.key_of(ST.UNSAVED) not in ports.session and rt.pending is None
+    assert rt.key_of(ST.UNSAVED) not in ports.session and not rt.write_failed
+    ports.loop.run()  # and no more retries: the loop ends
+    assert not rt.model.ui.retrying and rt.tasks == 0
 
 
 def test_a_stale_tab_never_overwrites_a_newer_position():

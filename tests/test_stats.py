@@ -446,6 +446,7 @@ def test_the_same_finished_game_opened_five_times_counts_once():
 def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     from fake_ports import FakePorts
     from hearts.app import stored
+    from hearts.app.saving import RETRY_SAVE
     from hearts.page import binding as RT
 
     text = finished_text()
@@ -456,7 +457,7 @@ def test_a_game_finished_while_storage_is_full_counts_when_saving_resumes():
     ports.loop.run(until=0.5)
     assert rt.model.ui.storage == "off" and rt.get(stored.STATS) is None
     ports.storage_works = True
-    ports.loop.run(until=0.5 + RT.RETRY_SAVE)
+    ports.loop.run(until=0.5 + RETRY_SAVE)
     assert rt.model.ui.storage == "ok"
     assert ST.figures(ST.loads(rt.get(stored.STATS)))["all"].games == 1
 

@@ -377,7 +377,7 @@ def test_storage_off_notice_and_saving_still_tried():
 def test_save_failure_turns_notice_on():
     d = Driver()
     d.send(M.NewGame())
-    d.send(M.SaveFailed())
+    d.send(M.SaveFailed(), settle=False)  # (its retry, a RetrySave, waits in the queue)
     assert "Not saved" in d.html()
 
 

@@ -9,8 +9,8 @@ the effects:
   tab shows the "open in another tab" dialog (``ui.owner == "open"``) and
   plays only after ``TakeOver``, which steals the lock and adopts the
   stored position (``Adopt``). A save carries a revision
-  (``ui.rev``, raised by every change); the runtime refuses a write
-  that is not newer than the stored one and reports it
+  (``ui.rev``, raised by every change); a write that is not newer than
+  the stored one is refused (:func:`hearts.app.saving.verdict`) and reported
   (``Elsewhere`` ``("moved")``), so no stale tab replaces a newer
   position, with or without locks.
 - a refused save is copied aside (``KeepAside``) before anything can
@@ -20,9 +20,9 @@ the effects:
 - ``ExportGame`` downloads the game as a file; ``ImportGame``
   asks for one and ``Imported`` refuses it exactly as a refused save
   is refused (the codes of :mod:`hearts.engine.save`).
-- a failed save: ``ui.storage`` goes "off" and the runtime tries the
-  latest position again by itself (and with every move); when a write
-  works again it sends ``SaveResumed``.
+- a failed save: ``ui.storage`` goes "off" and the position is tried
+  again by itself (``RetrySave``, :mod:`hearts.app.saving`) and with every
+  move; when a write works again the runtime sends ``SaveResumed``.
 """
 
 from __future__ import annotations

@@ -303,6 +303,11 @@ class SaveResumed:
 
 
 @dataclass(frozen=True)
+class RetrySave:
+    """Time to try a failed save again (hearts.app.saving.RETRY_SAVE)."""
+
+
+@dataclass(frozen=True)
 class DownloadRefusedSave:
     pass
 
@@ -390,7 +395,7 @@ Msg = Union[
     KeepGame, Dismiss,
     Undo, ConfirmNewGame, ToggleTwoTap,
     ShowStats, AskResetStats, ConfirmResetStats, ShowReplay, ReplayStep,
-    Elsewhere, TakeOver, Adopt, SaveResumed, DownloadRefusedSave, HideRefused, ExportGame,
+    Elsewhere, TakeOver, Adopt, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
     UpdateReady, UpdateNow, OfflineReady, Persisted, DismissNotice,

@@ -77,6 +77,7 @@ class Ui:
     owner: Owner = "here"  # one game, one owner (hearts/app/keeping.py)
     rev: int = 0  # revision of the position on screen (hearts.engine.save.revision)
     saved_rev: int = -1  # revision of the last position known to be stored (-1: none)
+    retrying: bool = False  # a retry of a failed save is scheduled (hearts.app.saving)
     behind: bool = False  # the stored position (just restored) lacks moves made after it
     refused: bool = False  # a refused save is kept aside (it can be downloaded)
     file_error: str | None = None  # code of a refused imported file

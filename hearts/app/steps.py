@@ -77,19 +77,25 @@ def completed_tricks(game: Game) -> int:
 
 def changed(model: Model, items: list[M.Said] | tuple[M.Said, ...]) -> tuple[Model, list[Effect]]:
     """The game changed: new epoch, save it, announce, schedule what comes next."""
-    rev = min(model.ui.rev + 1, MAX_REV)  # (at the cap, the runtime knows its own save: hearts.page.binding.Runtime.save)
+    rev = min(model.ui.rev + 1, MAX_REV)  # (at the cap, the slot holding its own save lets it write: hearts.app.saving.verdict)
     ui = replace(model.ui, epoch=model.ui.epoch + 1, hint=(), hint_pending=False, message=None,
                  lifted=None, rev=rev, behind=False)
     model = replace(model, ui=ui)
     assert model.game is not None
     # Saved also while storage is "off": the runtime finds out when it works again.
-    effects: list[Effect] = [M.Save(dumps(model.game, rev, undo_used=model.undo_used), rev)]
+    effects: list[Effect] = [save_of(model)]
     model, recorded = history.record_game(model)  # the game is over: its statistics, once
     effects += recorded
     model, later = next_step(model)
     if not model.ui.pause:
         items = list(items) + list(turn_items(model))
     return model, effects + ([M.Announce(tuple(items))] if items else []) + later
+
+
+def save_of(model: Model) -> M.Save:
+    """The Save of the position on screen (its game and revision)."""
+    assert model.game is not None
+    return M.Save(dumps(model.game, model.ui.rev, undo_used=model.undo_used), model.ui.rev)
 
 
 def next_step(model: Model) -> tuple[Model, list[Effect]]:

@@ -27,6 +27,7 @@ from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
 from . import coach as _coach, history as _history, keeping as _keeping, stored as _stored, table_extras as _table_extras, updates as _updates
+from . import saving as _saving
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
@@ -332,11 +333,6 @@ def _hint_ready(model: Model, msg: M.HintReady) -> tuple[Model, list[Effect]]:
     return with_ui(model, hint=hint.cards, hint_pending=False, message=hint), [M.Announce((hint,))]
 
 
-def _save_failed(model: Model, msg: M.SaveFailed) -> tuple[Model, list[Effect]]:
-    saved_rev = model.ui.saved_rev if msg.saved_rev is None else msg.saved_rev
-    return with_ui(model, storage="off", saved_rev=saved_rev), []
-
-
 def _crash(model: Model, msg: M.Crash) -> tuple[Model, list[Effect]]:
     return with_ui(model, overlay="error", error=msg.text, epoch=model.ui.epoch + 1,
                    thinking=None, hint_pending=False), []
@@ -371,13 +367,12 @@ _HANDLERS: dict[type, Handler] = {
     M.AskHint: _ask_hint,
     M.HintReady: _hint_ready,
     M.PassesReady: _passes_ready,
-    M.SaveFailed: _save_failed,
     M.Crash: _crash,
     M.StartOver: _start_over,
     M.KeepGame: _keep_game,
 }
 
 
-for _more in (_table_extras.HANDLERS, _history.HANDLERS, _keeping.HANDLERS, _coach.HANDLERS, _updates.HANDLERS):
+for _more in (_table_extras.HANDLERS, _history.HANDLERS, _keeping.HANDLERS, _saving.HANDLERS, _coach.HANDLERS, _updates.HANDLERS):
     _HANDLERS.update(_more)
 _HANDLERS.update(_updates.wrap(_HANDLERS))  # between hands: a new version, the storage question

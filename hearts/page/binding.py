@@ -7,9 +7,10 @@ think, wait, hint, store the settings, the language, the statistics, the
 view state, keep a refused save aside, a file, the game's lock, a new
 version, the page measured after a game). Here too: the boot (the first
 model from the address and storage, the game's lock, the warm-up), the
-save's rules against stale tabs (revisions, lock retries, retries of a
-save that failed) and the install's own keys, named in
-:mod:`hearts.app.stored` (the one module that says what the page stores).
+save's reads and writes (whose rules, revisions against stale tabs and
+retries of a save that failed, are :mod:`hearts.app.saving`'s) and the
+install's own keys, named in :mod:`hearts.app.stored` (the one module that
+says what the page stores).
 ``hearts/page/controller.py`` makes the one Runtime of the page over its
 PyScript ports; ``tests/fake_ports.py`` over fake ones, so that the tests
 run these very handlers.
@@ -25,16 +26,13 @@ from typing import Any, Callable, Coroutine, Iterator
 
 from ..text import i18n, vocabulary
 from ..engine.game import Phase
-from ..engine.save import read, revision
 from ..engine.slices import run_slice
-from ..app import stored as ST
+from ..app import saving as S, stored as ST
 from ..app import messages as M, update as U, warmup
 from ..app.model import HUMAN, Model, visible
 from ..app.view import announcement, view
 from .runtime import SLICE, Ports, Program
 
-# Seconds between tries to store a position that could not be stored.
-RETRY_SAVE = 2.0
 # Seconds a new page waits for the game's lock before it says another tab
 # has the game (a reloaded page's old self may not have let go yet).
 CLAIM_WAIT = (0.15, 0.3, 0.5)
@@ -66,7 +64,7 @@ class Runtime(Program[Model]):
         self.scope = scope  # the install's path (hearts.app.stored.install_scope)
         self.translators: dict[str, i18n.Translator] = {}
         self.boot_saved: str | None = None  # the save as read at the start
-        self.pending: tuple[str, int] | None = None  # a position that could not be stored
+        self.write_failed = False  # this tab's last write of the game failed (no new version then)
         self.saved_rev: int | None = None  # revision of the last position this tab stored
         self.own_text: str | None = None  # the save this tab stored or adopted last
         self.leaving = False  # the page is going: nothing more is stored
@@ -198,48 +196,37 @@ class Runtime(Program[Model]):
     # -- saving (hearts/app/keeping.py) -------------------------------------------------
 
     def save(self, text: str, rev: int) -> None:
-        """Store the position ``text`` (revision ``rev``) unless a newer one is
-        stored; tell the model when it fails, and when it works again."""
+        """Store the position ``text`` (revision ``rev``) as
+        :func:`hearts.app.saving.verdict` says; tell the model what
+        :func:`hearts.app.saving.told` says (a failure, saving again)."""
         if self.leaving:
             return  # the page is going (see leave)
-        if rev and self._later_stored(rev):
+        if not self._may_store(rev):
             # Another tab stored a later position: never replace it.
-            self.pending = None
+            self.write_failed = False
             self.dispatch(M.Elsewhere("moved"))
             return
         model = self.model
-        if self.put(ST.SAVE, text):
-            self.pending = None
+        written = self.put(ST.SAVE, text)
+        self.write_failed = not written
+        if written:
             self.saved_rev = rev
             self.own_text = text
             self.ports.session_remove(self.key_of(ST.UNSAVED))
-            if model.ui.storage != "ok":
-                self.dispatch(M.SaveResumed(rev))
-            return
-        retrying = self.pending is not None
-        self.pending = (text, rev)
-        self.ports.session_set(self.key_of(ST.UNSAVED), str(rev))
-        if model.ui.storage == "ok":
-            self.dispatch(M.SaveFailed(model.ui.saved_rev if self.saved_rev is None else self.saved_rev))
-        if not retrying:
-            self.spawn(self._retry_saves())
+        else:
+            self.ports.session_set(self.key_of(ST.UNSAVED), str(rev))
+        msg = S.told(model.ui, written, rev, self.saved_rev)
+        if msg is not None:
+            self.dispatch(msg)
 
-    def _later_stored(self, rev: int) -> bool:
-        """Whether the slot holds a position later than ``rev`` that this tab
-        would play: a revision is only compared with a save it accepts
-        (a damaged or newer-version text of any revision never blocks the
-        next game; it is kept aside before it is replaced)."""
+    def _may_store(self, rev: int) -> bool:
+        """Whether the slot may take a position of revision ``rev`` (its
+        unreadable text kept aside first), by hearts.app.saving.verdict."""
         stored = self.get(ST.SAVE)
-        if revision(stored) < rev or stored == self.own_text:
-            # (its own: revisions stop at MAX_REV, where the next equals the last)
-            return False
-        try:
-            read(stored or "")
-            return True
-        except Exception:  # SaveError, or anything else wrong with it
-            if self.get(ST.REFUSED) != stored:
-                self.put(ST.REFUSED, stored or "")
-            return False
+        verdict = S.verdict(rev, stored, self.own_text)
+        if verdict == S.KEEP_ASIDE and stored is not None and self.get(ST.REFUSED) != stored:
+            self.put(ST.REFUSED, stored)
+        return verdict != S.STALE
 
     def stored_elsewhere(self, key: str) -> None:
         """Another tab stored ``key`` (the page's storage event). If it is the
@@ -252,20 +239,9 @@ class Runtime(Program[Model]):
         if (key != self.key_of(ST.SAVE) or self.leaving or model.ui.owner != "here"
                 or model.game is None or self.own_text is None):
             return
-        if self._later_stored(max(model.ui.rev, 1)):
-            self.pending = None
+        if not self._may_store(max(model.ui.rev, 1)):
+            self.write_failed = False
             self.dispatch(M.Elsewhere("moved"))
-
-    async def _retry_saves(self) -> None:
-        """Saving resumes by itself: the latest position that could not be
-        stored is tried again every RETRY_SAVE seconds until it is."""
-        while self.pending is not None:
-            await self.ports.sleep(RETRY_SAVE)
-            pending = self.pending
-            if pending is None or self.model.ui.owner != "here":
-                self.pending = None
-                return
-            self.save(*pending)
 
     # -- waiting, opponents, the hint ----------------------------------------------------
 
@@ -418,7 +394,7 @@ class Runtime(Program[Model]):
     def apply_update(self) -> None:
         """Reload into the new version once the game is stored (the Save
         before this effect): never with a position not stored."""
-        if self.pending is None:
+        if not self.write_failed:
             self.ports.apply_update()
 
     async def _persist(self, ask: bool) -> None:
