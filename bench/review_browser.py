@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tools"), str(ROOT)]
 from browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
-from page_play import LONG_TASKS, new_game, play_turns  # noqa: E402  (the benchmarks' way of playing)
+from page_play import LONG_TASKS, new_game, play_turns  # noqa: E402  (tools/page_play.py: the one way of playing the page)
 
 from hearts.app import review  # noqa: E402
 from hearts.engine import save  # noqa: E402

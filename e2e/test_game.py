@@ -19,7 +19,9 @@ from hearts.engine.game import Reason
 from hearts.text.i18n import Translator
 from hearts.text.vocabulary import reason_message
 
-TABLE = "#screen > section[data-phase]"
+import page_play  # tools/page_play.py (on the path by conftest.py): one driver for the tests and bench/
+from page_play import TABLE, click_card, hand, phase
+
 LEGAL = '#screen [data-card]:not([aria-disabled="true"])'
 MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game-end"], '
            '#screen [data-phase="pass"]')
@@ -42,34 +44,12 @@ def assert_accessible(page, site):
     assert violations == []
 
 
-def phase(page):
-    return page.locator(TABLE).get_attribute("data-phase")
-
-
-def hand(page):
-    return [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
-
-
-def click_card(page, card):
-    # Cards overlap in the fan: click the visible strip at the left.
-    page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
-
-
 def new_game(page):
-    if page.locator('#screen [data-action="new-game"]').count() == 0:
-        page.locator('#screen [data-action="menu"]').click()
-    page.locator('[data-action="new-game"]').first.click()
-    confirm = page.locator('.overlay [data-action="confirm-new-game"]')
-    if confirm.count():  # a game in progress: the menu asks first
-        confirm.click()
-    page.locator(f'{TABLE}[data-phase="pass"], {TABLE}[data-phase="play"]').wait_for()
+    page_play.new_game(page, TIMEOUT)
 
 
 def pass_three(page):
-    for card in hand(page)[:3]:
-        click_card(page, card)
-    page.locator('[data-action="confirm-pass"]').click()
-    page.locator(f'{TABLE}[data-phase="play"]').wait_for()
+    page_play.pass_three(page, TIMEOUT)
 
 
 def seen_by_the_page(page, name, what):
@@ -119,28 +99,9 @@ def assert_nothing_hidden_in_dom(page):
 
 
 def play_turns(page, until=("hand-end", "game-end"), check=None, limit=2000):
-    """Click legal cards (and pass when asked) until the phase is in ``until``."""
-    for _ in range(limit):
-        page.locator(MOVE_ON).first.wait_for(timeout=TIMEOUT)
-        current = phase(page)
-        if current in until:
-            return current
-        if current == "pass":
-            pass_three(page)
-            continue
-        if current != "play":
-            continue
-        legal = page.locator(LEGAL)
-        if legal.count() == 0:
-            continue
-        if check is not None:
-            check(page)
-        card = legal.first.get_attribute("data-card")
-        if card is None:
-            continue
-        click_card(page, card)
-        page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached", timeout=TIMEOUT)
-    pytest.fail("the game did not move on")
+    """Click legal cards (and pass when asked) until the phase is in ``until``
+    (tools/page_play.py, the benchmarks' driver too; ``check`` before each card)."""
+    return page_play.play_turns(page, until, check, limit, TIMEOUT)
 
 
 def test_start_screen_then_pass_three_cards(game, site):

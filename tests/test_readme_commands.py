@@ -248,8 +248,8 @@ def test_the_readme_command_runs_in_a_short_form(command, tmp_path):
 
 
 def test_no_benchmark_imports_a_test_file_or_puts_a_test_folder_on_its_path():
-    # The benchmarks share their helpers through bench/page_play.py and
-    # tools/; a test file imported from bench/ broke `make bench-ai` once
+    # The benchmarks share their helpers through tools/ (page_play.py: the
+    # driver the e2e tests use too); a test file imported from bench/ broke `make bench-ai` once
     # (ModuleNotFoundError: No module named 'hearts').
     tests = {p.stem for folder in ("tests", "e2e") for p in (ROOT / folder).glob("*.py")}
     found = []

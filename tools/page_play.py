@@ -1,0 +1,87 @@
+"""Playing the page, shared by the browser benchmarks (bench/) and the e2e
+tests: a new game, a pass, the human's turns; and the init script that
+watches the page's long tasks.
+
+One driver for both (no benchmark imports a test file); the tests add
+their checks through ``check`` (called before each card is played). It
+uses the page's test hooks only: `data-phase` on the table, the cards'
+`button[data-card]` with `aria-disabled`, and the `data-action` buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+TABLE = "#screen > section[data-phase]"
+PLAYABLE = '#screen button[data-card]:not([aria-disabled="true"])'
+WAIT_MS = 60_000
+
+# An init script: every long task (over 50 ms) of the page, [start, duration]
+# in window.__longTasks (the Long Tasks API); a bench empties it to count
+# from a moment on.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+def phase(page: Any) -> str | None:
+    return page.locator(TABLE).get_attribute("data-phase")
+
+
+def hand(page: Any) -> list[str | None]:
+    return [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
+
+
+def click_card(page: Any, card: str) -> None:
+    # The fan overlaps the cards: a card's left edge is always visible.
+    page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+
+
+def new_game(page: Any, timeout: float = WAIT_MS) -> None:
+    """Start a new game from the start screen or the menu, and wait for its table."""
+    if not page.locator('#screen [data-action="new-game"]').count():
+        page.locator('#screen [data-action="menu"]').click()
+    page.locator('[data-action="new-game"]').first.click()
+    ask = page.locator('.overlay [data-action="confirm-new-game"]')
+    if ask.count():  # a game in progress: the menu asks first
+        ask.click()
+    page.locator(f'{TABLE}[data-phase="pass"], {TABLE}[data-phase="play"]').wait_for(timeout=timeout)
+
+
+def pass_three(page: Any, timeout: float = WAIT_MS) -> None:
+    """Pass the first three cards of the hand, and wait for the play."""
+    for card in hand(page)[:3]:
+        if card:
+            click_card(page, card)
+    page.locator('[data-action="confirm-pass"]').click()
+    page.locator(f'{TABLE}[data-phase="play"]').wait_for(timeout=timeout)
+
+
+def play_turns(page: Any, until: tuple[str, ...] = ("hand-end", "game-end"),
+               check: Callable[[Any], None] | None = None, limit: int = 2000,
+               timeout: float = WAIT_MS) -> str:
+    """Pass the first three cards and play the first playable card on every
+    turn until the table's phase is one of ``until``; that phase.
+    ``check(page)`` (a test's) runs before each card is played."""
+    ready = f'{PLAYABLE}, {TABLE}[data-phase="pass"], ' + ", ".join(f'{TABLE}[data-phase="{p}"]' for p in until)
+    for _ in range(limit):
+        page.locator(ready).first.wait_for(timeout=timeout)
+        now = phase(page)
+        if now in until:
+            return str(now)
+        if now == "pass":
+            pass_three(page, timeout)
+            continue
+        playable = page.locator(PLAYABLE)
+        if now != "play" or not playable.count():
+            continue
+        if check is not None:
+            check(page)
+        code = playable.first.get_attribute("data-card")
+        if code:
+            click_card(page, code)
+            page.locator(f'#screen [data-card="{code}"]').wait_for(state="detached", timeout=timeout)
+    raise RuntimeError("the game did not move on")
