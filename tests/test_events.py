@@ -117,6 +117,11 @@ def screens():
     stats = U.update(d.model, M.ShowStats())[0]
     out.append(("stats with a game", stats))
     out.append(("reset the statistics?", U.update(stats, M.AskResetStats())[0]))
+    from hearts.app import stats as ST  # (statistics of one game more, from a file)
+
+    other = ST.record(stats.ui.stats, ST.GameSummary("other", "easy", False, (20, 30, 40, 110), (20,), 0, 0, 0))
+    asked = U.update(U.update(stats, M.ImportStats())[0], M.Imported(ST.dumps(other)))[0]
+    out.append(("replace the statistics?", asked))
     told = U.update(U.update(d.model, M.UpdateReady())[0], M.OfflineReady())[0]
     out.append(("game end, a new version and offline told", told))
     start = U.update(U.init(speed="instant")[0], M.UpdateReady())[0]
@@ -154,7 +159,8 @@ def test_the_action_strings_are_the_pages_contract():
         new-game confirm-pass continue hint rules menu close level speed lang four-colour
         start-over keep-game undo last-trick confirm-new-game two-tap stats stats-reset
         confirm-stats-reset replay replay-next replay-prev take-over download-refused
-        hide-refused export-game import-game review claim update-now dismiss-notice""".split())
+        hide-refused export-game import-game review claim update-now dismiss-notice
+        export-stats import-stats confirm-open-stats""".split())
 
 
 def test_values_are_checked_at_the_seam():

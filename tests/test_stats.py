@@ -619,3 +619,154 @@ def test_the_new_reasons_in_every_language(lang):
     assert you != said and seat_name(2, tr) not in you
     if lang != "en":
         assert text != explanation(found, english) and said != explanation(game, english)
+
+
+# -- an imported game's review cost counts apart too (issue 26) -------------------------
+
+def test_an_imported_game_s_review_cost_is_kept_out_of_its_level_and_of_all():
+    d = StatsDriver()
+    d.send(M.Imported(seedless(finished_text())))
+    d.send(M.ShowReview(0))
+    tenths = d.model.ui.review.total
+    costs = d.model.ui.stats.costs
+    assert dict((b, (n, t)) for b, n, t in costs.buckets) == {
+        **{b: (0, 0) for b in ST.COUNTED}, "imported": (1, tenths)}
+    assert ST.C.average(costs) is None and ST.C.average(costs, "normal") is None
+    assert ST.C.trend(costs) == () and ST.loads(d.stored) == d.model.ui.stats
+    d.send(M.CloseOverlay())
+    d.send(M.ShowReview(0))
+    assert d.model.ui.stats.costs is costs  # the same hand again: not counted twice
+    d.send(M.ShowStats())
+    html = d.html()
+    assert re.search(r'data-stat="cost">\u2013<', html) and re.search(r'data-stat="cost.normal">\u2013<', html)
+    assert re.search(rf'data-stat="cost.imported">{tenths / 10:.1f}<', html)
+    assert 'data-stat-chart="cost"' not in html  # the trend is of the games the game dealt
+
+
+def test_imported_costs_are_stored_apart_so_a_page_of_before_reads_the_rest():
+    import json
+
+    c = ST.C.add(ST.C.add(ST.C.EMPTY, "a", "hard", 0, 30), "b", "imported", 1, 70)
+    c = ST.C.add(c, "x", "easy", 0, 10)
+    assert [g.game_id for g in c.games] == ["a", "x", "b"] and ST.C.average(c) == 2.0
+    data = ST.C.to_data(c)
+    assert set(data["buckets"]) == {"easy", "normal", "hard", "undo"}  # as a page of before checks them
+    assert all(g[1] != "imported" for g in data["games"]) and data["imported_games"] == [["b", 2, 70]]
+    assert ST.C.from_data(json.loads(json.dumps(data))) == c
+    old = ST.C.to_data(ST.C.add(ST.C.EMPTY, "a", "hard", 0, 30))
+    assert "imported" not in old and ST.C.from_data(old) == ST.C.add(ST.C.EMPTY, "a", "hard", 0, 30)
+    for bad in ({"imported": [1, 10**6]}, {"imported_games": [["b", 0, 0]]}, {"imported_games": "b"},
+                {"games": [["b", "imported", 1, 7]]}, {"imported_games": [["b", 1, 7]] * 21}):
+        with pytest.raises(ST.C.CostsError):
+            ST.C.from_data({**data, **bad})
+
+
+# -- the statistics saved to a file and opened from one (issue 26) ------------------------
+
+def _played(games=1):
+    """A driver whose statistics count ``games`` finished games."""
+    d = StatsDriver()
+    for seed in range(1, games + 1):
+        d.send(M.Imported(finished_text(seed=seed * 7)))
+    assert ST.figures(d.model.ui.stats)["all"].games == games
+    return d
+
+
+def _saved_stats(d):
+    d.send(M.ShowStats())
+    assert 'data-action="export-stats"' in d.html() and 'data-action="import-stats"' in d.html()
+    d.fake.downloads.clear()
+    d.send(M.ExportStats())
+    [(text, name)] = d.fake.downloads
+    assert name == "hearts-statistics.json"
+    return text
+
+
+def _open_stats_file(d, text):
+    picked = d.fake.picked_files
+    d.send(M.ShowStats())
+    d.send(M.ImportStats())
+    assert d.fake.picked_files == picked + 1 and d.model.ui.picking == "stats"
+    d.send(M.Imported(text))
+
+
+def test_statistics_saved_to_a_file_come_back_in_a_fresh_page():
+    played = _played(2)
+    text = _saved_stats(played)
+    assert ST.loads(text) == played.model.ui.stats
+    d = StatsDriver()  # storage wiped: empty statistics, so no question
+    _open_stats_file(d, text)
+    assert d.model.ui.stats == played.model.ui.stats and d.model.ui.overlay == "stats"
+    assert ST.loads(d.stored) == played.model.ui.stats  # stored, for the next visit
+    html = d.html()
+    assert re.search(r'data-stat="games">2<', html) and "Statistics opened from the file." in html
+    assert d.model.ui.picking == "game"  # the next file chosen is a game again
+    _open_stats_file(d, text)  # the same file twice: the same statistics, nothing counted twice
+    assert d.model.ui.stats == played.model.ui.stats and d.model.ui.overlay == "stats"
+    # A finished game opened from a file after it still counts once
+    d.send(M.Imported(finished_text(seed=7)))
+    assert ST.figures(d.model.ui.stats)["all"].games == 2
+
+
+def test_statistics_from_a_file_replace_these_only_after_the_question_says_what_goes():
+    theirs = _saved_stats(_played(2))
+    d = _played(1)
+    mine = d.model.ui.stats
+    stores = d.stores
+    _open_stats_file(d, theirs)
+    assert d.model.ui.overlay == "stats-open" and d.model.ui.stats is mine and d.stores == stores
+    html = d.html()
+    assert "count 2 finished games" in html and "the 1 finished game counted here" in html
+    assert 'data-action="confirm-open-stats"' in html
+    d.send(M.ShowStats())  # Keep mine
+    assert d.model.ui.stats is mine and d.model.ui.overlay == "stats"
+    d.send(M.ConfirmOpenStats())  # not from the question: nothing
+    assert d.model.ui.stats is mine
+    _open_stats_file(d, theirs)
+    d.send(M.ConfirmOpenStats())
+    assert d.model.ui.stats == ST.loads(theirs) and ST.loads(d.stored) == ST.loads(theirs)
+    assert d.model.ui.overlay == "stats" and ST.figures(d.model.ui.stats)["all"].games == 2
+
+
+@pytest.mark.parametrize("bad, code", [
+    (None, "damaged"),  # the file could not be read
+    ("", "damaged"),
+    ("not json at all", "damaged"),
+    ('{"format": "hearts-stats", "version": 1}', "damaged"),
+    ('"' + '\\"' * 60_000, "damaged"),  # too long, and adversarial for a scanner
+    ("[" * 5000, "damaged"),  # deep
+    ('{"format": "hearts-stats", "version": 2, "buckets": {}}', "newer"),
+    ("SAVE", "damaged"),  # a game's file, not statistics
+])
+def test_a_bad_or_foreign_statistics_file_keeps_the_statistics_and_says_why(bad, code):
+    d = _played(1)
+    mine, stores = d.model.ui.stats, d.stores
+    if bad == "SAVE":
+        bad = U.dumps(d.model.game)
+    _open_stats_file(d, bad)
+    assert d.model.ui.stats is mine and d.stores == stores and d.model.ui.overlay == "stats"
+    assert d.model.game is not None and d.phase() == "game-end"  # the game is not touched
+    html = d.html()
+    assert "Your statistics are unchanged." in html and ("newer version" in html) == (code == "newer")
+    d.send(M.ShowStats())
+    assert "Your statistics are unchanged." not in d.html()
+
+
+def test_the_statistics_file_s_strings_are_in_every_language():
+    from hearts.app.model import Ui
+    from hearts.app import stats_view as SV
+
+    for lang in LANGUAGES:
+        tr = load(lang)
+        ui = Ui(stats=ST.record(ST.EMPTY, summary("a")), overlay="stats", stats_note="stats-newer-version")
+        html = SV.stats_screen(ui, tr)
+        for text in (SV.EXPORT, SV.IMPORT, SV._FILE_ERRORS["stats-newer-version"]):
+            assert esc_text(tr.text(text)) in html and (lang == "en" or tr.text(text) != text)
+        asked = SV.open_question(replace(ui, stats_file=ST.record(ui.stats, summary("b"))), tr)
+        assert 'data-action="confirm-open-stats"' in asked and "{n}" not in asked
+
+
+def esc_text(text):
+    from hearts.app.blocks import esc
+
+    return esc(text)

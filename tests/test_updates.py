@@ -141,7 +141,8 @@ def test_where_it_is_not_granted_one_reminder_once_ever():
     d.send(M.NewGame())
     assert d.model.ui.notices == ("keep-file",) and not notice(d, "keep-file")  # not during the hand
     play_hand(d)
-    assert notice(d, "keep-file") and "save it to a file" in d.html()  # its end: a calm moment
+    assert notice(d, "keep-file") and "save them to files" in d.html()  # its end: a calm moment
+    assert "the statistics from Statistics" in d.html()  # the reminder points to both files
     d.send(M.ShowOverlay("menu"))
     assert 'data-persist="denied"' in d.html()
     d.send(M.CloseOverlay())

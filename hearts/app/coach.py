@@ -31,7 +31,11 @@ def review_key(game: Game, hand: int) -> str:
     return f"{ST.game_key(game)}:{hand}:{plays}"
 
 
-def _bucket(model: Model) -> str:
+def _bucket(model: Model, game: Game) -> str:
+    """Where a reviewed hand's cost counts: as the game counts in the
+    statistics (hearts.app.stats.record): apart if the game did not deal it."""
+    if not ST.dealt_by_the_game(game):
+        return ST.IMPORTED
     return "undo" if model.undo_used else model.ui.settings.level
 
 
@@ -69,7 +73,7 @@ def _ready(model: Model, msg: M.ReviewReady) -> tuple[Model, list[Effect]]:
     if game is None or not msg.key.startswith(ST.game_key(game) + ":"):
         return model, []
     hand = int(msg.key.split(":")[1])
-    new = ST.record_cost(model.ui.stats, ST.game_key(game), _bucket(model), hand, msg.review.total)
+    new = ST.record_cost(model.ui.stats, ST.game_key(game), _bucket(model, game), hand, msg.review.total)
     if new is model.ui.stats:
         return model, []
     effects: list[M.Effect] = [M.StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []

@@ -1,10 +1,16 @@
 """What the reviews cost, across games: part of the statistics (hearts.app.stats).
 
 Each reviewed hand's total cost (hearts.app.review: tenths of an expected
-point) is added once to its game's bucket (the level, or ``undo``) and to
-its game's line among the last :data:`RECENT` games with a reviewed hand,
-for the trend. Stored inside the statistics' JSON under ``"costs"``; older
-statistics without it read as no reviews yet.
+point) is added once to its game's bucket (the level, ``undo``, or
+``imported`` for a game whose cards the game did not deal: like the
+statistics, those count apart, never in a level nor in the average of all)
+and to its game's line among the last :data:`RECENT` games with a reviewed
+hand, for the trend (the imported games' lines are kept apart, the last
+:data:`RECENT` of them, and are not in the trend). Stored inside the
+statistics' JSON under ``"costs"``; older statistics without it read as no
+reviews yet, and the imported games' bucket and lines are stored apart
+(``"imported"``, ``"imported_games"``) so that a page of before still reads
+the rest.
 
 >>> c = add(EMPTY, "g1", "hard", 0, 13)
 >>> add(c, "g1", "hard", 0, 40) is c, average(add(c, "g1", "hard", 1, 7), "hard")
@@ -20,7 +26,9 @@ from typing import Any
 
 from ..engine.choices import LEVELS
 
-BUCKETS = LEVELS + ("undo",)
+COUNTED = LEVELS + ("undo",)  # the games the game dealt: the average of all adds these up
+IMPORTED = "imported"  # reviewed hands of games the game did not deal, counted apart
+BUCKETS = COUNTED + (IMPORTED,)
 RECENT = 20
 MAX_HANDS = 60  # hands of one game that can be counted (a game is over long before)
 MAX_HAND_COST = 14 * 260  # tenths: fourteen decisions, each at most 26 points
@@ -61,21 +69,33 @@ def add(costs: Costs, game_id: str, bucket: str, hand: int, tenths: int) -> Cost
         return costs
     bucket = old.bucket if old is not None else bucket
     line = GameCost(game_id, bucket, (old.hands if old else 0) | 1 << hand, (old.tenths if old else 0) + tenths)
-    games = tuple(g for g in costs.games if g.game_id != game_id) + (line,)
+    others = tuple(g for g in costs.games if g.game_id != game_id)
+    # The dealt games' lines first, then the imported ones (the order they are stored in).
+    dealt = tuple(g for g in others if g.bucket != IMPORTED) + ((line,) if bucket != IMPORTED else ())
+    imported = tuple(g for g in others if g.bucket == IMPORTED) + ((line,) if bucket == IMPORTED else ())
     buckets = tuple((b, n + 1, t + tenths) if b == bucket else (b, n, t) for b, n, t in costs.buckets)
-    return Costs(buckets, games[-RECENT:])
+    return Costs(buckets, dealt[-RECENT:] + imported[-RECENT:])
+
+
+def trend(costs: Costs) -> tuple[GameCost, ...]:
+    """The lines of the games the game dealt, oldest first (the chart's)."""
+    return tuple(g for g in costs.games if g.bucket != IMPORTED)
 
 
 def average(costs: Costs, bucket: str | None = None) -> float | None:
-    """Average cost per reviewed hand (points), of one bucket or all; None before any."""
-    rows = [(n, t) for b, n, t in costs.buckets if bucket is None or b == bucket]
+    """Average cost per reviewed hand (points), of one bucket or of all the
+    games the game dealt (:data:`COUNTED`); None before any."""
+    rows = [(n, t) for b, n, t in costs.buckets if b == bucket or bucket is None and b in COUNTED]
     hands = sum(n for n, _ in rows)
     return sum(t for _, t in rows) / hands / 10 if hands else None
 
 
 def to_data(costs: Costs) -> dict[str, Any]:
-    return {"buckets": {b: [n, t] for b, n, t in costs.buckets},
-            "games": [[g.game_id, g.bucket, g.hands, g.tenths] for g in costs.games]}
+    rows = {b: [n, t] for b, n, t in costs.buckets}
+    apart = rows.pop(IMPORTED)
+    imported = [[g.game_id, g.hands, g.tenths] for g in costs.games if g.bucket == IMPORTED]
+    return {"buckets": rows, "games": [[g.game_id, g.bucket, g.hands, g.tenths] for g in trend(costs)],
+            **({IMPORTED: apart, "imported_games": imported} if apart[0] or imported else {})}
 
 
 def _count(value: object, limit: int) -> int:
@@ -88,21 +108,27 @@ def from_data(data: object) -> Costs:
     """The costs stored as ``data`` (None: none yet), or CostsError."""
     if data is None:
         return EMPTY
-    if not isinstance(data, dict) or not isinstance(data.get("buckets"), dict) or set(data["buckets"]) != set(BUCKETS):
+    if not isinstance(data, dict) or not isinstance(data.get("buckets"), dict) or set(data["buckets"]) != set(COUNTED):
         raise CostsError("costs")
+    # (costs stored before the imported bucket have none: empty)
+    rows = {**data["buckets"], IMPORTED: data.get(IMPORTED, [0, 0])}
     buckets = []
     for b in BUCKETS:
-        row = data["buckets"][b]
+        row = rows[b]
         if type(row) is not list or len(row) != 2:
             raise CostsError("costs bucket")
         n = _count(row[0], 10**9)
         buckets.append((b, n, _count(row[1], n * MAX_HAND_COST)))
     games = data.get("games")
-    if type(games) is not list or len(games) > RECENT:
+    imported = data.get("imported_games", [])
+    if type(games) is not list or len(games) > RECENT or type(imported) is not list or len(imported) > RECENT:
         raise CostsError("costs games")
-    lines = []
-    for g in games:
-        if type(g) is not list or len(g) != 4 or type(g[0]) is not str or len(g[0]) > 64 or g[1] not in BUCKETS:
+    if any(type(g) is not list or len(g) != 3 for g in imported):
+        raise CostsError("costs imported game")
+    lines: list[GameCost] = []
+    for g in games + [[g[0], IMPORTED, *g[1:]] for g in imported]:
+        if (type(g) is not list or len(g) != 4 or type(g[0]) is not str or len(g[0]) > 64 or g[1] not in BUCKETS
+                or (g[1] == IMPORTED) != (len(lines) >= len(games))):
             raise CostsError("costs game")
         hands = _count(g[2], (1 << MAX_HANDS) - 1)
         line = GameCost(g[0], g[1], hands, _count(g[3], bin(hands).count("1") * MAX_HAND_COST))

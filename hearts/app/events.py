@@ -60,6 +60,9 @@ class Action(StrEnum):
     HIDE_REFUSED = "hide-refused"
     EXPORT_GAME = "export-game"
     IMPORT_GAME = "import-game"
+    EXPORT_STATS = "export-stats"
+    IMPORT_STATS = "import-stats"
+    CONFIRM_OPEN_STATS = "confirm-open-stats"  # statistics from a file replace these
     REVIEW = "review"  # data-value: the hand's index, from 0
     CLAIM = "claim"
     UPDATE_NOW = "update-now"  # switch to the new version now (hearts.ui.updates)
@@ -101,6 +104,9 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.STATS: M.ShowStats,
     Action.STATS_RESET: M.AskResetStats,
     Action.CONFIRM_STATS_RESET: M.ConfirmResetStats,
+    Action.EXPORT_STATS: M.ExportStats,
+    Action.IMPORT_STATS: M.ImportStats,
+    Action.CONFIRM_OPEN_STATS: M.ConfirmOpenStats,
     Action.REPLAY_NEXT: lambda: M.ReplayStep(1),
     Action.REPLAY_PREV: lambda: M.ReplayStep(-1),
     Action.TAKE_OVER: M.TakeOver,

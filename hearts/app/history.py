@@ -2,6 +2,16 @@
 by trick (their messages are in :mod:`hearts.app.messages`;
 :mod:`hearts.app.update` registers :data:`HANDLERS`). Pure, like update.py:
 effects are data the runtime runs (``StoreStats``).
+
+The statistics travel as a file as a game does (``Download``,
+``PickFile``): ``ExportStats`` saves their stored text; ``ImportStats``
+opens the chooser for them, and the file (:func:`stats_opened`) is checked
+whole as stored statistics are (:func:`hearts.app.stats.loads`: bounded
+JSON, version, counts that add up). A file refused leaves the statistics as
+they are and says why. A file read replaces the statistics here: at once if
+there are none or they are the same, else after "stats-open" says what will
+be replaced (``ConfirmOpenStats``). Replacing, not adding up, is what keeps
+a game from counting twice: the counters hold no list of games to merge by.
 """
 
 from __future__ import annotations
@@ -41,7 +51,50 @@ def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
 
 
 def _show_stats(model: Model, msg: M.ShowStats) -> tuple[Model, list[Effect]]:
-    return with_ui(model, overlay="stats"), []
+    return with_ui(model, overlay="stats", stats_file=None, stats_note=None), []
+
+
+STATS_FILE = "hearts-statistics.json"
+
+
+def _export_stats(model: Model, msg: M.ExportStats) -> tuple[Model, list[Effect]]:
+    if model.ui.overlay != "stats":
+        return model, []
+    return with_ui(model, stats_note=None), [M.Download(ST.dumps(model.ui.stats), STATS_FILE)]
+
+
+def _import_stats(model: Model, msg: M.ImportStats) -> tuple[Model, list[Effect]]:
+    if model.ui.overlay != "stats":
+        return model, []
+    return with_ui(model, picking="stats", stats_note=None, stats_file=None), [M.PickFile()]
+
+
+def stats_opened(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
+    """The file chosen for statistics (None: it could not be read)."""
+    model = with_ui(model, picking="game")
+    try:
+        if text is None:
+            raise ST.StatsError("stats-corrupt", "the file could not be read")
+        stats = ST.loads(text)
+    except ST.StatsError as error:
+        return with_ui(model, overlay="stats", stats_note=error.code), []
+    except Exception:  # anything else about the text: damaged
+        return with_ui(model, overlay="stats", stats_note="stats-corrupt"), []
+    if stats == model.ui.stats or model.ui.stats == ST.EMPTY:
+        return _replace_stats(model, stats)
+    return with_ui(model, overlay="stats-open", stats_file=stats, stats_note=None), []
+
+
+def _replace_stats(model: Model, stats: ST.Stats) -> tuple[Model, list[Effect]]:
+    model = with_ui(model, overlay="stats", stats=stats, stats_file=None, stats_error=None,
+                    stats_note="stats-opened")
+    return model, [M.StoreStats(ST.dumps(stats))]
+
+
+def _confirm_open(model: Model, msg: M.ConfirmOpenStats) -> tuple[Model, list[Effect]]:
+    if model.ui.overlay != "stats-open" or model.ui.stats_file is None:
+        return model, []  # only from the question
+    return _replace_stats(model, model.ui.stats_file)
 
 
 def _ask_reset(model: Model, msg: M.AskResetStats) -> tuple[Model, list[Effect]]:
@@ -53,7 +106,7 @@ def _ask_reset(model: Model, msg: M.AskResetStats) -> tuple[Model, list[Effect]]
 def _confirm_reset(model: Model, msg: M.ConfirmResetStats) -> tuple[Model, list[Effect]]:
     if model.ui.overlay != "stats-reset":
         return model, []  # only from the question
-    model = with_ui(model, overlay="stats", stats=ST.EMPTY, stats_error=None)
+    model = with_ui(model, overlay="stats", stats=ST.EMPTY, stats_error=None, stats_note=None)
     return model, [M.StoreStats(ST.dumps(ST.EMPTY))]
 
 
@@ -80,6 +133,9 @@ HANDLERS: dict[type, Handler] = {
     M.ShowStats: _show_stats,
     M.AskResetStats: _ask_reset,
     M.ConfirmResetStats: _confirm_reset,
+    M.ExportStats: _export_stats,
+    M.ImportStats: _import_stats,
+    M.ConfirmOpenStats: _confirm_open,
     M.ShowReplay: _show_replay,
     M.ReplayStep: _replay_step,
 }

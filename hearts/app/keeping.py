@@ -19,7 +19,9 @@ the effects:
   game's slot, so it does not come back on the next reload.
 - ``ExportGame`` downloads the game as a file; ``ImportGame``
   asks for one and ``Imported`` refuses it exactly as a refused save
-  is refused (the codes of :mod:`hearts.engine.save`).
+  is refused (the codes of :mod:`hearts.engine.save`). The same chooser
+  opens statistics (``ImportStats``, :mod:`hearts.app.history`): then
+  ``Imported`` goes there.
 - a failed save: ``ui.storage`` goes "off" and the position is tried
   again by itself (``RetrySave``, :mod:`hearts.app.saving`) and with every
   move; when a write works again the runtime sends ``SaveResumed``.
@@ -110,10 +112,14 @@ def _export_game(model: Model, msg: M.ExportGame) -> tuple[Model, list[Effect]]:
 def _import_game(model: Model, msg: M.ImportGame) -> tuple[Model, list[Effect]]:
     if model.ui.owner != "here":
         return model, []
-    return with_ui(model, file_error=None), [M.PickFile()]
+    return with_ui(model, file_error=None, picking="game"), [M.PickFile()]
 
 
 def _imported(model: Model, msg: M.Imported) -> tuple[Model, list[Effect]]:
+    if model.ui.picking == "stats":  # the chooser was opened for statistics
+        from .history import stats_opened
+
+        return stats_opened(model, msg.text)
     if model.ui.owner != "here":
         return model, []
     try:

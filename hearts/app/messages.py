@@ -269,6 +269,21 @@ class ConfirmResetStats:
 
 
 @dataclass(frozen=True)
+class ExportStats:
+    pass
+
+
+@dataclass(frozen=True)
+class ImportStats:
+    pass
+
+
+@dataclass(frozen=True)
+class ConfirmOpenStats:
+    pass
+
+
+@dataclass(frozen=True)
 class ShowReplay:
     hand: int  # 0-based index of a finished hand of the current game
 
@@ -329,7 +344,8 @@ class ImportGame:
 
 @dataclass(frozen=True)
 class Imported:
-    """The text of the file the player chose (None: none could be read)."""
+    """The text of the file the player chose (None: none could be read): a
+    game, or statistics if the chooser was opened for them (``Ui.picking``)."""
     text: str | None
 
 
@@ -394,7 +410,8 @@ Msg = Union[
     ConfirmPass, Continue, AskHint, HintReady, PassesReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
     KeepGame, Dismiss,
     Undo, ConfirmNewGame, ToggleTwoTap,
-    ShowStats, AskResetStats, ConfirmResetStats, ShowReplay, ReplayStep,
+    ShowStats, AskResetStats, ConfirmResetStats, ExportStats, ImportStats, ConfirmOpenStats,
+    ShowReplay, ReplayStep,
     Elsewhere, TakeOver, Adopt, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
@@ -489,7 +506,8 @@ class Download:
 
 @dataclass(frozen=True)
 class PickFile:
-    """Ask the player for a file to open (the answer comes as Imported)."""
+    """Ask the player for a file to open (the answer comes as Imported; what
+    it is for, a game or statistics, is in the model: ``Ui.picking``)."""
 
 
 @dataclass(frozen=True)

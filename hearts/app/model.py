@@ -21,7 +21,7 @@ from .messages import Effect, Said, Settings  # (Settings: carried by StoreSetti
 Screen = Literal["start", "table"]
 Overlay = Literal[
     "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
-    "elsewhere", "review",
+    "elsewhere", "review", "stats-open",
 ]
 # A notice under the hand or on the start screen (hearts.ui.updates): the
 # game now works offline; the browser may delete its data (save to a file).
@@ -72,6 +72,13 @@ class Ui:
     # and a finished hand told trick by trick (hearts.engine.replay; overlay "replay").
     stats: Stats = NO_STATS
     stats_error: str | None = None
+    # The statistics saved to a file and opened from one (hearts.app.history):
+    # what the file chooser is for ("game": Open a game from a file), the
+    # statistics read from a file while "stats-open" asks before they replace
+    # these, and what came of the last file ("stats-opened" or a refusal's code).
+    picking: Literal["game", "stats"] = "game"
+    stats_file: Stats | None = None
+    stats_note: str | None = None
     replay: Replay | None = None
     replay_step: int = 0
     owner: Owner = "here"  # one game, one owner (hearts/app/keeping.py)

@@ -129,22 +129,25 @@ COST_NOTE = N_("Each bar is a game's average cost per reviewed hand, oldest firs
 def cost_section(stats: Stats, tr: Translator) -> str:
     """The average cost per reviewed hand over all games (``data-stat="cost"``)
     and per level (``cost.easy``...), and its trend over the last games."""
-    from .costs import BUCKETS, average
+    from .costs import COUNTED, IMPORTED, average, trend
     from ..text.vocabulary import level_name
 
     costs = stats.costs
     def shown(x: float | None) -> str:
         return "\u2013" if x is None else decimal(x, tr)
 
+    names = {"undo": tr.text(S.WITH_UNDO), IMPORTED: tr.text(S.IMPORTED)}
+    shown_buckets = COUNTED + ((IMPORTED,) if average(costs, IMPORTED) is not None else ())
     rows = "".join(
-        f'<div class="stat"><dt>{esc(level_name(b, tr) if b != "undo" else tr.text(S.WITH_UNDO))}</dt>'
-        f'<dd data-stat="cost.{b}">{esc(shown(average(costs, b)))}</dd></div>' for b in BUCKETS)
+        f'<div class="stat"><dt>{esc(names.get(b) or level_name(b, tr))}</dt>'
+        f'<dd data-stat="cost.{b}">{esc(shown(average(costs, b)))}</dd></div>' for b in shown_buckets)
     head = (f'<h3>{esc(tr.text(YOUR_DECISIONS))}</h3><dl class="stat-tiles">'
             f'<div class="stat"><dt>{esc(tr.text(AVERAGE_COST))}</dt>'
             f'<dd data-stat="cost">{esc(shown(average(costs)))}</dd></div>{rows}</dl>')
-    if not costs.games:
+    lines = trend(costs)
+    if not lines:
         return head + f'<p class="stat-note cost-empty">{esc(tr.text(NO_REVIEWS))}</p>'
-    values = [g.tenths / g.count / 10 for g in costs.games]
+    values = [g.tenths / g.count / 10 for g in lines]
     w, h, base = 400, 116, 100
     step = w / 20
     top = max(3.0, max(values)) * 1.12

@@ -1,5 +1,6 @@
-"""The statistics screen and its reset question (overlays "stats" and
-"stats-reset"), drawn from ``ui.stats`` (hearts.app.stats) only.
+"""The statistics screen, its reset question and the question before
+statistics opened from a file replace these (overlays "stats", "stats-reset",
+"stats-open"), drawn from ``ui.stats`` (hearts.app.stats) only.
 
 Every figure sits in an element with ``data-stat``: the headline figures
 over all games the game dealt (``games``, ``won``, ``average``, ``moons-by``,
@@ -17,7 +18,7 @@ from . import stats as ST
 from ..text import strings as S
 from ..engine.choices import LEVELS
 from ..engine.game import GAME_OVER_AT
-from ..text.i18n import N_, NP_
+from ..text.i18n import N_, NP_, Marked
 from ..text.vocabulary import level_name
 from ..text.hint_text import decimal
 from .events import Action as A
@@ -37,8 +38,7 @@ QUEENS = N_("Queen of spades taken")
 BEST = N_("Best game")
 WORST = N_("Worst game")
 UNDO_APART = N_("Games in which a move was taken back count apart, under With undo.")
-# TRANSLATORS: heading of a column: games whose cards the game did not deal (opened from a file).
-IMPORTED = N_("Imported")
+IMPORTED = S.IMPORTED
 IMPORTED_APART = N_("Games whose cards the game did not deal (a deal opened from a file) count apart, "
                     "under Imported, and not in All games.")
 LAST_GAMES = N_("Your last games")
@@ -49,6 +49,19 @@ RESET = N_("Reset statistics")
 RESET_QUESTION = N_("Reset the statistics?")
 RESET_CONFIRM = NP_("statistics", "Reset")
 KEEP = N_("Keep them")
+EXPORT = N_("Save statistics to a file")
+IMPORT = N_("Open statistics from a file")
+OPEN_QUESTION = N_("Replace your statistics?")
+# TRANSLATORS: the button that lets statistics opened from a file replace the ones here.
+OPEN_CONFIRM = NP_("statistics", "Replace")
+KEEP_MINE = N_("Keep mine")
+OPENED = N_("Statistics opened from the file.")
+_FILE_ERRORS = {
+    "stats-corrupt": N_("That file holds no statistics of this game, or it is damaged. "
+                        "Your statistics are unchanged."),
+    "stats-newer-version": N_("That file's statistics come from a newer version of the game. "
+                              "Your statistics are unchanged."),
+}
 NONE = "\u2013"
 _ERRORS = {
     "stats-corrupt": N_("The saved statistics were damaged and have been reset."),
@@ -153,9 +166,17 @@ def stats_screen(ui: Ui, tr: Translator) -> str:
     problem = ""
     if ui.stats_error:
         problem = f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
+    if ui.stats_note == "stats-opened":
+        problem += f'<p class="stat-opened" role="status">{esc(tr.text(OPENED))}</p>'
+    elif ui.stats_note:
+        text = tr.gettext(_FILE_ERRORS.get(ui.stats_note, _FILE_ERRORS["stats-corrupt"]))
+        problem += f'<p class="alert" role="alert">{esc(text)}</p>'
     has_games = _finished(ui.stats) > 0
     reset = button(tr.text(RESET), A.STATS_RESET, cls="btn",
                    aria_disabled=None if has_games else "true")
+    files = (button(tr.text(EXPORT), A.EXPORT_STATS, cls="btn",
+                    aria_disabled=None if ui.stats != ST.EMPTY else "true")
+             + button(tr.text(IMPORT), A.IMPORT_STATS, cls="btn"))
     body = (
         f"<h2>{esc(tr.text(STATISTICS))}</h2>{problem}"
         f'<h3>{esc(tr.text(ALL_GAMES))}</h3>{_tiles(figures["all"], tr)}'
@@ -163,6 +184,7 @@ def stats_screen(ui: Ui, tr: Translator) -> str:
         f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
         f'{_table(figures, tr)}</div>{_costs(ui.stats, tr)}'
         f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
+        f'<div class="actions files">{files}</div>'
     )
     return dialog(tr.text(STATISTICS), body, "stats")
 
@@ -173,7 +195,32 @@ def reset_question(ui: Ui, tr: Translator) -> str:
     what = tr.ngettext("The figures of {n} finished game will be deleted. This cannot be undone.",
                        "The figures of {n} finished games will be deleted. This cannot be undone.",
                        n).format(n=tr.format_number(n))
-    body = (f"<h2>{esc(tr.text(RESET_QUESTION))}</h2><p>{esc(what)}</p>"
-            f'<div class="actions">{button(tr.text(KEEP), A.STATS, cls="btn primary")}'
-            f'{button(tr.text(RESET_CONFIRM), A.CONFIRM_STATS_RESET, cls="btn danger")}</div>')
-    return dialog(tr.text(RESET_QUESTION), body, "stats-reset", role="alertdialog")
+    return _question(tr, RESET_QUESTION, what, KEEP, (RESET_CONFIRM, A.CONFIRM_STATS_RESET), "stats-reset")
+
+
+def _question(tr: Translator, title: Marked, text: str, keep: Marked, go: tuple[Marked, A], cls: str) -> str:
+    """A question over the statistics: keep them (back to the screen), or go on."""
+    body = (f"<h2>{esc(tr.text(title))}</h2><p>{esc(text)}</p>"
+            f'<div class="actions">{button(tr.text(keep), A.STATS, cls="btn primary")}'
+            f'{button(tr.text(go[0]), go[1], cls="btn danger")}</div>')
+    return dialog(tr.text(title), body, cls, role="alertdialog")
+
+
+def open_question(ui: Ui, tr: Translator) -> str:
+    """Before statistics opened from a file replace the ones here: how many
+    finished games each holds."""
+    if ui.stats_file is None:
+        return stats_screen(ui, tr)
+    theirs, mine = _finished(ui.stats_file), _finished(ui.stats)
+    # TRANSLATORS: asked before statistics opened from a file replace the ones here.
+    file_has = tr.ngettext("The file's statistics count {n} finished game.",
+                           "The file's statistics count {n} finished games.",
+                           theirs).format(n=tr.format_number(theirs))
+    # TRANSLATORS: follows "The file's statistics count {n} finished games."
+    lost = tr.ngettext("They will replace the figures of the {n} finished game counted here. "
+                       "This cannot be undone.",
+                       "They will replace the figures of the {n} finished games counted here. "
+                       "This cannot be undone.",
+                       mine).format(n=tr.format_number(mine))
+    return _question(tr, OPEN_QUESTION, f"{file_has} {lost}", KEEP_MINE, (OPEN_CONFIRM, A.CONFIRM_OPEN_STATS),
+                     "stats-reset stats-open")

@@ -19,8 +19,9 @@ ports (``apply_update``, ``persist``).
   at load) the browser is asked to keep the site's storage (``AskPersist``;
   at the start the runtime only looks, ``persisted()``). The menu says
   whether it does; where it does not, one notice (once ever:
-  ``Settings.reminded``) says a game can be saved to a file. These two
-  wait for a calm moment: the end of the hand, or the start screen. A browser
+  ``Settings.reminded``) says a game and the statistics can be saved to
+  files. These two wait for a calm moment: the end of the hand, or the
+  start screen. A browser
   without ``navigator.storage`` ("none") shows none of it.
 """
 
@@ -55,13 +56,15 @@ UPDATE_NOW = N_("Update now")
 OFFLINE_READY = N_("The game now works offline: it opens even without a connection.")
 # TRANSLATORS: the one reminder, shown once, where the browser does not promise to keep the game's data.
 KEEP_FILE = N_("Your browser may delete the game's data if you don't play for a while. "
-               "To keep a game, save it to a file from the menu.")
+               "To keep a game and your statistics, save them to files: the game from the menu, "
+               "the statistics from Statistics.")
 # TRANSLATORS: button that closes a notice.
 NOTICE_OK = N_("OK")
 # TRANSLATORS: in the menu: the browser promised to keep the game's data (persistent storage).
 PERSIST_GRANTED = N_("Your browser keeps the game's data.")
 # TRANSLATORS: in the menu: the browser did not promise to keep the game's data.
-PERSIST_DENIED = N_("Your browser may delete the game's data after a while: save a game to a file to keep it.")
+PERSIST_DENIED = N_("Your browser may delete the game's data after a while: "
+                    "save a game and your statistics to files to keep them.")
 
 # Between hands: the messages after which a new hand (or game) is on the table.
 _BOUNDARY = (M.NewGame, M.ConfirmNewGame, M.Continue)

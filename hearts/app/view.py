@@ -117,10 +117,11 @@ def view(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
         overlay = P.last_trick_dialog(ui, pv, tr, card_face)
     elif ui.overlay == "confirm-new":
         overlay = P.confirm_new_dialog(ui, pv, tr)
-    elif ui.overlay in ("stats", "stats-reset"):
-        from .stats_view import reset_question, stats_screen
+    elif ui.overlay in ("stats", "stats-reset", "stats-open"):
+        from .stats_view import open_question, reset_question, stats_screen
 
-        overlay = stats_screen(ui, tr) if ui.overlay == "stats" else reset_question(ui, tr)
+        overlay = {"stats": stats_screen, "stats-reset": reset_question,
+                   "stats-open": open_question}[ui.overlay](ui, tr)
     elif ui.overlay == "replay" and ui.replay is not None:
         from .replay_view import replay_screen
 

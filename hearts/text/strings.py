@@ -30,6 +30,8 @@ CONFIRM_PASS = N_("Confirm pass")
 HINT = N_("Hint")
 # TRANSLATORS: heading of a column: games in which a move was taken back (undo).
 WITH_UNDO = N_("With undo")
+# TRANSLATORS: heading of a column: games whose cards the game did not deal (opened from a file).
+IMPORTED = N_("Imported")
 RULES = N_("Rules")
 SETTINGS = N_("Settings")
 LANGUAGE = N_("Language")
