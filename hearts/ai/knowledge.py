@@ -24,6 +24,7 @@ state always give the same deal, whatever the true deal is.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from ..engine.cards import _BITS, FULL_DECK, SUIT_MASKS, mask_of
@@ -162,7 +163,8 @@ def _feasible(groups: Sequence[tuple[int, tuple[int, ...]]], need: Sequence[int]
     return True
 
 
-def _seat_checks(groups: Sequence[tuple[int, tuple[int, ...]]]) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]:
+@lru_cache(maxsize=256)  # Hard samples many deals from one Knowledge: the same groups each time
+def _seat_checks(groups: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]:
     """For each seat, the sets of seats holding it that Hall's condition
     must be checked for when that seat takes one more card: (the seats of
     the set, the groups only they may hold), for every set with a group.
