@@ -368,3 +368,40 @@ def test_deals_can_always_be_sampled_even_when_the_queen_guess_is_wrong():
             checked += 1
             game.play(seat, rand.choose_play(view, rng))
     assert checked == 25 * 52
+
+
+def test_the_samplers_short_check_agrees_with_halls_condition():
+    """sample_deal checks, for a card going to seat s, only the sets of seats
+    holding s (knowledge._fits): from every placeable state it must give
+    _feasible's answer over all fifteen sets."""
+    from hearts.ai.knowledge import _feasible, _fits, _seat_checks
+    from hearts.ai.opponents import Normal
+
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(40):
+        game = Game.new(seed)
+        normal = Normal()
+        for s in range(4):
+            game.pass_cards(s, normal.choose_pass(game.view(s), rng))
+        for _ in range(rng.randrange(8, 40)):
+            game.play(game.to_act, normal.choose_play(game.view(game.to_act), rng))
+        k = infer(game.view(game.to_act))
+        groups = k.groups
+        checks = _seat_checks(groups)
+        room, counts = list(k.need), [len(cards) for _, cards in groups]
+        for g, (seats, cards) in enumerate(groups):
+            for _ in cards:
+                counts[g] -= 1
+                fine = []
+                for s in range(4):
+                    if seats >> s & 1 and room[s]:
+                        room[s] -= 1
+                        full = _feasible(groups, room, counts)
+                        assert _fits(checks[s], room, counts) == full
+                        compared += 1
+                        room[s] += 1
+                        if full:
+                            fine.append(s)
+                room[rng.choice(fine)] -= 1
+    assert compared > 500

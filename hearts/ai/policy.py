@@ -286,26 +286,33 @@ def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, playe
     (enough of them) plays on for the moon, and the others try to stop it.
 
     The look-ahead's hot path: it decides as :func:`normal_play` does, with
-    Normal's own lead, follow and discard rules, without the second call."""
+    Normal's own lead, follow and discard rules, without the second call;
+    the trick's state is read once, for the defence and Normal's rules
+    both (most playout choices come after ten points are taken)."""
     if not legal & (legal - 1):
-        return high(legal)
+        return legal.bit_length() - 1
     a, b, c, d = taken
     total = a + b + c + d
-    if total >= MOON_ALERT:
-        for x in (0, 1, 2, 3):
-            if taken[x] == total:
-                if x == seat:
-                    if total >= MOON_PUSH:
-                        return shoot_play(hand, legal, trick, leader, played)
-                else:
-                    card = _defend(hand, legal, trick, leader, played, x)
-                    if card >= 0:
-                        return card
-                break
-    if not trick:
+    if not trick:  # a lead: the defence has no idea for one
+        if total >= MOON_PUSH and taken[seat] == total:
+            return shoot_play(hand, legal, trick, leader, played)
         return _normal_lead(hand, legal, FULL_DECK & ~hand & ~played)
     lead_suit = trick[0] // 13
-    if legal & SUIT_MASKS[lead_suit]:
+    follow = legal & SUIT_MASKS[lead_suit]
+    if total >= MOON_ALERT and total in taken:  # one seat holds every point taken (total > 0)
+        shooter = 0 if a == total else 1 if b == total else 2 if c == total else 3
+        if shooter == seat:
+            if total >= MOON_PUSH:
+                return shoot_play(hand, legal, trick, leader, played)
+        else:
+            best, at, pts = trick_state(trick)
+            card = _defend(legal, follow, trick, leader, shooter, best, at, pts, lead_suit)
+            if card >= 0:
+                return card
+            if follow:
+                return _normal_follow(legal, trick, best, pts, lead_suit, 0)
+            return _normal_discard(legal, ~hand & ~played)
+    if follow:
         best, _, pts = trick_state(trick)
         return _normal_follow(legal, trick, best, pts, lead_suit, 0)
     return _normal_discard(legal, ~hand & ~played)
@@ -339,22 +346,19 @@ def shoot_play(hand: int, legal: int, trick: Sequence[int], leader: int, played:
     return lowest_rank(np or legal)
 
 
-def _defend(hand: int, legal: int, trick: Sequence[int], leader: int, played: int, shooter: int) -> int:
-    """Stop ``shooter``: take a point, or let someone else take one. -1: no idea."""
-    if not trick:
-        return -1
-    best, at, pts = trick_state(trick)
+def _defend(legal: int, follow: int, trick: Sequence[int], leader: int, shooter: int,
+            best: int, at: int, pts: int, lead_suit: int) -> int:
+    """Stop ``shooter`` from within a trick (``trick``'s state from
+    :func:`hearts.engine.rules.trick_state`; ``follow``: the legal cards of
+    the suit led): take a point, or let someone else take one. -1: no idea."""
     winner = (leader + at) & 3
-    n = len(trick)
-    shooter_to_come = (shooter - leader) & 3 >= n
-    lead_suit = trick[0] // 13
-    if legal & SUIT_MASKS[lead_suit]:
+    if follow:
         if winner == shooter and (pts or lead_suit == HEARTS):
             over = legal & ~((1 << (best + 1)) - 1)
             if over:
                 return high(over)
         return -1
-    if winner != shooter and not shooter_to_come:
+    if winner != shooter and (shooter - leader) & 3 < len(trick):  # the shooter has played to it
         h = legal & POINT_MASK
         if h:
             return QS if h & QS_BIT else high(h)
