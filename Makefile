@@ -9,6 +9,10 @@ PY := .venv/bin/python
 # every command the README names in such a short form).
 ARGS ?=
 PYTEST_ARGS ?=
+# `make test` runs pytest in TEST_PROCESSES processes (pytest-xdist; tests
+# that must share one process carry an xdist_group mark): `make test
+# TEST_PROCESSES=0` runs it in one.
+TEST_PROCESSES ?= 2
 CHROMIUM := /usr/lib/chromium/chromium
 # Debian's browsers for the tests, and a file each installs: apt runs only
 # when one is missing. firefox-esr and webkit2gtk-driver (WebKitWebDriver,
@@ -64,7 +68,7 @@ play: build
 # the run in seconds, before the browsers start.
 test: build
 	$(PY) -m mypy
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup $(PYTEST_ARGS)
 
 bench: build
 	$(PY) bench/boot_bench.py $(ARGS)
