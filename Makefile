@@ -11,7 +11,7 @@ ARGS ?=
 PYTEST_ARGS ?=
 # `make test` runs pytest in one process (TEST_PROCESSES=0). `make test
 # TEST_PROCESSES=2` runs it in two (pytest-xdist; tests that must share one
-# process carry an xdist_group mark): 27.8 min against 33.6, not yet the default:
+# process carry an xdist_group mark): 27.8 min against 28.1 in one, not the default:
 # in the first whole run in two processes, 9 of e2e/test_play_page.py's phone
 # tests timed out beside the README's benchmarks (docs/testing.md).
 TEST_PROCESSES ?= 0
