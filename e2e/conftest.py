@@ -271,16 +271,19 @@ def warm_context(browser_type, browser_type_launch_args, warm_profile, tmp_path,
         shutil.copytree(warm_profile, copy, symlinks=True)
         context = browser_type.launch_persistent_context(copy, **{**browser_type_launch_args, **options})
         watcher = watch(context)
-        opened.append((context, watcher))
+        opened.append((context, watcher, copy))
         return context, watcher
 
     yield open_context
     try:
-        for _, watcher in opened:
+        for _, watcher, _ in opened:
             watcher.assert_clean()
     finally:
-        for context, _ in opened:
+        for context, _, copy in opened:
             context.close()
+            # A copy is ~33 MB: kept, a whole run's ~270 would fill a small
+            # /tmp (a tmpfs is memory) long before the run ends.
+            shutil.rmtree(copy, ignore_errors=True)
 
 
 @pytest.fixture
