@@ -25,6 +25,9 @@ Fixtures and helpers (use them from any e2e/test_*.py):
   are there, from the session's ``warm_profile``; nothing the page
   stores is); the watcher is checked at teardown. For every test that is
   not about a first visit.
+- ``launch_warm_copy`` (session): ``launch_warm_copy(path, **options)``
+  launches a Chromium on a copy of the warm profile made at path (what
+  warm_context does; for a fixture of a wider scope).
 - ``game`` (function scope): a booted game in a warm context of the test's
   own: ``game.page``, ``game.context``, ``game.watcher``; the watcher is
   checked when the test ends. No test sees another's state.
@@ -256,8 +259,18 @@ STORAGE_LEFT = """async () => ({
 })"""
 
 
+@pytest.fixture(scope="session")
+def launch_warm_copy(browser_type, browser_type_launch_args, warm_profile):
+    """launch_warm_copy(path, **context_options) -> context: a new Chromium
+    on a copy of warm_profile made at path (delete path once it is closed)."""
+    def launch(path, **options):
+        shutil.copytree(warm_profile, path, symlinks=True)
+        return browser_type.launch_persistent_context(path, **{**browser_type_launch_args, **options})
+    return launch
+
+
 @pytest.fixture
-def warm_context(browser_type, browser_type_launch_args, warm_profile, tmp_path, watch):
+def warm_context(launch_warm_copy, tmp_path, watch):
     """warm_context(**context_options) -> (context, watcher): a browser
     context of its own (a new Chromium on a copy of warm_profile) whose
     visit to site.url is a returning one: the service worker and the
@@ -268,8 +281,7 @@ def warm_context(browser_type, browser_type_launch_args, warm_profile, tmp_path,
 
     def open_context(**options):
         copy = tmp_path / f"profile-{len(opened)}"
-        shutil.copytree(warm_profile, copy, symlinks=True)
-        context = browser_type.launch_persistent_context(copy, **{**browser_type_launch_args, **options})
+        context = launch_warm_copy(copy, **options)
         watcher = watch(context)
         opened.append((context, watcher, copy))
         return context, watcher

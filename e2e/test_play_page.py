@@ -27,15 +27,13 @@ TEXTS = {
 
 
 @pytest.fixture(scope="module", params=COMBOS, ids=[f"{lang}-{size}" for lang, size in COMBOS])
-def table(request, browser_type, browser_type_launch_args, warm_profile, tmp_path_factory, site, watch, open_game):
+def table(request, launch_warm_copy, tmp_path_factory, site, watch, open_game):
     # A returning visit (a copy of the warm profile, nothing stored): what
     # these tests look at is the table, not a first visit's downloads.
     lang, size = request.param
     width, height = SIZES[size]
     copy = tmp_path_factory.mktemp("play-page") / "profile"
-    shutil.copytree(warm_profile, copy, symlinks=True)
-    context = browser_type.launch_persistent_context(
-        copy, **{**browser_type_launch_args, "viewport": {"width": width, "height": height}})
+    context = launch_warm_copy(copy, viewport={"width": width, "height": height})
     watcher = watch(context)
     page = context.pages[0] if context.pages else context.new_page()
     open_game(page, site.game_url(lang=lang))
