@@ -1,0 +1,52 @@
+"""The e2e suite's boot() helper (e2e/conftest.py) against a real renderer
+crash: the boot is tried once more in a new tab, and said; a second crash
+fails the boot."""
+import os
+import signal
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from conftest import RendererCrashed, boot
+
+BOOT_JS = "**/assets/boot.js*"  # asked for by the document itself (no service worker yet)
+
+
+def crash(browser, route):
+    """A route handler: every renderer of this test's browser (the page
+    that asked is the only one it shows) is killed, as a crash would."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        processes = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    for pid in [p["id"] for p in processes if p["type"] == "renderer"]:
+        os.kill(pid, signal.SIGKILL)
+    try:
+        route.abort()
+    except PlaywrightError:  # (the page is gone)
+        pass
+
+
+def test_a_renderer_crash_while_booting_is_booted_again_in_a_new_tab(browser, site):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.route(BOOT_JS, lambda route: crash(browser, route))  # this tab only
+        with pytest.warns(RendererCrashed, match="crashed while booting"):
+            booted = boot(page, site.game_url())
+        assert booted is not page and booted.context is context
+        assert booted.locator("html").get_attribute("data-ready") is not None
+        assert booted.locator('#screen [data-action="new-game"]').is_visible()
+    finally:
+        context.close()
+
+
+def test_a_second_crash_fails_the_boot(browser, site):
+    context = browser.new_context()
+    try:
+        context.route(BOOT_JS, lambda route: crash(browser, route))  # every tab
+        with pytest.warns(RendererCrashed), pytest.raises(PlaywrightError, match="crashed"):
+            boot(context.new_page(), site.game_url())
+    finally:
+        context.close()
