@@ -58,16 +58,16 @@ def into_hand_2(page):
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
 
 
-def two_tabs(browser, watch, init=None):
-    context = browser.new_context()
+def two_tabs(warm_copy, watch, init=None):
+    context = warm_copy()
     context.add_init_script(INJECT.format(json.dumps(dumps(near_hand_end()))))
     if init:
         context.add_init_script(init)
     return context, watch(context)
 
 
-def test_one_game_one_owner_across_two_tabs(browser, watch, site, open_game):
-    context, watcher = two_tabs(browser, watch)
+def test_one_game_one_owner_across_two_tabs(warm_copy, watch, site, open_game):
+    context, watcher = two_tabs(warm_copy, watch)
     try:
         a = open_game(context.new_page(), site.game_url())
         b = open_game(context.new_page(), site.game_url())
@@ -112,10 +112,10 @@ def test_one_game_one_owner_across_two_tabs(browser, watch, site, open_game):
         context.close()
 
 
-def test_without_web_locks_a_stale_tab_never_replaces_a_newer_position(browser, watch, site, open_game):
+def test_without_web_locks_a_stale_tab_never_replaces_a_newer_position(warm_copy, watch, site, open_game):
     """Where there is no lock to hold, both tabs play, and the revision is
     what keeps the older one from saving over the newer: refused, and said."""
-    context, watcher = two_tabs(browser, watch, NO_LOCKS)
+    context, watcher = two_tabs(warm_copy, watch, NO_LOCKS)
     try:
         a = open_game(context.new_page(), site.game_url())
         b = open_game(context.new_page(), site.game_url())
@@ -148,9 +148,9 @@ def newer_save() -> str:
     return json.dumps(data)
 
 
-def test_a_refused_save_is_kept_aside_and_can_be_downloaded(browser, watch, site, open_game, tmp_path):
+def test_a_refused_save_is_kept_aside_and_can_be_downloaded(warm_copy, watch, site, open_game, tmp_path):
     text = newer_save()
-    context = browser.new_context(accept_downloads=True)
+    context = warm_copy(accept_downloads=True)
     context.add_init_script(INJECT.format(json.dumps(text)))
     watcher = watch(context)
     try:
@@ -179,9 +179,9 @@ def test_a_refused_save_is_kept_aside_and_can_be_downloaded(browser, watch, site
         context.close()
 
 
-def test_hiding_a_refused_save_keeps_it_and_the_message_does_not_come_back(browser, watch, site, open_game):
+def test_hiding_a_refused_save_keeps_it_and_the_message_does_not_come_back(warm_copy, watch, site, open_game):
     text = newer_save()
-    context = browser.new_context()
+    context = warm_copy()
     context.add_init_script(INJECT.format(json.dumps(text)))
     watcher = watch(context)
     try:
@@ -201,8 +201,8 @@ def test_hiding_a_refused_save_keeps_it_and_the_message_does_not_come_back(brows
         context.close()
 
 
-def test_export_and_import_a_game_and_bad_files_refused_like_saves(browser, watch, site, open_game, tmp_path):
-    context = browser.new_context(accept_downloads=True)
+def test_export_and_import_a_game_and_bad_files_refused_like_saves(warm_copy, watch, site, open_game, tmp_path):
+    context = warm_copy(accept_downloads=True)
     context.add_init_script(INJECT.format(json.dumps(dumps(near_hand_end()))))
     watcher = watch(context)
     try:
@@ -273,8 +273,8 @@ FILL = """() => {
 FREE = "() => Object.keys(localStorage).filter((k) => k.startsWith('filler.')).forEach((k) => localStorage.removeItem(k))"
 
 
-def test_saving_resumes_after_storage_was_full(browser, watch, site, open_game):
-    context = browser.new_context()
+def test_saving_resumes_after_storage_was_full(warm_copy, watch, site, open_game):
+    context = warm_copy()
     context.add_init_script(INJECT.format(json.dumps(dumps(near_hand_end()))))
     watcher = watch(context)
     try:
@@ -307,8 +307,8 @@ def test_saving_resumes_after_storage_was_full(browser, watch, site, open_game):
         context.close()
 
 
-def test_saving_resumes_with_the_next_move(browser, watch, site, open_game):
-    context = browser.new_context()
+def test_saving_resumes_with_the_next_move(warm_copy, watch, site, open_game):
+    context = warm_copy()
     context.add_init_script(INJECT.format(json.dumps(dumps(near_hand_end()))))
     watcher = watch(context)
     try:
@@ -335,12 +335,12 @@ def damaged_saves() -> list[str]:
 
 
 @pytest.mark.parametrize("which", [0, 1], ids=["cut-in-half", "version-2"])
-def test_a_damaged_save_never_blocks_the_next_game(browser, watch, site, open_game, which):
+def test_a_damaged_save_never_blocks_the_next_game(warm_copy, watch, site, open_game, which):
     """One tab, a damaged save in the slot: New game plays and is saved (it was
     'This game went on in another tab', and Play here 'open in another tab'
     for ever), and so does a game opened from a file."""
     text = damaged_saves()[which]
-    context = browser.new_context()
+    context = warm_copy()
     context.add_init_script(INJECT.format(json.dumps(text)))
     watcher = watch(context)
     try:
@@ -363,11 +363,11 @@ def test_a_damaged_save_never_blocks_the_next_game(browser, watch, site, open_ga
         context.close()
 
 
-def test_play_here_beside_a_tab_without_web_locks_ends_with_this_tab_playing(browser, watch, site, open_game):
+def test_play_here_beside_a_tab_without_web_locks_ends_with_this_tab_playing(warm_copy, watch, site, open_game):
     """Tab A has Web Locks, tab B has none; B moves on, A is told at its next
     move, and A's Play here plays (it stole its own lock and said 'open in
     another tab' for ever)."""
-    context, watcher = two_tabs(browser, watch)
+    context, watcher = two_tabs(warm_copy, watch)
     try:
         a = open_game(context.new_page(), site.game_url())
         b_page = context.new_page()
@@ -395,10 +395,10 @@ def test_play_here_beside_a_tab_without_web_locks_ends_with_this_tab_playing(bro
         context.close()
 
 
-def test_without_web_locks_a_stale_tab_is_told_as_soon_as_the_other_moves_on(browser, watch, site, open_game):
+def test_without_web_locks_a_stale_tab_is_told_as_soon_as_the_other_moves_on(warm_copy, watch, site, open_game):
     """Issue 26: told at once (the storage event), not only at its next move:
     two tabs writing in the same millisecond are told apart at once too."""
-    context, watcher = two_tabs(browser, watch, NO_LOCKS)
+    context, watcher = two_tabs(warm_copy, watch, NO_LOCKS)
     try:
         a = open_game(context.new_page(), site.game_url())
         b = open_game(context.new_page(), site.game_url())

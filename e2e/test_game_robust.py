@@ -176,9 +176,9 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
     assert page.locator('#screen [data-card][aria-pressed="true"]').count() == 1
 
 
-def test_no_storage_still_plays_and_errors_show_a_panel(browser, site, open_game):
+def test_no_storage_still_plays_and_errors_show_a_panel(warm_copy, site, open_game):
     """Own context (not watched: it throws an error on purpose)."""
-    context = browser.new_context()
+    context = warm_copy()
     context.add_init_script(
         "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };"
     )

@@ -325,12 +325,12 @@ def test_game_end_shared_place(warm_context, site, open_game, tr, size):
     watcher.assert_clean()
 
 
-def test_celebration_moves_at_normal_speed_and_not_with_reduced_motion(browser, watch, site, open_game):
+def test_celebration_moves_at_normal_speed_and_not_with_reduced_motion(warm_copy, watch, site, open_game):
     save = moon_game(YOU_WIN)
     running = "() => document.getAnimations().filter(a => a.effect.target.closest('.celebration')).length"
     for reduced, expected in ((False, True), (True, False)):
-        context = browser.new_context(viewport={"width": 1366, "height": 768},
-                                      reduced_motion="reduce" if reduced else "no-preference")
+        context = warm_copy(viewport={"width": 1366, "height": 768},
+                            reduced_motion="reduce" if reduced else "no-preference")
         context.add_init_script(INJECT.format(json.dumps(save)))
         watcher = watch(context)
         page = context.new_page()
@@ -437,7 +437,7 @@ WATCH_MOMENT = """(selector) => {
 @pytest.mark.parametrize("speed, reduce, moving", [("normal", "no-preference", True),
                                                     ("normal", "reduce", False),
                                                     ("instant", "no-preference", False)])
-def test_the_queen_and_the_moon_get_their_moments(browser, watch, site, open_game, speed, reduce, moving):
+def test_the_queen_and_the_moon_get_their_moments(warm_copy, watch, site, open_game, speed, reduce, moving):
     """The queen of spades lands on the trick with a moment of its own; when
     the hand's last trick completes a moon shot, a moon rises over the
     shooter. Both move at a normal speed, and neither with reduced motion or
@@ -446,7 +446,7 @@ def test_the_queen_and_the_moon_get_their_moments(browser, watch, site, open_gam
             (moon_hand_before(lambda g: "QS" in map(str, g.legal_actions(0))), "QS",
              '#screen .trick.has-qs .card.played.qs', "queen"),
             (moon_hand_before(lambda g: len(g.tricks) == 12), None, "#screen .moon-rise.at-s span", "moon")):
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=reduce)
+        context = warm_copy(viewport={"width": 1366, "height": 768}, reduced_motion=reduce)
         context.add_init_script(INJECT.format(json.dumps(save)))
         watcher = watch(context)
         page = context.new_page()

@@ -170,8 +170,8 @@ def test_two_taps_play_a_card_once_chosen(table, site):
     page.keyboard.press("Escape")
 
 
-def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(browser, site, watch, open_game):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(warm_copy, site, watch, open_game):
+    context = warm_copy(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
     watcher = watch(context)
     page = context.new_page()
     try:

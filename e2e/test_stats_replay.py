@@ -154,8 +154,8 @@ def test_a_game_the_game_dealt_counts_in_its_level(warm_context, site, open_game
     watcher.assert_clean()
 
 
-def test_damaged_statistics_are_reset_with_a_message(browser, watch, site, open_game):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+def test_damaged_statistics_are_reset_with_a_message(warm_copy, watch, site, open_game):
+    context = warm_copy(viewport={"width": 360, "height": 740})
     context.add_init_script("if (location.protocol === 'http:' && !sessionStorage.getItem('x')) {"
                             " sessionStorage.setItem('x', '1'); localStorage.setItem('hearts.stats@/', '{\"format\": \"hearts-stats\", \"version\": 1, \"buckets\": 7}'); }")
     watcher = watch(context)
@@ -289,9 +289,9 @@ def many_games() -> str:
 
 @pytest.mark.parametrize("lang", ["en", "lt"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_chart_draws_the_last_games(browser, watch, site, open_game, size, lang):
-    context = browser.new_context(viewport={"width": 360, "height": 740} if size == "phone"
-                                  else {"width": 1366, "height": 768})
+def test_the_chart_draws_the_last_games(warm_copy, watch, site, open_game, size, lang):
+    context = warm_copy(viewport={"width": 360, "height": 740} if size == "phone"
+                        else {"width": 1366, "height": 768})
     context.add_init_script("if (location.protocol === 'http:' && !localStorage.getItem('hearts.stats@/'))"
                             f" localStorage.setItem('hearts.stats@/', {json.dumps(many_games())});")
     watcher = watch(context)
@@ -327,9 +327,9 @@ def huge_stats() -> str:
 
 
 @pytest.mark.parametrize("lang", ["fi", "lt"])
-def test_nine_and_ten_digit_counts_fit_the_statistics_at_360_px(browser, watch, site, open_game, lang):
+def test_nine_and_ten_digit_counts_fit_the_statistics_at_360_px(warm_copy, watch, site, open_game, lang):
     """Issue 26: at 360 px the tiles of 9-10-digit counts ran out of the panel."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    context = warm_copy(viewport={"width": 360, "height": 740}, has_touch=True)
     context.add_init_script(f"if (location.protocol === 'http:')"
                             f" localStorage.setItem('hearts.stats@/', {json.dumps(huge_stats())})")
     watcher = watch(context)

@@ -50,8 +50,8 @@ def storage(page):
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
-def test_hostile_nesting_in_every_key_still_starts_and_says_so(fresh, site, open_game):
-    page = fresh.page
+def test_hostile_nesting_in_every_key_still_starts_and_says_so(warm, site, open_game):
+    page = warm.page
     open_game(page, site.game_url())
     # the keys of before alone (the root install moves them to its own keys) ...
     for name in NAMES:
@@ -185,13 +185,13 @@ def test_a_page_that_froze_while_booting_offers_start_fresh_before_python_runs(b
         context.close()
 
 
-def test_try_again_after_a_stuck_boot_plays_the_stored_game(fresh, site, open_game):
-    page = fresh.page
+def test_try_again_after_a_stuck_boot_plays_the_stored_game(warm, site, open_game):
+    page = warm.page
     open_game(page, site.game_url())
     new_game(page)
     cards = sorted(hand(page))
     # the mark of a boot that never finished (as a frozen page leaves it)
-    fresh.context.add_init_script(
+    warm.context.add_init_script(
         f"if (!sessionStorage.getItem('marked')) {{ sessionStorage.setItem('marked', '1');"
         f" sessionStorage.setItem('{BOOTING}', '1'); }}")
     page.goto(site.game_url())
@@ -203,8 +203,8 @@ def test_try_again_after_a_stuck_boot_plays_the_stored_game(fresh, site, open_ga
     assert page.evaluate(f"() => sessionStorage.getItem('{BOOTING}')") is None
 
 
-def test_a_reload_in_the_middle_of_a_boot_does_not_ask_anything(fresh, site, open_game):
-    page = fresh.page
+def test_a_reload_in_the_middle_of_a_boot_does_not_ask_anything(warm, site, open_game):
+    page = warm.page
     open_game(page, site.game_url())
     new_game(page)
     page.reload(wait_until="commit")
@@ -218,8 +218,8 @@ def test_a_reload_in_the_middle_of_a_boot_does_not_ask_anything(fresh, site, ope
     assert page.evaluate(f"() => sessionStorage.getItem('{BOOTING}')") is None
 
 
-def test_the_root_install_finds_the_save_of_before_once(fresh, site, open_game):
-    page = fresh.page
+def test_the_root_install_finds_the_save_of_before_once(warm, site, open_game):
+    page = warm.page
     open_game(page, site.game_url())
     game = Game.new(seed=77)
     page.evaluate("() => localStorage.clear()")
@@ -305,8 +305,8 @@ def _hand_end_without_seed():
     return json.dumps(data)
 
 
-def test_a_seedless_save_at_the_hand_s_end_continues(fresh, site, open_game):
-    page = fresh.page
+def test_a_seedless_save_at_the_hand_s_end_continues(warm, site, open_game):
+    page = warm.page
     open_game(page, site.game_url())
     store(page, "hearts.save", _hand_end_without_seed())
     open_game(page, site.game_url())
@@ -317,8 +317,8 @@ def test_a_seedless_save_at_the_hand_s_end_continues(fresh, site, open_game):
     assert loads(storage(page)["hearts.save@/"]).hand_number == 1
 
 
-def test_a_seed_of_4300_digits_is_refused_with_a_message(fresh, site, open_game):
-    page = fresh.page
+def test_a_seed_of_4300_digits_is_refused_with_a_message(warm, site, open_game):
+    page = warm.page
     open_game(page, site.game_url(seed="9" * 4300))
     assert "18 digits" in page.locator("#screen [role=alert]").inner_text()
     new_game(page)
@@ -327,8 +327,8 @@ def test_a_seed_of_4300_digits_is_refused_with_a_message(fresh, site, open_game)
     assert page.locator("#screen [role=alert]").count() == 0
 
 
-def test_the_picks_and_the_finished_trick_come_back_after_a_reload(fresh, site, open_game):
-    page = fresh.page
+def test_the_picks_and_the_finished_trick_come_back_after_a_reload(warm, site, open_game):
+    page = warm.page
     open_game(page, site.game_url())
     new_game(page)
     picks = hand(page)[:2]
