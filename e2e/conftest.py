@@ -205,10 +205,10 @@ def boot(page, url, timeout=BOOT_TIMEOUT_MS):
     of the same context (Playwright gives a crashed page up), with a
     RendererCrashed warning in the run's summary; a second crash fails. About
     one boot in a few hundred of a whole run crashed so ("Target crashed"
-    while waiting for data-ready, at 320x640 and at 2560x1440 alike; CI's
-    three errors on 02d60f0 were such crashes), with nothing in Chromium's
-    log and none in 120 boots in a row, on a quiet machine or a loaded one.
-    A page that crashes on every boot still fails."""
+    while waiting for data-ready, at 320x640 and at 2560x1440 alike, here
+    and in CI's run of 02d60f0), with nothing in Chromium's log, and none in
+    120 boots in a row, on a quiet machine or a loaded one. A page that
+    crashes on every boot still fails."""
     try:
         return _boot_once(page, url, timeout)
     except PlaywrightError as error:

@@ -40,7 +40,7 @@ def test_a_first_visit_downloads_no_snapshot_and_the_next_restores_the_one_this_
     page = fresh.page
     asked = []
     page.on("request", lambda request: asked.append(request.url))
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "deferred"
     assert html.get_attribute("data-preload") == "fresh"
@@ -49,7 +49,7 @@ def test_a_first_visit_downloads_no_snapshot_and_the_next_restores_the_one_this_
     page.locator(STORED).wait_for(state="attached", timeout=180000)
     size = page.evaluate(CACHED_SIZE, SNAPSHOT)
     assert size and size > 1e6, "the service worker keeps the gzipped snapshot"
-    open_game(page, site.game_url(seed="2"))
+    page = open_game(page, site.game_url(seed="2"))
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "preloaded"
     assert page.locator(STORED).count() == 0, "a restored visit makes no new snapshot"
@@ -99,13 +99,13 @@ def test_a_snapshot_of_another_app_zip_never_runs_its_modules(fresh, site, open_
     # The cache holds another app.zip than the one the snapshot was made
     # from: the page forgets the preloaded modules and imports the game anew.
     page = fresh.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     page.locator(STORED).wait_for(state="attached", timeout=180000)
     original = (BUILD / "app.zip").read_bytes()
     source = zipfile.ZipFile(io.BytesIO(original)).read("hearts/engine/choices.py")
     changed = _zip_with(original, {"hearts/engine/choices.py": source + b"\nNEW_BUILD = True\n"})
     page.evaluate(PUT_CACHED, ["./build/app.zip", base64.b64encode(changed).decode(), "application/zip"])
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "replaced"
@@ -119,7 +119,7 @@ def test_each_player_gets_their_own_deals_despite_the_snapshot(fresh, site, open
     hands = []
     for _ in range(2):
         page.evaluate("localStorage.clear()")  # no game to resume
-        open_game(page, site.game_url(seed=None))
+        page = open_game(page, site.game_url(seed=None))
         assert page.locator("html").get_attribute("data-snapshot") == "restored"
         page.locator('#screen [data-action="new-game"]').click()
         page.locator('#screen [data-phase="pass"]').wait_for()
@@ -131,7 +131,7 @@ def test_each_player_gets_their_own_deals_despite_the_snapshot(fresh, site, open
 @pytest.mark.parametrize("damage", ["cut short", "not a snapshot", "another build"])
 def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(fresh, site, open_game, damage):
     page = fresh.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     page.locator(STORED).wait_for(state="attached", timeout=180000)
     good = page.evaluate("""async (path) => {
       const bytes = new Uint8Array(await (await caches.match(new URL(path, document.baseURI).href)).arrayBuffer());
@@ -142,14 +142,14 @@ def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(f
            "not a snapshot": gzip.compress(b"\0snp" + bytes(4092)),
            "another build": gzip.compress(b"\x00snp" + bytes(60) + b"x" * 4000)}[damage]
     page.evaluate(PUT_CACHED, [SNAPSHOT, base64.b64encode(bad).decode(), "application/gzip"])
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "unused"
     assert html.get_attribute("data-preload") == "fresh"
     page.locator('#screen [data-action="new-game"]').click()
     page.locator('#screen [data-phase="pass"]').wait_for()
     page.locator(STORED).wait_for(state="attached", timeout=180000)  # a new one
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     assert html.get_attribute("data-snapshot") == "restored"
 
 
@@ -159,22 +159,22 @@ def test_a_snapshot_whose_boot_never_got_ready_is_not_tried_again(fresh, site, o
     # next boot drops it instead of trying it again. Never a boot loop.
     page = second_visit(fresh.page, site.game_url())
     page.evaluate("""localStorage.setItem("hearts.snapshot-trial@" + new URL("./", document.baseURI).pathname, "1")""")
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "unused"
     page.locator(STORED).wait_for(state="attached", timeout=180000)
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     assert html.get_attribute("data-snapshot") == "restored"
 
 
 def test_after_two_drops_the_page_stops_making_snapshots_for_this_version(fresh, site, open_game):
     page = fresh.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     page.locator(STORED).wait_for(state="attached", timeout=180000)
     bad = base64.b64encode(gzip.compress(b"\0snp" + bytes(4092))).decode()
     for made_again in (True, False):
         page.evaluate(PUT_CACHED, [SNAPSHOT, bad, "application/gzip"])
-        open_game(page, site.game_url())
+        page = open_game(page, site.game_url())
         assert page.locator("html").get_attribute("data-snapshot") == "unused"
         if made_again:
             page.locator(STORED).wait_for(state="attached", timeout=180000)

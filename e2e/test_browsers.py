@@ -203,7 +203,7 @@ def test_chromium_lays_out_the_settings_like_the_others(browser, site, open_game
     # The same check as the Firefox and WebKit smoke make, in Chromium.
     page = browser.new_page()
     try:
-        open_game(page, site.game_url())
+        page = open_game(page, site.game_url())
         check_fieldsets(page.evaluate(f"({PAGE}).fieldsets()"))
     finally:
         page.close()

@@ -49,7 +49,7 @@ def test_the_gzipped_runtime_is_what_crosses_the_link_and_the_game_boots_from_it
     bodies = {}
     page.on("response", lambda response: bodies.setdefault(response.url.rsplit("/", 1)[-1], len(response.body()))
             if response.url.endswith((".wasm", ".gz", "-lock.json")) else None)
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     for name in PACKED:
         # The page asked for the gzipped copy only, and got the file as built.
         packed = (BUILD / "packed" / f"{name}.gz").read_bytes()
@@ -114,7 +114,7 @@ def test_a_slow_first_visit_downloads_only_what_the_game_runs(fresh, site, open_
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "deferred"
     assert html.get_attribute("data-preload") == "fresh"  # the game imported from app.zip, as without a snapshot
@@ -130,7 +130,7 @@ def test_a_slow_first_visit_downloads_only_what_the_game_runs(fresh, site, open_
     assert [value for value, stage in rows if stage == "2"], "all the bytes this visit reads came"
     # The page makes the snapshot; the next visit restores it.
     page.locator('html[data-snapshot-made="stored"]').wait_for(state="attached", timeout=180000)
-    open_game(page, site.game_url(seed="2"))
+    page = open_game(page, site.game_url(seed="2"))
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "preloaded"
     page.locator('#screen [data-action="new-game"]').click()

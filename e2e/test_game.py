@@ -196,7 +196,7 @@ def test_reload_resumes_the_same_game(game, open_game, site):
     before = (hand(page), page.locator("#screen .trick").inner_html(), phase(page),
               page.locator("#screen .hand-no").inner_text())
     save = saved_game(page)
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
     after = (hand(page), page.locator("#screen .trick").inner_html(), phase(page),
              page.locator("#screen .hand-no").inner_text())
@@ -243,7 +243,7 @@ def test_language_switch_keeps_the_game(game):
 
 def test_opponents_play_at_a_pace_a_person_can_follow(game, open_game, site):
     page = game.page
-    open_game(page, site.game_url(speed="normal"))
+    page = open_game(page, site.game_url(speed="normal"))
     new_game(page)
     pass_three(page)
     page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
@@ -260,7 +260,7 @@ def test_opponents_play_at_a_pace_a_person_can_follow(game, open_game, site):
 
 def test_reload_while_opponents_play_resumes_their_turns(game, open_game, site):
     page = game.page
-    open_game(page, site.game_url(speed="normal"))  # opponents take their time: one is still to play
+    page = open_game(page, site.game_url(speed="normal"))  # opponents take their time: one is still to play
     new_game(page)
     pass_three(page)
     for _ in range(13):
@@ -269,6 +269,6 @@ def test_reload_while_opponents_play_resumes_their_turns(game, open_game, site):
         if page.locator(LEGAL).count() == 0 and page.locator("#screen .seat.turn").count():
             break  # an opponent is to play now
     thinking = page.locator("#screen .seat.turn .seat-name").inner_text()
-    open_game(page, site.game_url(speed="normal"))
+    page = open_game(page, site.game_url(speed="normal"))
     assert page.locator("#screen .seat.turn .seat-name").inner_text() == thinking
     page.locator(MOVE_ON).first.wait_for(timeout=TIMEOUT)  # they played on by themselves

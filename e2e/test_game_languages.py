@@ -36,7 +36,7 @@ def phone(warm_context, site, open_game):
     """The game at a phone's width, in a clean warm context of the test's own."""
     context, _ = warm_context(viewport={"width": WIDTH, "height": 740})
     page = context.pages[0] if context.pages else context.new_page()
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     return SimpleNamespace(page=page)
 
 

@@ -35,7 +35,7 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
         (json.dumps({"format": "chess", "version": 1}), "isn't a game of Hearts"),
     ]:
         set_storage(page, "hearts.save@/", text)
-        open_game(page, site.game_url())
+        page = open_game(page, site.game_url())
         alert = page.locator("#screen [role=alert]")
         assert words in alert.inner_text()
         assert phase(page) == "start"
@@ -45,7 +45,7 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
     dealt = save["hands"][0]["dealt"]
     dealt[0][0], dealt[1][0] = dealt[1][0], dealt[1][1]
     set_storage(page, "hearts.save@/", json.dumps(save))
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     assert "rules don't allow" in page.locator("#screen [role=alert]").inner_text()
     page.locator('#screen [data-action="new-game"]').click()
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
@@ -57,7 +57,7 @@ def test_hostile_url_and_storage_stay_text(game, open_game, site):
     set_storage(page, "hearts.settings@/", json.dumps({"level": EVIL, "speed": EVIL, "four_colour": EVIL}))
     set_storage(page, "hearts.lang@/", EVIL)
     set_storage(page, "hearts.save@/", EVIL)
-    open_game(page, site.game_url(lang=EVIL, level=EVIL, speed=EVIL, seed=EVIL))
+    page = open_game(page, site.game_url(lang=EVIL, level=EVIL, speed=EVIL, seed=EVIL))
     assert phase(page) == "start"
     assert injected(page) == 0
     assert page.title() == "Hearts"  # the game's name, not the URL's text
@@ -197,7 +197,7 @@ def test_no_storage_still_plays_and_errors_show_a_panel(warm_copy, site, open_ga
     )
     page = context.new_page()
     try:
-        open_game(page, site.game_url())
+        page = open_game(page, site.game_url())
         assert "Not saved" in page.locator("#screen .notice").inner_text()
         new_game(page)
         for card in hand(page)[:3]:
@@ -227,7 +227,7 @@ def test_several_games_keep_memory_flat(game, open_game, site):
     from test_game import play_turns
 
     page = game.page
-    open_game(page, site.game_url(seed="100"))
+    page = open_game(page, site.game_url(seed="100"))
     cdp = game.context.new_cdp_session(page)
     samples = []
     for _ in range(3):

@@ -72,7 +72,7 @@ def open_size(warm_context, size, url, open_game, save=None):
     if save is not None:
         context.add_init_script(INJECT.format(json.dumps(save)))
     page = context.pages[0] if context.pages else context.new_page()
-    open_game(page, url)
+    page = open_game(page, url)
     return context, watcher, page
 
 
@@ -335,7 +335,7 @@ def test_celebration_moves_at_normal_speed_and_not_with_reduced_motion(warm_copy
         watcher = watch(context)
         page = context.new_page()
         try:
-            open_game(page, site.game_url(speed="normal"))
+            page = open_game(page, site.game_url(speed="normal"))
             assert phase(page) == "game-end"
             assert (page.evaluate(running) > 0) == expected
             if not reduced:  # for a person to look at: the fan opening, then open
@@ -451,7 +451,7 @@ def test_the_queen_and_the_moon_get_their_moments(warm_copy, watch, site, open_g
         watcher = watch(context)
         page = context.new_page()
         try:
-            open_game(page, site.game_url(speed=speed))
+            page = open_game(page, site.game_url(speed=speed))
             if page.locator('#screen [data-action="continue"]').count():
                 page.locator('#screen [data-action="continue"]').click()
             card = card or page.locator(LEGAL).first.get_attribute("data-card")

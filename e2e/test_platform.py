@@ -391,7 +391,7 @@ def test_the_loading_bar_moves_with_the_bytes_then_the_stages(browser, site, wat
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": 0, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8})
-        open_game(page, site.game_url())
+        page = open_game(page, site.game_url())
         rows = [row for row in page.evaluate("window.__progress") if row[0] == row[0]]  # NaN: not set yet
         values = [value for value, _, _, _ in rows]
         assert values == sorted(values), "the bar moved back"
@@ -447,11 +447,11 @@ def test_failed_boot_shows_a_message(browser, site):
 
 def test_works_offline_after_one_visit(fresh, site, open_game):
     page, context = fresh.page, fresh.context
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
     context.set_offline(True)
     try:
-        open_game(page, site.game_url(seed="2"))
+        page = open_game(page, site.game_url(seed="2"))
         assert page.locator('#app [data-action="new-game"]').is_visible()
     finally:
         context.set_offline(False)
@@ -503,11 +503,11 @@ def test_dist_boots_from_a_plain_static_server_under_a_sub_path(browser, watch, 
     watcher = watch(context, origin)
     try:
         page = context.new_page()
-        open_game(page, origin + "/games/hearts/?lang=nl")
+        page = open_game(page, origin + "/games/hearts/?lang=nl")
         page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
         assert page.locator("html").get_attribute("lang") == "nl"
         context.set_offline(True)
-        open_game(page, origin + "/games/hearts/?lang=nl")
+        page = open_game(page, origin + "/games/hearts/?lang=nl")
         watcher.assert_clean()
     finally:
         context.close()
@@ -536,7 +536,7 @@ def test_new_build_replaces_the_offline_cache(browser, tmp_path, serve_directory
         # installs the new build and waits (issue 26: never forced): the page
         # says so, and Update now lets it take over, which deletes the old
         # cache; the visit after that shows the new build.
-        open_game(page, origin + "/?lang=en")
+        page = open_game(page, origin + "/?lang=en")
         expect(page.locator("#boot-title")).to_have_text("Hearts")
         page.locator('html[data-update="ready"]').wait_for(state="attached", timeout=90000)
         assert sorted(page.evaluate("caches.keys()")) == sorted(["hearts / " + old_version, "hearts / 0123456789abcdef"])

@@ -36,7 +36,7 @@ def table(request, launch_warm_copy, tmp_path_factory, site, watch, open_game):
     context = launch_warm_copy(copy, viewport={"width": width, "height": height})
     watcher = watch(context)
     page = context.pages[0] if context.pages else context.new_page()
-    open_game(page, site.game_url(lang=lang))
+    page = open_game(page, site.game_url(lang=lang))
     yield SimpleNamespace(page=page, lang=lang, width=width, texts=TEXTS[lang])
     try:
         watcher.assert_clean()
@@ -177,7 +177,7 @@ def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(warm_copy, site
     try:
         assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
         for speed, default in (("instant", "false"), ("fast", "true")):
-            open_game(page, site.game_url(speed=speed))
+            page = open_game(page, site.game_url(speed=speed))
             page.locator('#screen [data-action="new-game"]').click()
             page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
             page.locator('#screen [data-action="menu"]').click()

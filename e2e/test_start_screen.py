@@ -304,7 +304,7 @@ def test_a_game_in_progress_resumes_without_the_start_screen_showing(browser, si
 
 
 def resumes(page, site, open_game):
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     new_game(page)
     hand = page.locator("#screen [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     page.add_init_script(FRAMES)

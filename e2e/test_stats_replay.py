@@ -161,7 +161,7 @@ def test_damaged_statistics_are_reset_with_a_message(warm_copy, watch, site, ope
     watcher = watch(context)
     page = context.new_page()
     try:
-        open_game(page, site.game_url(lang="lt"))
+        page = open_game(page, site.game_url(lang="lt"))
         alert = page.locator('#screen [role="alert"]')
         assert alert.count() == 1 and "statistika" in alert.inner_text()
         assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')")) == ST.EMPTY
@@ -297,7 +297,7 @@ def test_the_chart_draws_the_last_games(warm_copy, watch, site, open_game, size,
     watcher = watch(context)
     page = context.new_page()
     try:
-        open_game(page, site.game_url(lang=lang))
+        page = open_game(page, site.game_url(lang=lang))
         page.locator('#screen [data-action="stats"]').click()
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games") == str(ST.RECENT + 3)

@@ -52,7 +52,7 @@ def storage(page):
 
 def test_hostile_nesting_in_every_key_still_starts_and_says_so(warm, site, open_game):
     page = warm.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     # the keys of before alone (the root install moves them to its own keys) ...
     for name in NAMES:
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [name, NESTED])
@@ -64,7 +64,7 @@ def test_hostile_nesting_in_every_key_still_starts_and_says_so(warm, site, open_
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["hearts.settings@/", NESTED_SETTINGS])
         for key, value in values.items():
             page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
-        open_game(page, site.game_url(lang=None))  # the stored language is read too
+        page = open_game(page, site.game_url(lang=None))  # the stored language is read too
         alerts = page.locator("#screen [role=alert]").all_inner_texts()
         assert any("damaged" in a for a in alerts), alerts
         assert any("settings couldn't be read" in a for a in alerts), alerts
@@ -82,7 +82,7 @@ def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, s
     context = browser.new_context(service_workers="block")  # every request goes through route()
     try:
         page = context.new_page()
-        open_game(page, site.game_url(lang="fi"))
+        page = open_game(page, site.game_url(lang="fi"))
         new_game(page)
         saved = storage(page)["hearts.save@/"]
         # a boot that fails (here: the game's Python cannot be loaded)
@@ -187,7 +187,7 @@ def test_a_page_that_froze_while_booting_offers_start_fresh_before_python_runs(b
 
 def test_try_again_after_a_stuck_boot_plays_the_stored_game(warm, site, open_game):
     page = warm.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     new_game(page)
     cards = sorted(hand(page))
     # the mark of a boot that never finished (as a frozen page leaves it)
@@ -205,7 +205,7 @@ def test_try_again_after_a_stuck_boot_plays_the_stored_game(warm, site, open_gam
 
 def test_a_reload_in_the_middle_of_a_boot_does_not_ask_anything(warm, site, open_game):
     page = warm.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     new_game(page)
     page.reload(wait_until="commit")
     for _ in range(2000):  # until this boot is marked (boot.js ran), and not yet ready
@@ -220,15 +220,15 @@ def test_a_reload_in_the_middle_of_a_boot_does_not_ask_anything(warm, site, open
 
 def test_the_root_install_finds_the_save_of_before_once(warm, site, open_game):
     page = warm.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     game = Game.new(seed=77)
     page.evaluate("() => localStorage.clear()")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["hearts.save", dumps(game)])
     # another install does not take it
-    open_game(page, site.game_url(base=site.subpath_url))
+    page = open_game(page, site.game_url(base=site.subpath_url))
     assert phase(page) == "start"
     # the root install does, and moves it to its own key
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     assert phase(page) == "pass"
     assert sorted(hand(page)) == sorted(str(c) for c in game.view(0).hand)
     kept = storage(page)
@@ -260,7 +260,7 @@ def test_two_installs_on_one_origin_keep_their_own_offline_copy_and_save(
     try:
         page = context.pages[0] if context.pages else context.new_page()
         for path, seed in (("/", 1), ("/beta/", 2)):
-            open_game(page, f"{origin}{path}?seed={seed}&speed=instant&lang=en")
+            page = open_game(page, f"{origin}{path}?seed={seed}&speed=instant&lang=en")
             # its own worker, not the one of the install at / (whose scope holds /beta/)
             page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=90_000)
             assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == f"{origin}{path}sw.js"
@@ -278,7 +278,7 @@ def test_two_installs_on_one_origin_keep_their_own_offline_copy_and_save(
     try:
         page = context.pages[0] if context.pages else context.new_page()
         for path, seed in (("/", 1), ("/beta/", 2)):
-            open_game(page, f"{origin}{path}?seed={seed}&speed=instant&lang=en")
+            page = open_game(page, f"{origin}{path}?seed={seed}&speed=instant&lang=en")
             assert phase(page) == "pass" and hand(page) == hands[path], path
             card = hand(page)[0]
             click_card(page, card)
@@ -307,9 +307,9 @@ def _hand_end_without_seed():
 
 def test_a_seedless_save_at_the_hand_s_end_continues(warm, site, open_game):
     page = warm.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     store(page, "hearts.save", _hand_end_without_seed())
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     page.locator(f'{TABLE}[data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
     page.locator('#screen [data-action="continue"]').click()
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
@@ -319,7 +319,7 @@ def test_a_seedless_save_at_the_hand_s_end_continues(warm, site, open_game):
 
 def test_a_seed_of_4300_digits_is_refused_with_a_message(warm, site, open_game):
     page = warm.page
-    open_game(page, site.game_url(seed="9" * 4300))
+    page = open_game(page, site.game_url(seed="9" * 4300))
     assert "18 digits" in page.locator("#screen [role=alert]").inner_text()
     new_game(page)
     assert phase(page) == "pass" and page.locator(OVERLAY).count() == 0
@@ -329,12 +329,12 @@ def test_a_seed_of_4300_digits_is_refused_with_a_message(warm, site, open_game):
 
 def test_the_picks_and_the_finished_trick_come_back_after_a_reload(warm, site, open_game):
     page = warm.page
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     new_game(page)
     picks = hand(page)[:2]
     for card in picks:
         click_card(page, card)
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     pressed = [c for c in hand(page) if page.locator(f'#screen [data-card="{c}"]').get_attribute(
         "aria-pressed") == "true"]
     assert pressed == picks
@@ -348,7 +348,7 @@ def test_the_picks_and_the_finished_trick_come_back_after_a_reload(warm, site, o
     store(page, "hearts.save", dumps(game))
     state = {"at": position(game), "picked": [], "pause": True}
     store(page, "hearts.view", json.dumps(state))
-    open_game(page, site.game_url(speed="slow"))
+    page = open_game(page, site.game_url(speed="slow"))
     expect(page.locator("#screen .trick .card.played")).to_have_count(4)
     winner = page.locator("#screen .trick .card.winner")
     assert winner.get_attribute("data-seat") == str(game.tricks[0].winner)

@@ -285,7 +285,7 @@ def check_trick(table, found=None):
 
 def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
     page = table.page
-    open_game(page, site.game_url(speed="slow"))
+    page = open_game(page, site.game_url(speed="slow"))
     new_game(page)
     for card in hand(page)[:3]:
         page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
@@ -389,7 +389,7 @@ def test_the_game_end_at_every_size(table, open_game, site):
 
     page = table.page
     page.evaluate("(save) => localStorage.setItem('hearts.save@/', save)", moon_game(YOU_WIN))
-    open_game(page, site.game_url())
+    page = open_game(page, site.game_url())
     page.locator(f'{TABLE}[data-phase="game-end"]').wait_for(timeout=TIMEOUT)
     assert_over_the_table(page)
     assert_nothing_overflows(page)
@@ -469,7 +469,7 @@ def test_motion_follows_the_speed_and_reduced_motion(warm_context, site, open_ga
     context, _ = warm_context(viewport={"width": 1366, "height": 768}, reduced_motion=reduce)
     try:
         page = context.pages[0] if context.pages else context.new_page()
-        open_game(page, site.game_url(speed=speed))
+        page = open_game(page, site.game_url(speed=speed))
         new_game(page)
         for card in hand(page)[:3]:
             page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
