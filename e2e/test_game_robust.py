@@ -123,18 +123,6 @@ def test_double_click_and_held_key_choose_once(game, open_game, site):
     assert picked.count() == 2
 
 
-# What a fuzz step chooses from, read in one call (a locator's count or
-# attribute is a round trip each, and most of a step's time was those).
-FUZZ_TARGETS = """([legal, table]) => ({
-  overlay: document.querySelector('.overlay') !== null,
-  legal: [...document.querySelectorAll(legal)].map((b) => b.dataset.card),
-  onward: document.querySelectorAll('[data-action="continue"], [data-action="confirm-pass"]').length,
-  targets: [...document.querySelectorAll('#screen [data-action], #screen [data-card]')]
-    .map((e) => ({card: e.dataset.card || null, action: e.dataset.action || null})),
-  ended: document.querySelector(table + '[data-phase="game-end"]') !== null,
-})"""
-
-
 def test_random_clicks_and_keys_break_nothing(game, open_game, site):
     """A fuzz run across whole games: random clicks (legal cards more often,
     so games get to their end) and random keys; the saved game must stay a
@@ -143,35 +131,34 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
     rng = random.Random(7)
     new_game(page)
     keys = ["Enter", " ", "Escape", "ArrowLeft", "ArrowRight", "Home", "End", "Tab", "a"]
-    onward = page.locator('[data-action="continue"], [data-action="confirm-pass"]')
-    targets = page.locator("#screen [data-action], #screen [data-card]")
     games_ended = 0
     # It stops at the end of the first game, most often after 300-800 steps;
     # a long game (ten hands or more) can take over 1,500 steps of noise.
     for step in range(4000):
-        now = page.evaluate(FUZZ_TARGETS, [LEGAL, TABLE])
-        if now["ended"]:
-            games_ended += 1  # a whole game played through the noise: enough
-            break
+        legal = page.locator(LEGAL)
+        onward = page.locator('[data-action="continue"], [data-action="confirm-pass"]')
+        targets = page.locator("#screen [data-action], #screen [data-card]")
         roll = rng.random()
         try:
-            if now["overlay"] and roll < 0.5:
+            if page.locator(".overlay").count() and roll < 0.5:
                 page.keyboard.press("Escape")  # a dialog opened by a random click
-            elif roll < 0.45 and now["legal"]:
-                click_card(page, now["legal"][rng.randrange(len(now["legal"]))])
-            elif roll < 0.6 and now["onward"]:
+            elif roll < 0.45 and legal.count():
+                click_card(page, legal.nth(rng.randrange(legal.count())).get_attribute("data-card"))
+            elif roll < 0.6 and onward.count():
                 onward.first.click(timeout=2000)
-            elif roll < 0.9 and now["targets"]:
-                index = rng.randrange(len(now["targets"]))
-                target = now["targets"][index]
-                if target["card"]:
-                    targets.nth(index).click(position={"x": 6, "y": 16}, force=True, timeout=2000)
-                elif target["action"] not in ("start-over", "new-game"):
-                    targets.nth(index).click(force=True, timeout=2000)
+            elif roll < 0.9 and targets.count():
+                target = targets.nth(rng.randrange(targets.count()))
+                if target.get_attribute("data-card"):
+                    target.click(position={"x": 6, "y": 16}, force=True, timeout=2000)
+                elif target.get_attribute("data-action") not in ("start-over", "new-game"):
+                    target.click(force=True, timeout=2000)
             else:
                 page.keyboard.press(rng.choice(keys))
         except Exception:
             pass  # the element went away in a re-render: fine
+        if page.locator(f'{TABLE}[data-phase="game-end"]').count():
+            games_ended += 1  # a whole game played through the noise: enough
+            break
         if step % 100 == 0:
             save = page.evaluate("() => localStorage.getItem('hearts.save@/')")
             if save:
