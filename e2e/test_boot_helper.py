@@ -1,13 +1,13 @@
-"""The e2e suite's boot() helper (e2e/conftest.py) against a real renderer
-crash: the boot is tried once more in a new tab, and said; a second crash
-fails the boot."""
+"""The e2e suite's boot() helper (e2e/conftest.py; the open_game fixture)
+against a real renderer crash: the boot is tried once more in a new tab, and said; a second crash
+fails the boot. (Through the fixture, not an import: with tests/ in the
+same run, ``import conftest`` can find tests/conftest.py.)"""
 import os
 import signal
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from conftest import RendererCrashed, boot
 
 BOOT_JS = "**/assets/boot.js*"  # asked for by the document itself (no service worker yet)
 
@@ -28,13 +28,14 @@ def crash(browser, route):
         pass
 
 
-def test_a_renderer_crash_while_booting_is_booted_again_in_a_new_tab(browser, site):
+def test_a_renderer_crash_while_booting_is_booted_again_in_a_new_tab(browser, site, open_game):
     context = browser.new_context()
     try:
         page = context.new_page()
         page.route(BOOT_JS, lambda route: crash(browser, route))  # this tab only
-        with pytest.warns(RendererCrashed, match="crashed while booting"):
-            booted = boot(page, site.game_url())
+        with pytest.warns(UserWarning, match="crashed while booting") as said:
+            booted = open_game(page, site.game_url())
+        assert [w.category.__name__ for w in said] == ["RendererCrashed"]
         assert booted is not page and booted.context is context
         assert booted.locator("html").get_attribute("data-ready") is not None
         assert booted.locator('#screen [data-action="new-game"]').is_visible()
@@ -42,11 +43,11 @@ def test_a_renderer_crash_while_booting_is_booted_again_in_a_new_tab(browser, si
         context.close()
 
 
-def test_a_second_crash_fails_the_boot(browser, site):
+def test_a_second_crash_fails_the_boot(browser, site, open_game):
     context = browser.new_context()
     try:
         context.route(BOOT_JS, lambda route: crash(browser, route))  # every tab
-        with pytest.warns(RendererCrashed), pytest.raises(PlaywrightError, match="crashed"):
-            boot(context.new_page(), site.game_url())
+        with pytest.warns(UserWarning, match="crashed while booting"), pytest.raises(PlaywrightError, match="crashed"):
+            open_game(context.new_page(), site.game_url())
     finally:
         context.close()
