@@ -127,7 +127,11 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
     """A fuzz run across whole games: random clicks (legal cards more often,
     so games get to their end) and random keys; the saved game must stay a
     real game (52 cards, totals that add up: or it would not load)."""
-    page = game.page
+    # Deals whose game ends sooner: with random legal cards of yours against
+    # Normal, ?seed=85's first game lasts 6 hands on average, 9 at most (and
+    # 8 or fewer nine times in ten), where ?seed=1's lasts 8, up to 11 (100
+    # random players each, the engine alone); the steps are as before.
+    page = open_game(game.page, site.game_url(seed="85"))
     rng = random.Random(7)
     new_game(page)
     keys = ["Enter", " ", "Escape", "ArrowLeft", "ArrowRight", "Home", "End", "Tab", "a"]
