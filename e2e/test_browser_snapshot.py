@@ -10,7 +10,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import second_visit
 from settle import until_true
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +35,17 @@ CACHED_SIZE = """async (path) => {
 }"""
 
 
+def restored(warm, site, open_game):
+    """The game booted in a warm context (conftest's warm_profile: this
+    browser made its snapshot on its first visit, the second restored it,
+    and the service worker keeps it, no drop counted): restored from it.
+    What a first visit and the wait for its snapshot gave, without them
+    (a first visit's own test is the one below)."""
+    page = open_game(warm.page, site.game_url())
+    assert page.locator("html").get_attribute("data-snapshot") == "restored"
+    return page
+
+
 def test_a_first_visit_downloads_no_snapshot_and_the_next_restores_the_one_this_browser_made(fresh, site, open_game):
     page = fresh.page
     asked = []
@@ -57,8 +67,8 @@ def test_a_first_visit_downloads_no_snapshot_and_the_next_restores_the_one_this_
     page.locator('#screen [data-phase="pass"]').wait_for()
 
 
-def test_the_wasm_compiles_while_the_snapshot_is_read(fresh, site):
-    page = second_visit(fresh.page, site.game_url())
+def test_the_wasm_compiles_while_the_snapshot_is_read(warm, site, open_game):
+    page = restored(warm, site, open_game)
     assert page.evaluate("performance.getEntriesByName('hearts:compiled').length") == 1
     assert page.evaluate("""performance.getEntriesByName('hearts:compiled')[0].startTime
                             < performance.getEntriesByName('hearts:interpreter')[0].startTime""")
@@ -95,12 +105,10 @@ def _zip_with(original, changes):
     return out.getvalue()
 
 
-def test_a_snapshot_of_another_app_zip_never_runs_its_modules(fresh, site, open_game):
+def test_a_snapshot_of_another_app_zip_never_runs_its_modules(warm, site, open_game):
     # The cache holds another app.zip than the one the snapshot was made
     # from: the page forgets the preloaded modules and imports the game anew.
-    page = fresh.page
-    page = open_game(page, site.game_url())
-    page.locator(STORED).wait_for(state="attached", timeout=180000)
+    page = restored(warm, site, open_game)
     original = (BUILD / "app.zip").read_bytes()
     source = zipfile.ZipFile(io.BytesIO(original)).read("hearts/engine/choices.py")
     changed = _zip_with(original, {"hearts/engine/choices.py": source + b"\nNEW_BUILD = True\n"})
@@ -112,27 +120,25 @@ def test_a_snapshot_of_another_app_zip_never_runs_its_modules(fresh, site, open_
     assert page.evaluate(RUN_PYTHON, "import hearts.engine.choices; getattr(hearts.engine.choices, 'NEW_BUILD', False)") is True
 
 
-def test_each_player_gets_their_own_deals_despite_the_snapshot(fresh, site, open_game):
+def test_each_player_gets_their_own_deals_despite_the_snapshot(warm, site, open_game):
     # The snapshot holds Python's random generator as seeded in the worker:
     # without boot.js seeding it again, each restore would deal the same game.
-    page = second_visit(fresh.page, site.game_url(seed=None))
+    page = warm.page  # (a warm profile: this browser's snapshot, and no game to resume)
     hands = []
     for _ in range(2):
-        page.evaluate("localStorage.clear()")  # no game to resume
         page = open_game(page, site.game_url(seed=None))
         assert page.locator("html").get_attribute("data-snapshot") == "restored"
         page.locator('#screen [data-action="new-game"]').click()
         page.locator('#screen [data-phase="pass"]').wait_for()
         hands.append([card.get_attribute("data-card") for card in page.locator("#screen [data-card]").all()])
+        page.evaluate("localStorage.clear()")  # no game to resume
     assert len(hands[0]) == len(hands[1]) == 13
     assert hands[0] != hands[1]
 
 
 @pytest.mark.parametrize("damage", ["cut short", "not a snapshot", "another build"])
-def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(fresh, site, open_game, damage):
-    page = fresh.page
-    page = open_game(page, site.game_url())
-    page.locator(STORED).wait_for(state="attached", timeout=180000)
+def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(warm, site, open_game, damage):
+    page = restored(warm, site, open_game)
     good = page.evaluate("""async (path) => {
       const bytes = new Uint8Array(await (await caches.match(new URL(path, document.baseURI).href)).arrayBuffer());
       let text = ""; for (const b of bytes.subarray(0, 4096)) text += String.fromCharCode(b); return btoa(text);
@@ -153,11 +159,11 @@ def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(f
     assert html.get_attribute("data-snapshot") == "restored"
 
 
-def test_a_snapshot_whose_boot_never_got_ready_is_not_tried_again(fresh, site, open_game):
+def test_a_snapshot_whose_boot_never_got_ready_is_not_tried_again(warm, site, open_game):
     # A snapshot that restores but from which the game never got ready (the
     # page was closed or broke before data-ready) leaves its trial mark: the
     # next boot drops it instead of trying it again. Never a boot loop.
-    page = second_visit(fresh.page, site.game_url())
+    page = restored(warm, site, open_game)
     page.evaluate("""localStorage.setItem("hearts.snapshot-trial@" + new URL("./", document.baseURI).pathname, "1")""")
     page = open_game(page, site.game_url())
     html = page.locator("html")
@@ -167,10 +173,8 @@ def test_a_snapshot_whose_boot_never_got_ready_is_not_tried_again(fresh, site, o
     assert html.get_attribute("data-snapshot") == "restored"
 
 
-def test_after_two_drops_the_page_stops_making_snapshots_for_this_version(fresh, site, open_game):
-    page = fresh.page
-    page = open_game(page, site.game_url())
-    page.locator(STORED).wait_for(state="attached", timeout=180000)
+def test_after_two_drops_the_page_stops_making_snapshots_for_this_version(warm, site, open_game):
+    page = restored(warm, site, open_game)
     bad = base64.b64encode(gzip.compress(b"\0snp" + bytes(4092))).decode()
     for made_again in (True, False):
         page.evaluate(PUT_CACHED, [SNAPSHOT, bad, "application/gzip"])
