@@ -285,12 +285,25 @@ def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, playe
     """Normal's rules, plus the moon: a seat holding every point taken so far
     (enough of them) plays on for the moon, and the others try to stop it.
 
-    The look-ahead's hot path: it decides as :func:`normal_play` does, with
-    Normal's own lead, follow and discard rules, without the second call;
-    the trick's state is read once, for the defence and Normal's rules
-    both (most playout choices come after ten points are taken)."""
+    It decides as :func:`normal_play` does, with Normal's own lead, follow
+    and discard rules, and the defence and the push for the moon of
+    :func:`rollout_choice`, to which it gives the trick's state."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
+    best, at, pts = trick_state(trick) if trick else (-1, 0, 0)
+    return rollout_choice(hand, legal, trick, leader, played, taken, seat, best, at, pts)
+
+
+def rollout_choice(hand: int, legal: int, trick: Sequence[int], leader: int, played: int,
+                   taken: Sequence[int], seat: int, best: int, at: int, pts: int) -> int:
+    """:func:`rollout_play` for a caller that knows the trick's state:
+    ``best``, ``at`` and ``pts`` are :func:`hearts.engine.rules.trick_state`
+    of ``trick`` (anything while leading); ``legal`` holds two cards or more.
+
+    The look-ahead's hot path: Hard's playout keeps the trick's state card
+    by card, where reading it from the trick at each choice was a sixth of
+    a playout's time. Normal's lead, follow and discard rules are called
+    directly, without the second call of :func:`normal_play`."""
     a, b, c, d = taken
     total = a + b + c + d
     if not trick:  # a lead: the defence has no idea for one
@@ -305,7 +318,6 @@ def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, playe
             if total >= MOON_PUSH:
                 return shoot_play(hand, legal, trick, leader, played)
         else:
-            best, at, pts = trick_state(trick)
             card = _defend(legal, follow, trick, leader, shooter, best, at, pts, lead_suit)
             if card >= 0:
                 return card
@@ -313,7 +325,6 @@ def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, playe
                 return _normal_follow(legal, trick, best, pts, lead_suit, 0)
             return _normal_discard(legal, ~hand & ~played)
     if follow:
-        best, _, pts = trick_state(trick)
         return _normal_follow(legal, trick, best, pts, lead_suit, 0)
     return _normal_discard(legal, ~hand & ~played)
 
