@@ -165,11 +165,13 @@ def trick_state(trick: Sequence[int]) -> tuple[int, int, int]:
     (Card('KC'), 1, 1)
     """
     best = trick[0]
+    takes = TAKES_FROM[best]
     points = 0
     for c in trick:
         points += POINTS[c]
-        if c in TAKES_FROM[best]:
+        if c in takes:
             best = c
+            takes = TAKES_FROM[c]
     return best, trick.index(best), points
 
 
