@@ -75,11 +75,12 @@ def check(game: Game, monkeypatch) -> None:
     choices = []
     choose = policy.rollout_choice  # what the playout asks, with the trick's state it keeps
 
-    def recording(hand, legal, trick, leader, played, taken, seat, best, at, points):
+    def recording(hand, legal, trick, leader, played, taken, seat, best, at, points, total):
         choices.append((seat, legal))
         if trick:  # the state the playout kept is the rules' reading of the trick
             assert (best, at, points) == rules.trick_state(trick)
-        return choose(hand, legal, trick, leader, played, taken, seat, best, at, points)
+        assert total == sum(taken)
+        return choose(hand, legal, trick, leader, played, taken, seat, best, at, points, total)
 
     with monkeypatch.context() as patch:
         patch.setattr(hard.policy, "rollout_choice", recording)

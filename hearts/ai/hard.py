@@ -34,7 +34,7 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 
 from ..engine import rules
 from ..engine.slices import finish, run_slice
-from ..engine.cards import CARDS, FULL_DECK, POINTS, Card, cards_of, mask_of
+from ..engine.cards import _BITS, CARDS, FULL_DECK, POINTS, Card, cards_of, mask_of
 from ..engine.game import Phase, PlayerView
 from . import policy
 from .knowledge import infer, sample_deal
@@ -68,27 +68,29 @@ def play_out(hands: list[int], trick: list[int], leader: int, played: int, taken
     leads the next. The trick's state (its best card, that card's place,
     its points; what :func:`hearts.engine.rules.trick_state` reads from a
     trick) is kept card by card with the rules' own table
-    :data:`~hearts.engine.rules.TAKES_FROM` and handed to the policy
-    (:func:`hearts.ai.policy.rollout_choice`): reading it again from the
-    trick at every choice and at every trick's end was a fifth of the time.
+    :data:`~hearts.engine.rules.TAKES_FROM`, the points taken in all trick
+    by trick, and both are handed to the policy
+    (:func:`hearts.ai.policy.rollout_choice`): reading the trick again at
+    every choice and at every trick's end was a fifth of the time.
     """
     choose = policy.rollout_choice  # read at each call: a test records the choices
     legal_of, breaks_hearts, takes_from = rules.legal, rules.breaks_hearts, rules.TAKES_FROM
-    all_points, points_of = rules.HAND_POINTS, POINTS
+    all_points, points_of, bits = rules.HAND_POINTS, POINTS, _BITS
     if trick:
         best, at, points = rules.trick_state(trick)
         led: int | None = trick[0] // 13
     else:
         best, at, points, led = -1, 0, 0, None
+    total = taken[0] + taken[1] + taken[2] + taken[3]
     while True:
         for seat in _TO_PLAY[leader][len(trick):]:
             hand = hands[seat]
             legal = legal_of(hand, led, first, broken)
             if legal & (legal - 1):
-                c = choose(hand, legal, trick, leader, played, taken, seat, best, at, points)
+                c = choose(hand, legal, trick, leader, played, taken, seat, best, at, points, total)
             else:
                 c = legal.bit_length() - 1
-            bit = 1 << c
+            bit = bits[c]
             hands[seat] = hand ^ bit
             played |= bit
             if led is None:  # the lead: the trick's best card so far
@@ -103,7 +105,8 @@ def play_out(hands: list[int], trick: list[int], leader: int, played: int, taken
         leader = (leader + at) & 3
         if points:
             taken[leader] += points
-            if taken[0] + taken[1] + taken[2] + taken[3] == all_points:
+            total += points
+            if total == all_points:
                 break  # every point is taken: the rest changes nothing
             if not broken:
                 broken = breaks_hearts(trick)
