@@ -86,7 +86,7 @@ def play_out(hands: list[int], trick: list[int], leader: int, played: int, taken
         for seat in _TO_PLAY[leader][len(trick):]:
             hand = hands[seat]
             legal = legal_of(hand, led, first, broken)
-            if legal & (legal - 1):
+            if legal.bit_count() > 1:  # a choice (cheaper to ask than legal & (legal - 1))
                 c = choose(hand, legal, trick, leader, played, taken, seat, best, at, points, total)
             else:
                 c = legal.bit_length() - 1

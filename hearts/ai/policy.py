@@ -55,6 +55,7 @@ def high(mask: int) -> int:
 
 
 _SUIT_RANGE = tuple((s, SUIT_MASKS[s], 13 * s) for s in range(4))
+_BELOW = tuple((1 << c) - 1 for c in range(52))  # _BELOW[c]: every card below c (a look-up on the hot path)
 
 
 def highest_rank(mask: int) -> int:
@@ -186,7 +187,7 @@ def _normal_lead(hand: int, legal: int, out: int) -> int:
         if not o:
             score = 50.0  # nobody can follow: I win it and they throw points on it
         else:
-            score = 10.0 * (o & ((1 << c) - 1)).bit_count() / o.bit_count()
+            score = 10.0 * (o & _BELOW[c]).bit_count() / o.bit_count()
         if s == SPADES:
             if hand & QS_BIT:
                 score += 6.0 if c != QS else 40.0
@@ -203,7 +204,7 @@ def _normal_lead(hand: int, legal: int, out: int) -> int:
 
 
 def _normal_follow(legal: int, trick: Sequence[int], best: int, pts: int, lead_suit: int, out: int) -> int:
-    below = legal & ((1 << best) - 1)
+    below = legal & _BELOW[best]
     last = len(trick) == 3
     if lead_suit == SPADES:
         if legal & QS_BIT and best > QS:
