@@ -35,7 +35,10 @@ and the next visit on the same link (served by the service worker).
 Also, from the performance marks boot.js and main.py set, where our boot
 goes (STAGES), and after the warm load what clicks cost (table_clicks):
 the page's Python per click (html[data-update-ms]: update, re-render) and
-how many clicks were painted 16 ms or more later (Event Timing).
+how many clicks were painted 16 ms or more later (Event Timing). And the
+main thread's long tasks (the Long Tasks API: over 50 ms) of each first and
+later visit and of those clicks: the longest, and the blocking time (each
+task's part over 50 ms), ours and the bare page's.
 
     .venv/bin/python bench/boot_bench.py [--reps N] [--browser-reps N] [--slow-reps N] [--slow-only]
 """
@@ -133,6 +136,26 @@ WATCH_CLICKS = """() => {
   }).observe({ type: "event", durationThreshold: 16 });
 }"""
 PLAYABLE = '#screen [data-phase="play"] [data-card]:not([aria-disabled="true"])'
+# The main thread's long tasks (over 50 ms: the Long Tasks API), from the
+# navigation on: an init script, so the observer is there before the page's
+# own scripts (and, run by DevTools, outside the page's CSP). take_long_tasks()
+# hands over those seen so far and starts a new list.
+LONG_TASKS_INIT = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def take_long_tasks(page):
+    """The durations (ms) of the long tasks since the last call."""
+    return page.evaluate("() => window.__longTasks.splice(0)")
+
+
+def blocking_ms(durations):
+    """Blocking time, as Lighthouse counts it: each task's part over 50 ms."""
+    return sum(max(0.0, d - 50) for d in durations)
 
 
 def click_card(card):
@@ -206,6 +229,7 @@ def run_once(playwright, url, ours):
     with tempfile.TemporaryDirectory(prefix="hearts-bench-") as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context.add_init_script(LONG_TASKS_INIT)
         try:
             page = context.pages[0] if context.pages else context.new_page()
             result = {"cold": load(page, url)}
@@ -217,14 +241,21 @@ def run_once(playwright, url, ours):
                 wait_snapshot_made(page)
             else:
                 page.wait_for_timeout(500)  # let the cache settle like ours does
+            # A first visit's long tasks: the boot, the warm-up, and (ours) the
+            # snapshot made for the next visits.
+            result["long_tasks_cold"] = take_long_tasks(page)
             result["warm"] = load(page, url)
             result["marks_warm"] = marks(page)
             if ours:
                 result["snapshot_warm"] = page.locator("html").get_attribute("data-snapshot")
                 result["fcp_warm"] = first_paint(page)
                 result["first_render_ms"] = update_ms(page)
+                page.locator("html[data-warm]").wait_for(state="attached", timeout=TIMEOUT_MS)
+            result["long_tasks_warm"] = take_long_tasks(page)  # the boot and (ours) its warm-up
+            if ours:
                 (result["new_game_ms"], result["table_click_ms"],
                  result["slow_paint_ms"]) = table_clicks(page)
+                result["long_tasks_clicks"] = take_long_tasks(page)
             return result
         finally:
             context.close()
@@ -438,6 +469,9 @@ def quick(args):
     figures = report_first_visits(visits)
     print(f"  our page: cold {sample['cold']:.0f} ms, warm {sample['warm']:.0f} ms,"
           f" Python {sample['snapshot_cold']} / {sample['snapshot_warm']}")
+    print("  long tasks (longest / blocking ms): " + ", ".join(
+        f"{when} {max(sample[f'long_tasks_{when}'], default=0.0):.0f} / {blocking_ms(sample[f'long_tasks_{when}']):.0f}"
+        for when in ("cold", "warm", "clicks")))
     figures.update({"quick_cold_ms": sample["cold"], "quick_warm_ms": sample["warm"],
                     "quick_snapshot_warm": sample["snapshot_warm"]})
     return figures
@@ -800,6 +834,20 @@ def main():
           + "; a bare page toggling a button (bench/click.html) " + paints(figures["baseline_clicks"], base_slow))
     print(f"  New game (the table's first render) {figures['new_game_ms']:.1f} ms,"
           f" the start screen's first render {figures['first_render_ms']:.1f} ms (medians)")
+    print("\nthe main thread's long tasks (over 50 ms; blocking time: their parts over 50 ms), medians of the runs")
+    for name, key, label in (("ours", "long_tasks_cold", "our first visit (boot, warm-up, snapshot made)"),
+                             ("bare", "long_tasks_cold", "bare Pyodide, first visit"),
+                             ("ours", "long_tasks_warm", "our later visit (boot, warm-up)"),
+                             ("bare", "long_tasks_warm", "bare Pyodide, later visit"),
+                             ("ours", "long_tasks_clicks", "our table's clicks (above)")):
+        runs = [s[key] for s in samples[name]]
+        longest = statistics.median(max(r, default=0.0) for r in runs)
+        blocking = statistics.median(blocking_ms(r) for r in runs)
+        count = statistics.median(len(r) for r in runs)
+        figures[f"{name}_{key}_longest_ms"] = longest
+        figures[f"{name}_{key}_blocking_ms"] = blocking
+        print(f"  {label:48} longest {longest:4.0f} ms, blocking {blocking:4.0f} ms, {count:.0f} task(s)"
+              f" (longest of all runs {max((max(r, default=0.0) for r in runs), default=0.0):.0f} ms)")
     figures.update(report_browsers(rounds))
     figures.update(report_slow(slow_link))
     figures.update(report_first_visits(visits))

@@ -195,6 +195,25 @@ def test_csp_meta_is_present_and_strict(game):
     assert policy["connect-src"] == "'self'"
 
 
+def test_the_boot_logs_no_issue_in_devtools(warm, site, open_game):
+    """Nothing in Chromium's Issues panel (Lighthouse's best practices fails
+    on any): above all no shared memory made without cross-origin isolation
+    (Pyodide's own made one as it loaded: PATCHES in tools/build.py), which
+    Chromium reports as the deprecation "SharedArrayBuffer will require
+    cross-origin isolation"."""
+    page = warm.page
+    cdp = warm.context.new_cdp_session(page)
+    issues = []
+    cdp.on("Audits.issueAdded", lambda event: issues.append(event["issue"]))
+    cdp.send("Audits.enable")
+    page = open_game(page, site.game_url())
+    page.locator('#screen [data-action="new-game"]').click()
+    page.locator("#screen button[data-card]").first.wait_for()
+    # (Against npm's own pyodide.asm.mjs this lists a SharedArrayBufferIssue
+    # and a DeprecationIssue, both at its syncSleep.)
+    assert [(i["code"], i.get("details")) for i in issues] == []
+
+
 def test_the_inline_style_is_the_one_the_csp_allows():
     # index.html's <style> (the loading screen) is allowed by its hash alone.
     html = (ROOT / "index.html").read_text(encoding="utf-8")

@@ -25,6 +25,7 @@ from engine_helpers import (
 
 from hearts import Game, cards_of, deal
 from hearts.ai import hard, policy
+from hearts.engine import rules
 
 
 def oracle_playout(hands, trick, leader, played, taken, tricks, me, choices) -> int:
@@ -72,14 +73,17 @@ def check(game: Game, monkeypatch) -> None:
         hands, trick, leader, view.played_mask, view.points_taken, tricks, me, expected_choices
     )
     choices = []
-    choose = policy.rollout_play
+    choose = policy.rollout_choice  # what the playout asks, with the trick's state it keeps
 
-    def recording(hand, legal, *rest):
-        choices.append((rest[-1], legal))  # rest ends with the seat
-        return choose(hand, legal, *rest)
+    def recording(hand, legal, trick, leader, played, taken, seat, best, at, points, total):
+        choices.append((seat, legal))
+        if trick:  # the state the playout kept is the rules' reading of the trick
+            assert (best, at, points) == rules.trick_state(trick)
+        assert total == sum(taken)
+        return choose(hand, legal, trick, leader, played, taken, seat, best, at, points, total)
 
     with monkeypatch.context() as patch:
-        patch.setattr(hard.policy, "rollout_play", recording)
+        patch.setattr(hard.policy, "rollout_choice", recording)
         ours = hard.playout(
             hands, trick, leader, view.played_mask, list(view.points_taken),
             oracle_broken(tricks), not tricks, me,

@@ -1,6 +1,7 @@
 """Build the servable site into build/ (see `make build`).
 
   build/vendor/pyodide/   the five Pyodide runtime files from node_modules
+                          (pyodide.asm.mjs with one change: PATCHES)
   build/vendor/pyscript/  @pyscript/core dist/ without source maps
   build/vendor/morphdom/  morphdom's ES module (assets/morph.js) and licence
   build/vendor/svg-cards/ svg-cards.svg (the card faces and backs, unmodified:
@@ -63,6 +64,39 @@ from hearts.dev import catalogs  # noqa: E402  (the catalogs' tool: compiles the
 BUILD = ROOT / "build"
 NODE = ROOT / "node_modules"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# The one change the build makes to the runtime. As it loads, Pyodide 314's
+# pyodide.asm.mjs makes a shared wasm memory for `syncSleep`, the pause of
+# `handleEAGAIN` when a read of stdin says EAGAIN (the game never reads
+# stdin). A page without cross-origin isolation (no static host sends
+# COOP/COEP, and the page needs none) may not share memory, so Chromium
+# reports that memory as a deprecation, "SharedArrayBuffer will require
+# cross-origin isolation" (DevTools' SharedArrayBufferIssue, and a failed
+# audit of Lighthouse's best practices). The build makes the memory when
+# the pause first needs it instead: the same code, run later. The build
+# stops if the text is not there exactly once (another Pyodide version:
+# look again); tests/test_runtime_patch.py and e2e/test_platform.py check it.
+SYNC_SLEEP_EAGER = ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+                    "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}")
+SYNC_SLEEP_LAZY = ("var io;"
+                   "function so(t){try{return io||(io=new Int32Array(new WebAssembly.Memory("
+                   "{shared:!0,initial:1,maximum:1}).buffer)),Atomics.wait(io,0,0,t),!0}catch{return!1}}")
+
+
+def patch_runtime_module(text):
+    """pyodide.asm.mjs with its shared memory made on first use (SYNC_SLEEP_LAZY).
+
+    >>> patch_runtime_module("a;" + SYNC_SLEEP_EAGER + ";b") == "a;" + SYNC_SLEEP_LAZY + ";b"
+    True
+    """
+    found = text.count(SYNC_SLEEP_EAGER)
+    if found != 1:
+        sys.exit(f"build: pyodide.asm.mjs holds the eager shared memory {found} times, not once: "
+                 "a new Pyodide? See SYNC_SLEEP_EAGER in tools/build.py")
+    return text.replace(SYNC_SLEEP_EAGER, SYNC_SLEEP_LAZY)
+
+
+# What vendor() changes in a file as it copies it: its name -> bytes -> bytes.
+PATCHES = {"pyodide.asm.mjs": lambda data: patch_runtime_module(data.decode("utf-8")).encode("utf-8")}
 MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
 # The deck the table draws (hearts/app/view.py: <use href="...#heart_queen">),
 # served exactly as the package has it, beside its licence (LGPL-2.1: see
@@ -211,16 +245,25 @@ def stamp_made(stamp, key, **facts):
     write_if_changed(stamp, json.dumps({"key": key, **facts}, indent=1, sort_keys=True) + "\n")
 
 
-def sync_files(pairs, dest_dir):
-    """Copy (src, relative name) pairs into dest_dir; delete anything else there."""
+def sync_files(pairs, dest_dir, patches=None):
+    """Copy (src, relative name) pairs into dest_dir; delete anything else there.
+    A file named in ``patches`` (name -> bytes -> bytes) is written changed."""
     wanted = set()
     for src, rel in pairs:
         dst = dest_dir / rel
         wanted.add(dst)
-        if dst.is_file() and file_digest(dst) == file_digest(src):
+        patch = (patches or {}).get(str(rel))
+        if patch is None:
+            if dst.is_file() and file_digest(dst) == file_digest(src):
+                continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+            continue
+        data = patch(src.read_bytes())
+        if dst.is_file() and file_digest(dst) == hashlib.sha256(data).hexdigest():
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, dst)
+        dst.write_bytes(data)
     prune(dest_dir, wanted)
 
 
@@ -240,7 +283,7 @@ def vendor():
     missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
     if missing:
         sys.exit(f"build: node_modules/pyodide lacks {missing}: run `make setup` (npm ci)")
-    sync_files([(pyodide / name, name) for name in PYODIDE_FILES], BUILD / "vendor" / "pyodide")
+    sync_files([(pyodide / name, name) for name in PYODIDE_FILES], BUILD / "vendor" / "pyodide", PATCHES)
     dist = NODE / "@pyscript" / "core" / "dist"
     if not (dist / "core.js").is_file():
         sys.exit("build: node_modules/@pyscript/core/dist is missing: run `make setup` (npm ci)")

@@ -55,6 +55,7 @@ def high(mask: int) -> int:
 
 
 _SUIT_RANGE = tuple((s, SUIT_MASKS[s], 13 * s) for s in range(4))
+_BELOW = tuple((1 << c) - 1 for c in range(52))  # _BELOW[c]: every card below c (a look-up on the hot path)
 
 
 def highest_rank(mask: int) -> int:
@@ -186,7 +187,7 @@ def _normal_lead(hand: int, legal: int, out: int) -> int:
         if not o:
             score = 50.0  # nobody can follow: I win it and they throw points on it
         else:
-            score = 10.0 * (o & ((1 << c) - 1)).bit_count() / o.bit_count()
+            score = 10.0 * (o & _BELOW[c]).bit_count() / o.bit_count()
         if s == SPADES:
             if hand & QS_BIT:
                 score += 6.0 if c != QS else 40.0
@@ -203,7 +204,7 @@ def _normal_lead(hand: int, legal: int, out: int) -> int:
 
 
 def _normal_follow(legal: int, trick: Sequence[int], best: int, pts: int, lead_suit: int, out: int) -> int:
-    below = legal & ((1 << best) - 1)
+    below = legal & _BELOW[best]
     last = len(trick) == 3
     if lead_suit == SPADES:
         if legal & QS_BIT and best > QS:
@@ -285,14 +286,27 @@ def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, playe
     """Normal's rules, plus the moon: a seat holding every point taken so far
     (enough of them) plays on for the moon, and the others try to stop it.
 
-    The look-ahead's hot path: it decides as :func:`normal_play` does, with
-    Normal's own lead, follow and discard rules, without the second call;
-    the trick's state is read once, for the defence and Normal's rules
-    both (most playout choices come after ten points are taken)."""
+    It decides as :func:`normal_play` does, with Normal's own lead, follow
+    and discard rules, and the defence and the push for the moon of
+    :func:`rollout_choice`, to which it gives the trick's state."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    a, b, c, d = taken
-    total = a + b + c + d
+    best, at, pts = trick_state(trick) if trick else (-1, 0, 0)
+    return rollout_choice(hand, legal, trick, leader, played, taken, seat, best, at, pts, sum(taken))
+
+
+def rollout_choice(hand: int, legal: int, trick: Sequence[int], leader: int, played: int,
+                   taken: Sequence[int], seat: int, best: int, at: int, pts: int, total: int) -> int:
+    """:func:`rollout_play` for a caller that knows the trick's state:
+    ``best``, ``at`` and ``pts`` are :func:`hearts.engine.rules.trick_state`
+    of ``trick`` (anything while leading), ``total`` is the sum of
+    ``taken``; ``legal`` holds two cards or more.
+
+    The look-ahead's hot path: Hard's playout keeps the trick's state card
+    by card and the points taken trick by trick, where reading them again
+    at each choice was a fifth of a playout's time. Normal's lead, follow
+    and discard rules are called directly, without the second call of
+    :func:`normal_play`."""
     if not trick:  # a lead: the defence has no idea for one
         if total >= MOON_PUSH and taken[seat] == total:
             return shoot_play(hand, legal, trick, leader, played)
@@ -300,12 +314,11 @@ def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, playe
     lead_suit = trick[0] // 13
     follow = legal & SUIT_MASKS[lead_suit]
     if total >= MOON_ALERT and total in taken:  # one seat holds every point taken (total > 0)
-        shooter = 0 if a == total else 1 if b == total else 2 if c == total else 3
+        shooter = taken.index(total)
         if shooter == seat:
             if total >= MOON_PUSH:
                 return shoot_play(hand, legal, trick, leader, played)
         else:
-            best, at, pts = trick_state(trick)
             card = _defend(legal, follow, trick, leader, shooter, best, at, pts, lead_suit)
             if card >= 0:
                 return card
@@ -313,7 +326,6 @@ def rollout_play(hand: int, legal: int, trick: Sequence[int], leader: int, playe
                 return _normal_follow(legal, trick, best, pts, lead_suit, 0)
             return _normal_discard(legal, ~hand & ~played)
     if follow:
-        best, _, pts = trick_state(trick)
         return _normal_follow(legal, trick, best, pts, lead_suit, 0)
     return _normal_discard(legal, ~hand & ~played)
 

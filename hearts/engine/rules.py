@@ -32,7 +32,16 @@ CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 NOT_HEARTS = FULL_DECK & ~HEARTS_MASK
 NO_POINTS = FULL_DECK & ~POINT_CARDS_MASK  # POINTS (1 a heart, 13 the queen): hearts.engine.cards
 TWO_OF_CLUBS_BIT = 1  # card 0
-_END_OF_SUIT = tuple(c - c % 13 + 13 for c in range(52))  # one past the suit's ace
+#: TAKES_FROM[best]: the cards that take a trick from ``best``, its best card
+#: so far: the higher cards of its suit, which is the suit led. The highest
+#: card of the suit led takes the trick; a card of another suit never does.
+#: This table is that rule, once: :func:`trick_state` reads it, and so does
+#: Hard's look-ahead, which keeps a trick's state card by card
+#: (:func:`hearts.ai.hard.play_out`). A frozenset: ``card in`` one is as
+#: quick as the comparisons it replaces.
+TAKES_FROM: tuple[frozenset[int], ...] = tuple(
+    frozenset(range(best + 1, best - best % 13 + 13)) for best in range(52)
+)
 #: All the points of one hand; a seat that takes them all has shot the moon.
 HAND_POINTS = 26
 
@@ -155,13 +164,14 @@ def trick_state(trick: Sequence[int]) -> tuple[int, int, int]:
     >>> trick_state([Card.parse(c) for c in ("9C", "KC", "AH", "TC")])
     (Card('KC'), 1, 1)
     """
-    best = lead = trick[0]
-    top = _END_OF_SUIT[lead]
+    best = trick[0]
+    takes = TAKES_FROM[best]
     points = 0
     for c in trick:
         points += POINTS[c]
-        if best < c < top:
+        if c in takes:
             best = c
+            takes = TAKES_FROM[c]
     return best, trick.index(best), points
 
 
