@@ -83,11 +83,8 @@ SYNC_SLEEP_LAZY = ("var io;"
 
 
 def patch_runtime_module(text):
-    """pyodide.asm.mjs with its shared memory made on first use (SYNC_SLEEP_LAZY).
-
-    >>> patch_runtime_module("a;" + SYNC_SLEEP_EAGER + ";b") == "a;" + SYNC_SLEEP_LAZY + ";b"
-    True
-    """
+    """pyodide.asm.mjs with its shared memory made on first use
+    (SYNC_SLEEP_LAZY); tests/test_runtime_patch.py has the examples."""
     found = text.count(SYNC_SLEEP_EAGER)
     if found != 1:
         sys.exit(f"build: pyodide.asm.mjs holds the eager shared memory {found} times, not once: "
@@ -253,17 +250,15 @@ def sync_files(pairs, dest_dir, patches=None):
         dst = dest_dir / rel
         wanted.add(dst)
         patch = (patches or {}).get(str(rel))
-        if patch is None:
-            if dst.is_file() and file_digest(dst) == file_digest(src):
-                continue
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dst)
-            continue
-        data = patch(src.read_bytes())
-        if dst.is_file() and file_digest(dst) == hashlib.sha256(data).hexdigest():
+        data = patch(src.read_bytes()) if patch else None  # None: copied as it is
+        digest = file_digest(src) if data is None else hashlib.sha256(data).hexdigest()
+        if dst.is_file() and file_digest(dst) == digest:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
-        dst.write_bytes(data)
+        if data is None:
+            shutil.copy2(src, dst)
+        else:
+            dst.write_bytes(data)
     prune(dest_dir, wanted)
 
 
