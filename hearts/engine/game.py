@@ -279,7 +279,7 @@ class Game:
     __slots__ = (
         "phase", "to_act", "legal", "_seed", "_pass_offset", "_hand_number", "_scores",
         "_results", "_log", "_dealt", "_hands", "_passes", "_received", "_trick",
-        "_leader", "_led", "_trick_points", "_tricks", "_taken", "_hearts_broken", "_winner",
+        "_leader", "_led", "_tricks", "_taken", "_hearts_broken", "_winner",
     )
 
     phase: Phase
@@ -299,12 +299,10 @@ class Game:
     _passes: list[int | None]
     _received: list[int]
     # The cards of the trick in progress, led by _leader (None while
-    # passing), of suit _led (None before its first card); _trick_points
-    # the points in it so far.
+    # passing), of suit _led (None before its first card).
     _trick: list[Card]
     _leader: int | None
     _led: int | None
-    _trick_points: int
     _tricks: list[Trick]
     _taken: list[int]
     _hearts_broken: bool
@@ -367,7 +365,6 @@ class Game:
         self._received = [0, 0, 0, 0]
         self._trick = []
         self._led = None
-        self._trick_points = 0
         self._tricks = []
         self._taken = [0, 0, 0, 0]
         self._hearts_broken = False
