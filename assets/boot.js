@@ -27,7 +27,7 @@
 // hearts:py-ready and hearts:ready, main.py hearts:main and hearts:imported)
 // that `make bench` reads.
 
-import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interpreter
+import { connect } from "./page.js";
 import * as screen from "./loading-screen.js";
 import { watchBoot } from "./boot-watch.js";
 import { watchUpdates } from "./updates.js";
@@ -114,31 +114,26 @@ async function unpackedBody(url, response, { counted = false } = {}) {
 }
 
 // --- The runtime's files ------------------------------------------------------
-// boot.js fetches the runtime's three big files itself, at once (Pyodide
-// asks for them only once its module is in), and Pyodide's own fetch() of
-// each gets that download: until the interpreter is up, fetch() is wrapped
-// (handOver), then it is the browser's again. On a first visit the wasm
-// and the lock file come as their gzipped copies (build/packed/: 3.5 MB
-// instead of 9.6 for the wasm, for hosts that do not compress), unpacked as
-// they arrive and handed to Pyodide as a Response of the right type: the
-// wasm still compiles while it streams in. If a copy cannot be had, the
-// file itself is fetched. A second request of a file (Python starting anew
-// after a snapshot that did not restore) gets a copy of the same response
-// (Response.clone()): the runtime is never downloaded twice.
+// boot.js fetches the runtime's three big files itself, at once, and hands
+// them to the worker that runs Python (assets/python-worker.js) as bytes,
+// the wasm compiled: WebAssembly.compileStreaming() compiles it while it
+// streams in, on the browser's compiler threads, not the main thread's. On
+// a first visit the wasm and the lock file come as their gzipped copies
+// (build/packed/: 3.5 MB instead of 9.6 for the wasm, for hosts that do not
+// compress), unpacked as they arrive. If a copy cannot be had, the file
+// itself is fetched.
 const nativeFetch = globalThis.fetch;
-const handOver = new Map(); // absolute URL -> () => Promise<Response>
 
 function download(url) {
   const packed = usePacked ? PACKED.get(url) : undefined;
-  // Counted as they arrive, whether Pyodide reads them yet or not: the
-  // first bytes measure the link (snapshotWanted), before Pyodide starts.
+  // Counted as they arrive: the first bytes measure the link (snapshotWanted).
   const fetchOk = (from) => nativeFetch(from).then((response) => {
     if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
     screen.countBody(from, response);
     return [from, response];
   });
   screen.expect(packed ? packed.copy : url);
-  let next = packed
+  const got = packed
     ? fetchOk(packed.copy).catch((error) => {
       console.warn(`boot: ${error}; loading ${url} instead`);
       screen.expect(packed.copy, false);
@@ -146,21 +141,15 @@ function download(url) {
       return fetchOk(url);
     })
     : fetchOk(url);
-  next.catch((error) => fail("failed", error)); // Pyodide itself would wait forever
-  handOver.set(url, () => {
-    const mine = next;
-    next = mine.then(([from, response]) => [from, response.clone()]); // before anyone reads it
-    next.catch(() => {}); // reported above
-    return mine.then(async ([from, response]) => {
-      if (from === url) return response;
-      const body = failOnError(await unpackedBody(from, response, { counted: true }), from);
-      return new Response(body, { headers: { "Content-Type": packed.type } });
-    });
+  return got.then(async ([from, response]) => {
+    if (from === url) return response;
+    const body = failOnError(await unpackedBody(from, response, { counted: true }), from);
+    return new Response(body, { headers: { "Content-Type": packed.type } });
   });
 }
 
 // A copy that breaks while it is unpacked (cut short, not gzip after all)
-// fails the boot at once: Pyodide would only log it and wait forever.
+// fails the boot at once.
 function failOnError(stream, url) {
   const reader = stream.getReader();
   return new ReadableStream({
@@ -178,100 +167,23 @@ function failOnError(stream, url) {
   });
 }
 
-// Two small files PyScript fetches itself, pyscript.toml as it starts and
-// main.py once the interpreter is up: fetched here at once, and PyScript's
-// own fetch() of each gets that response (once). Not a <link
-// rel="preload">: WebKit warns of a preload not used within a few seconds
-// of the load event, and on a first visit main.py comes later.
-const EARLY = ["./pyscript.toml", "./main.py"];
-const early = new Map(); // absolute URL -> Promise<Response>, until PyScript asks
-
-function fetchEarly() {
-  for (const path of EARLY) {
-    const url = absolute(path);
-    const response = nativeFetch(url).then((answer) => {
-      if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status}`);
-      return answer;
-    });
-    response.catch((error) => fail("failed", `could not load ${path}: ${error}`));
-    early.set(url, response);
+// The runtime's files for the worker: {files: {url: bytes}, types, module}.
+// The wasm is compiled here (module); where the browser cannot compile a
+// stream, its bytes go instead.
+async function runtimeFiles() {
+  const [wasm, stdlib, lock] = [WASM_URL, STDLIB_URL, LOCK_URL].map(download);
+  let module = null;
+  const files = {};
+  if (typeof WebAssembly.compileStreaming === "function") {
+    module = await WebAssembly.compileStreaming(wasm);
+    performance.mark("hearts:compiled");
+  } else {
+    files[WASM_URL] = await (await wasm).arrayBuffer();
   }
-}
-
-function watchPyodideFetches() {
-  let interpreterUp = false;
-  const counting = function fetch(input, init) {
-    const url = input instanceof Request ? input.url : absolute(String(input));
-    const kept = early.get(url);
-    if (kept && !(input instanceof Request) && (!init || !init.method || init.method === "GET")) {
-      early.delete(url);
-      letGo();
-      return kept;
-    }
-    const give = handOver.get(url);
-    return give ? give() : nativeFetch(input, init);
-  };
-  // fetch() is the browser's again once nothing is left to hand over.
-  const letGo = () => {
-    if (interpreterUp && !early.size && globalThis.fetch === counting) globalThis.fetch = nativeFetch;
-  };
-  globalThis.fetch = counting;
-  for (const url of [WASM_URL, STDLIB_URL, LOCK_URL]) download(url);
-  fetchEarly();
-  screen.expect(MODULE_URL);
-  screen.expect(APP_ZIP_URL);
-  screen.whenReady(() => { // whatever PyScript did not ask for is not kept
-    early.clear();
-    letGo();
-  });
-  return () => {
-    interpreterUp = true;
-    handOver.clear(); // and the copies kept for a second start with it
-    letGo();
-  };
-}
-
-// --- The wasm compiles while the snapshot comes in ----------------------------
-// Pyodide compiles its wasm only once the snapshot is in: its loadPyodide()
-// awaits the snapshot before it instantiates the module. Where the browser
-// keeps no compiled code between visits (WebKitGTK compiles the 9.6 MB again
-// at each load, ~180 ms here, after ~145 ms of unpacking the snapshot), the
-// two then come one after the other. So with a snapshot boot.js compiles the
-// wasm itself, as it arrives, and Pyodide's fetch() of it gets a stand-in
-// (an empty response, so the download is not kept twice), whose
-// instantiateStreaming() instantiates the module compiled here. Any other
-// instantiateStreaming() call, and every call if that compile failed, goes
-// to the browser's own with the real file. Chromium reuses its compiled code
-// here as in Pyodide's own call (same response, same URL). Undone as soon as
-// the interpreter is up.
-function compileAhead() {
-  const native = WebAssembly.instantiateStreaming;
-  const give = handOver.get(WASM_URL);
-  if (typeof WebAssembly.compileStreaming !== "function" || typeof native !== "function" || !give) {
-    return () => {};
-  }
-  const compiled = WebAssembly.compileStreaming(give());
-  compiled.then(() => performance.mark("hearts:compiled"), () => {}); // a failure: the browser's own call says why
-  const standIns = new WeakSet();
-  handOver.set(WASM_URL, async () => {
-    const standIn = new Response(null, { headers: { "Content-Type": "application/wasm" } });
-    standIns.add(standIn);
-    return standIn;
-  });
-  WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
-    const response = await source;
-    if (!standIns.has(response)) return native.call(WebAssembly, response, imports);
-    let module;
-    try {
-      module = await compiled;
-    } catch (_) {
-      return native.call(WebAssembly, give(), imports);
-    }
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
-  };
-  return () => {
-    WebAssembly.instantiateStreaming = native;
-  };
+  if (module) files[WASM_URL] = null;
+  [files[STDLIB_URL], files[LOCK_URL]] = await Promise.all([stdlib, lock].map(async (r) => (await r).arrayBuffer()));
+  const types = { [WASM_URL]: "application/wasm", [LOCK_URL]: "application/json", [STDLIB_URL]: "application/zip" };
+  return { files, types, module };
 }
 
 function registerServiceWorker() {
@@ -288,91 +200,27 @@ function registerServiceWorker() {
 }
 screen.whenReady(registerServiceWorker);
 
-// Preload what the page needs after the interpreter, in parallel with its
-// start-up (the runtime's wasm, standard library and lock file are fetched
-// by download(), pyscript.toml and main.py by fetchEarly()). A file that
-// cannot be loaded fails the boot here: Pyodide itself would wait forever.
-const PRELOAD = [
-  ["./build/vendor/pyodide/pyodide.asm.mjs", "module"],
-  // Imported, not preloaded: PyScript imports morph.js (which imports
-  // morphdom) only once Python is up, and WebKit warns of a preload not
-  // used within a few seconds of the load event. Neither module does
-  // anything until it is called, so running it early changes nothing;
-  // PyScript's import then gets the same module.
-  ["./assets/morph.js", "import"],
-];
-
-// PyScript's own modules, which it imports one after the other as it
-// starts (its core, the TOML parser, its plugins' entry chunks; the editor
-// and terminal they would load are neither fetched nor precached). Preloaded, they are all
-// in the page before Pyodide's start-up takes the main thread, and PyScript
-// is often ready before the interpreter is; otherwise, on a first visit, it
-// would fetch them one by one only after it. Hashed names of the pinned
-// @pyscript/core build (e2e/test_platform.py checks that they exist).
-const PYSCRIPT_CHUNKS = [
-  "core-C9KDLldu.js", "toml-V4Savzlc.js", "error-D2315lOB.js", "deprecations-manager-UpAPKqCb.js",
-  "donkey-4Hrqd7WZ.js", "py-editor-C4XsZtn7.js", "py-game-DWiCrr7a.js", "py-terminal-CwQ6kcjg.js",
-];
-// Right after the runtime's module: they are small, and HTTP/1.1 fetches
-// only six at a time. Only on a visit the service worker serves (which
-// restores the browser's snapshot, and PyScript asks for them within a
-// second or two): a first visit starts Python anew, which takes long enough
-// for PyScript to fetch them when it asks, and WebKit warns of a preload not
-// used within a few seconds of the load event.
-if (cached) {
-  PRELOAD.splice(1, 0, ...PYSCRIPT_CHUNKS.map((chunk) => [`./build/vendor/pyscript/${chunk}`, "module"]));
-}
-
-function preload() {
-  for (const [path, kind] of PRELOAD) {
-    if (kind === "import") {
-      import(new URL(path, document.baseURI).href).catch((error) => fail("failed", `could not load ${path}: ${error}`));
-      continue;
-    }
-    const link = document.createElement("link");
-    if (kind === "module") {
-      link.rel = "modulepreload";
-    } else {
-      link.rel = "preload";
-      link.as = "fetch";
-      link.crossOrigin = "anonymous"; // matches fetch()'s default request
-    }
-    link.href = new URL(path, document.baseURI).href;
-    link.addEventListener("error", () => fail("failed", `could not load ${path}`));
-    document.head.append(link);
-  }
-}
-
-// Pyodide starts here, as on a bare Pyodide page, not when PyScript asks for
-// it: PyScript first loads its own modules, pyscript.toml and its storage,
-// which would delay the interpreter's start by 0.3-0.8 s. Everything else
-// overlaps with the interpreter's start-up.
-let runtime = null; // import of pyodide.mjs
-let interpreter = null; // its loadPyodide()
+// Python starts here, in its worker, as soon as the page runs: the worker
+// imports Pyodide's modules while this page downloads the runtime's files
+// and app.zip; the files go to it once they are in (startPython).
+let worker = null; // the worker that runs Python (assets/python-worker.js)
 let appZip = null; // the bytes of build/app.zip
-if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function" || typeof Worker !== "function") {
   fail("unsupported");
 } else {
   performance.mark("hearts:boot");
   screen.loadSizes();
-  const unwatch = watchPyodideFetches();
-  runtime = import(new URL("../build/vendor/pyodide/pyodide.mjs", import.meta.url).href);
-  interpreter = startInterpreter(runtime);
-  interpreter.finally(unwatch).catch(() => {});
-  interpreter.then(() => {
-    performance.mark("hearts:interpreter");
-    screen.setStage(3);
-  }, (error) => fail("failed", error));
+  worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name: "hearts" });
+  globalThis.heartsWorker = worker; // (tests end it, as a crash would)
   appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
     screen.countBody(APP_ZIP_URL, response);
     return response.arrayBuffer();
   });
   appZip.catch((error) => fail("failed", error));
-  preload();
   setTimeout(() => fail("failed", "time-out"), BOOT_TIMEOUT_MS);
-  import(new URL("../build/vendor/pyscript/core.js", import.meta.url).href)
-    .then(() => performance.mark("hearts:pyscript"), (error) => fail("failed", error));
+  screen.expect(APP_ZIP_URL);
+  startPython(worker).catch((error) => fail("failed", error));
 }
 
 // Python starts from a snapshot of its memory that this browser made after
@@ -426,36 +274,76 @@ function dropSnapshot() {
   navigator.serviceWorker.controller?.postMessage({ hearts: "drop-snapshot" });
 }
 
-async function startInterpreter(runtime) {
+// The worker gets the runtime's files, the snapshot and app.zip, and
+// starts Python; the page carries out what the game asks of it
+// (assets/page.js) from the moment the game's Python is imported.
+async function startPython(worker) {
   let snapshot = null;
-  let stored = false;
   try {
     snapshot = (await storedSnapshot())?.bytes || null;
   } catch (error) {
     console.warn("boot: this browser's snapshot could not be read:", error);
   }
-  stored = snapshot !== null || snapshotDrops > 0;
-  if (snapshot) snapshot.catch(() => {}); // not an unhandled rejection while the runtime loads: handled below
-  const undoCompileAhead = snapshot ? compileAhead() : () => {};
-  try {
-    const pyodide = await runtime;
-    if (snapshot) {
-      try {
-        const restored = await pyodide.loadPyodide({ _loadSnapshot: snapshot, stdLibURL: STDLIB_URL });
-        html.dataset.snapshot = "restored";
-        storage()?.setItem(SNAPSHOT_TRIAL, "1"); // cleared once the game is ready
-        screen.whenReady(() => storage()?.removeItem(SNAPSHOT_TRIAL));
-        return restored;
-      } catch (error) {
-        console.warn("boot: Python starts without this browser's snapshot, which is dropped:", error);
-        dropSnapshot();
+  const stored = snapshot !== null || snapshotDrops > 0;
+  if (snapshot) snapshot.catch(() => {}); // handled below
+  const page = connect(worker, { scope: screen.scope, onStopped: screen.halt });
+  const dead = (why) => {
+    if (html.hasAttribute("data-ready")) page.stopped(why);
+    else fail("failed", why);
+  };
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    dead(`the game's worker failed: ${event.message || "error"}`);
+  });
+  worker.addEventListener("messageerror", () => dead("a message from the game's worker could not be read"));
+  const booted = new Promise((resolve, reject) => {
+    worker.addEventListener("message", ({ data }) => {
+      const kind = data?.kind;
+      if (kind === "mark-time") {
+        performance.mark(String(data.name));
+      } else if (kind === "interpreter") {
+        performance.mark("hearts:interpreter");
+        screen.setStage(3);
+        if (data.snapshot === "restored") {
+          html.dataset.snapshot = "restored";
+          storage()?.setItem(SNAPSHOT_TRIAL, "1"); // cleared once the game is ready
+          screen.whenReady(() => storage()?.removeItem(SNAPSHOT_TRIAL));
+        } else {
+          if (data.snapshot === "dropped") dropSnapshot();
+          html.dataset.snapshot = stored || (cached && !canUnpack) ? "unused" : "deferred";
+        }
+      } else if (kind === "python") {
+        html.dataset.preload = String(data.preload);
+        if (data.preload === "replaced") {
+          console.info("boot: the snapshot's game modules are another app.zip's: the game is imported anew");
+        }
+        resolve(data);
+      } else if (kind === "failed") {
+        reject(new Error(data.error));
+      } else {
+        page.handle(data);
       }
-    }
-    html.dataset.snapshot = stored || (cached && !canUnpack) ? "unused" : "deferred";
-    return await pyodide.loadPyodide({ stdLibURL: STDLIB_URL });
-  } finally {
-    undoCompileAhead();
-  }
+    });
+  });
+  const [runtimeParts, zip, bytes] = await Promise.all([
+    runtimeFiles(), appZip, snapshot ? snapshot.catch(() => null) : null,
+  ]);
+  const { files, types, module } = runtimeParts;
+  const app = zip.slice(0); // (the page keeps its copy for the next visits' snapshot)
+  const seed = crypto.getRandomValues(new Uint32Array(2)).join("");
+  const transfer = [app, ...Object.values(files).filter(Boolean)];
+  if (bytes) transfer.push(bytes);
+  worker.postMessage({
+    kind: "files", files, types, wasmURL: WASM_URL, module, snapshot: bytes, stdLibURL: STDLIB_URL,
+    restURL: STDLIB_REST_URL, app, seed,
+  }, transfer);
+  const { frame } = await booted;
+  await screen.language;
+  if (!bootWatchDone) performance.mark("hearts:boot-held"); // all is in; only the player's choice holds the game
+  await bootWatched;
+  page.frame(frame);
+  worker.postMessage(page.start(page.takeOver()));
+  page.watch();
 }
 
 // --- The snapshot for the next visits ----------------------------------------
@@ -506,47 +394,3 @@ function makeSnapshotForNextVisits() {
 }
 screen.whenReady(makeSnapshotForNextVisits);
 
-// This module is PyScript's interpreter module (pyscript.toml): PyScript reads
-// `version` and calls `loadPyodide(options)`, as it would from pyodide.mjs.
-// It gets the interpreter started above, with PyScript's output handlers
-// (its error plugin shows Python errors on the page). PyScript's other
-// options (indexURL: this folder; packages) do not apply: the game needs no
-// packages, and pyscript.toml must not ask for any.
-//
-// The game's Python (the hearts package, PyScript's own package, both
-// precompiled, and the catalogs) is imported from app.zip as it is: the
-// file goes into the interpreter's file system and first on sys.path
-// (zipimport, as Python reads its own standard library). Unpacking it
-// instead (PyScript's [files]) wrote ~60 files through Python, ~50 ms of
-// the boot. So `import pyscript` too finds its precompiled copy in app.zip
-// before the sources PyScript writes to the working directory. A restored
-// snapshot has most of the game's modules imported already, from this
-// very zip (assets/app-python.js checks that it is, and html[data-preload]
-// says what it found: "preloaded", "fresh" or "replaced").
-let version;
-if (runtime) {
-  try {
-    ({ version } = await runtime);
-  } catch (_) { /* reported by interpreter's handler above */ }
-}
-export { version };
-
-export async function loadPyodide({ stdout, stderr } = {}) {
-  if (!interpreter) throw new Error("boot.js: no WebAssembly, no interpreter");
-  const [pyodide, zip] = await Promise.all([interpreter, appZip, screen.language]);
-  if (!bootWatchDone) performance.mark("hearts:boot-held"); // all is in; only the player's choice holds the game
-  await bootWatched;
-  performance.mark("hearts:mount");
-  html.dataset.preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(zip), { restURL: STDLIB_REST_URL });
-  performance.mark("hearts:app");
-  if (html.dataset.preload === "replaced") {
-    console.info("boot: the snapshot's game modules are another app.zip's: the game is imported anew");
-  }
-  // Pyodide's start imports random (tempfile does), seeded then: in a
-  // snapshot, the same seed for every player. New games draw their deal
-  // numbers from it, so it is seeded again here, from the browser.
-  pyodide.runPython("import random; random.seed()");
-  if (stdout) pyodide.setStdout({ batched: stdout });
-  if (stderr) pyodide.setStderr({ batched: stderr });
-  return pyodide;
-}

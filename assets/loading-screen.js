@@ -28,16 +28,6 @@
 // and the performance mark hearts:ready. data-ready is set by Python
 // (hearts.page.controller) and by nobody else.
 
-// PyScript's styles are attached here, not in <head>: a stylesheet in
-// <head> holds up the first paint, and only the game's own (game.css) are
-// needed for it (index.html preloads this one).
-{
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = "./build/vendor/pyscript/core.css";
-  document.head.append(link);
-}
-
 const html = document.documentElement;
 const $ = (id) => document.getElementById(id);
 export const absolute = (path) => new URL(path, document.baseURI).href;
@@ -47,6 +37,7 @@ export const absolute = (path) => new URL(path, document.baseURI).href;
 // which also moves the root install's values of before, "hearts.lang", to
 // its own keys once).
 const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
+export const scope = SCOPE;
 export const keyOf = (key) => `${key}@${SCOPE}`;
 const ASIDE = "hearts.aside.";
 
@@ -94,7 +85,9 @@ const FALLBACK = {
   "fresh": "Start fresh",
   "fresh_note": "Your saved game and settings are put aside, not deleted, and the game starts without them.",
   "stuck": "The game didn't finish starting last time. You can try again, or start fresh.",
-  "retry": "Try again"
+  "retry": "Try again",
+  "stopped": "The game stopped. What you played is saved: reload the page to go on.",
+  "reload": "Reload"
 };
 let texts = { ...FALLBACK };
 // A text of the loading screen in the page's language (once it is in).
@@ -126,8 +119,7 @@ export function setStage(n) {
 const BYTES_SHARE = 80;
 const MILESTONES = {
   "hearts:interpreter": 88, // Python is up (restored from the snapshot)
-  "hearts:py-ready": 92, // PyScript has taken the interpreter
-  "hearts:main": 95, // main.py runs
+  "hearts:app": 92, // the game's Python is on the interpreter's path
   "hearts:imported": 98, // the game's modules are imported
 };
 let sizes = null; // {absolute URL: bytes}, from build/boot-sizes.json
@@ -280,6 +272,32 @@ export function fail(key, detail) {
   offerFreshStart();
 }
 
+// The game stopped after it was ready (its worker died: assets/page.js):
+// the loading screen comes back over the table with the message and a
+// button that reloads. What was played is saved at every move.
+export function halt(detail) {
+  if (html.hasAttribute("data-boot-error")) return;
+  failed = true;
+  html.dataset.bootError = "stopped";
+  const box = $("boot");
+  box.hidden = false;
+  box.style.display = "flex"; // (html[data-ready] hides it otherwise)
+  box.dataset.state = "error";
+  const status = $("boot-status");
+  status.textContent = texts.stopped;
+  status.className = "boot-error";
+  status.setAttribute("role", "alert");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = "reload";
+  button.className = "btn primary";
+  button.textContent = texts.reload;
+  button.addEventListener("click", () => location.reload());
+  box.append(button);
+  button.focus();
+  if (detail) console.warn("boot: stopped:", detail);
+}
+
 // A boot that failed may have failed on what this install stored (and
 // would on every reload): offer to start without it, keeping it aside.
 function offerFreshStart() {
@@ -343,34 +361,7 @@ export function whenReady(callback) {
   observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-// The stages: 1 while the files arrive, 2 once they are all in (the
-// interpreter starts), 3 when it is up (hearts:interpreter) and PyScript
-// and the game start. PyScript fires "py:ready" on the script element just
-// before main.py runs, "py:done" after.
-const AFTER_MAIN_GRACE_MS = 15000;
-addEventListener("py:ready", () => {
-  performance.mark("hearts:py-ready");
-  setStage(3);
-});
-addEventListener("py:done", () => {
-  // main.py has run; if the game is not playable soon after (the UI may
-  // finish its start in an asyncio task), something broke.
-  setTimeout(() => {
-    if (!html.hasAttribute("data-ready")) fail("failed", "py:done without data-ready");
-  }, AFTER_MAIN_GRACE_MS);
-});
-addEventListener("error", (event) => {
-  const message = String(event.message || "");
-  if (message.includes("PythonError") || message.includes("pyodide")) fail("failed", message);
-});
 addEventListener("unhandledrejection", (event) => fail("failed", event.reason));
-
-// PyScript shows Python errors as div.py-error: treat them as a failed boot.
-new MutationObserver((records) => {
-  for (const record of records)
-    for (const node of record.addedNodes)
-      if (node.nodeType === 1 && node.classList.contains("py-error")) fail("failed", node.textContent);
-}).observe(document.body, { childList: true });
 
 // The page's language, once <html lang> is set (boot.js waits for it
 // before it hands Python over).

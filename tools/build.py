@@ -365,7 +365,7 @@ def sources():
     plain yardstick engine) are never imported by the page, so they stay
     out of app.zip."""
     finder = modulefinder.ModuleFinder(path=[str(ROOT)])
-    finder.run_script(str(ROOT / "main.py"))
+    finder.import_hook("hearts.page.worker")
     items = []
     for name, module in finder.modules.items():
         if name == "hearts" or name.startswith("hearts."):

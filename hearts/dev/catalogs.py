@@ -59,6 +59,11 @@ BOOT_TEXTS: dict[str, Marked] = {
     "stuck": N_("The game didn't finish starting last time. You can try again, or start fresh."),
     # TRANSLATORS: a button beside "Start fresh": starts the game as usual.
     "retry": N_("Try again"),
+    # TRANSLATORS: over the table when the game's engine stopped in the
+    # middle of a game (the game was saved at every move).
+    "stopped": N_("The game stopped. What you played is saved: reload the page to go on."),
+    # TRANSLATORS: the button under "The game stopped": loads the page again.
+    "reload": N_("Reload"),
 }
 
 

@@ -67,6 +67,9 @@ class Runtime(Program[Model]):
         self.write_failed = False  # this tab's last write of the game failed (no new version then)
         self.saved_rev: int | None = None  # revision of the last position this tab stored
         self.own_text: str | None = None  # the save this tab stored or adopted last
+        # The last save written: (text, rev, and saved_rev and own_text before it),
+        # until the page confirms it (write_refused: Python in a worker).
+        self.last_write: tuple[str, int, int | None, str | None] | None = None
         self.leaving = False  # the page is going: nothing more is stored
         self.no_locks = False  # no Web Locks here (data-lock="none")
         self.holding = False  # this tab holds the game's Web Lock
@@ -207,9 +210,11 @@ class Runtime(Program[Model]):
             self.dispatch(M.Elsewhere("moved"))
             return
         model = self.model
+        before = (self.saved_rev, self.own_text)
         written = self.put(ST.SAVE, text)
         self.write_failed = not written
         if written:
+            self.last_write = (text, rev) + before
             self.saved_rev = rev
             self.own_text = text
             self.ports.session_remove(self.key_of(ST.UNSAVED))
@@ -218,6 +223,30 @@ class Runtime(Program[Model]):
         msg = S.told(model.ui, written, rev, self.saved_rev)
         if msg is not None:
             self.dispatch(msg)
+
+    def write_refused(self, key: str, text: str, full: bool) -> None:
+        """The page did not store ``text`` under ``key`` after all (Python
+        in a worker: hearts.page.mirror): the storage is ``full`` (or off),
+        or another tab stored something else first, which the ports' copy
+        now holds. For this tab's last save: a failed write, told as any
+        other; or the slot is decided again from what it holds (this tab
+        is stale, or it stores its position again)."""
+        if key != self.key_of(ST.SAVE) or self.last_write is None or self.last_write[0] != text:
+            return
+        _, rev, saved_rev, own_text = self.last_write
+        self.last_write = None
+        if full:
+            self.saved_rev, self.own_text = saved_rev, own_text
+            self.write_failed = True
+            self.ports.session_set(self.key_of(ST.UNSAVED), str(rev))
+            msg = S.told(self.model.ui, False, rev, self.saved_rev)
+            if msg is not None:
+                self.dispatch(msg)
+        elif self._may_store(rev):
+            self.save(text, rev)
+        else:
+            self.write_failed = False
+            self.dispatch(M.Elsewhere("moved"))
 
     def _may_store(self, rev: int) -> bool:
         """Whether the slot may take a position of revision ``rev`` (its

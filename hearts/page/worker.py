@@ -1,0 +1,298 @@
+"""The game's Python in a Web Worker: the runtime's ports as messages to the page.
+
+The page's main thread (``assets/page.js``) keeps only what must be there:
+the DOM events, the morph of the HTML the view returns, focus, storage,
+the Web Lock, files and the service worker. Everything else runs here,
+off the main thread: the interpreter, the engine, the opponents' search
+and the game's update and view (:class:`hearts.page.binding.Runtime`, the
+same loop as in the tests). The two threads only exchange messages
+(``postMessage``: no SharedArrayBuffer, so any static host will do).
+
+To the page, :class:`WorkerPorts` sends ``{kind, ...}``: ``render``
+(the view's HTML), ``announce``, ``lang``, ``title``, ``mark`` (an attribute
+on <html>), ``warn``, ``text`` (the last resort), ``store``/``forget``
+(storage: :mod:`hearts.page.mirror`), ``claim``/``release`` (the game's
+Web Lock), ``download``, ``pick``, ``apply-update``, ``persist``, and at
+the start ``limits`` (the largest file the page reads for "Open a game").
+
+From the page, :func:`receive` takes ``{kind, ...}``: ``card`` (a card
+clicked, with the click's ``detail``), ``action`` (a button's
+``data-action`` and ``data-value``), ``backdrop``, ``key``, ``file``
+(the text of the file chosen, or null), ``stored`` (another tab's write),
+``refused`` (a write the page did not make), ``answer`` (to ``claim`` and
+``persist``), ``lost`` (the lock, stolen), ``leave`` and ``back`` (pagehide;
+pageshow from the back-forward cache), ``update`` (a new version waits, or
+the game now works offline) and ``error`` (a JavaScript error in the page).
+A message of any other kind, or one whose fields are not what they must
+be, is dropped with a console warning: never a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+import traceback
+from typing import Any, Callable, Coroutine
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+from ..app import events, messages as M, stored as ST
+from ..engine.save import MAX_TEXT
+from ..app.view import ART
+from ..app.model import two_tap
+from .binding import Runtime
+from .mirror import AREAS, Mirror
+
+
+def _post(kind: str, **fields: Any) -> None:
+    fields["kind"] = kind
+    js.postMessage(to_js(fields, dict_converter=js.Object.fromEntries))
+
+
+class WorkerPorts:
+    """hearts.page.runtime.Ports in a worker (see there what each does)."""
+
+    def __init__(self, post: Callable[..., None], boot: dict) -> None:
+        self.post = post
+        self.mirror = Mirror(post, boot.get("local") or {}, boot.get("session") or {},
+                             works=boot.get("storage") is True)
+        self._tasks: set = set()
+        self._ids = itertools.count(1)
+        self._answers: dict[int, asyncio.Future] = {}
+        self._lost: dict[int, Callable[[], None]] = {}
+
+    # -- the screen
+    def render(self, html: str) -> None:
+        self.post("render", html=html)
+
+    def announce(self, text: str) -> None:
+        self.post("announce", text=text)
+
+    def set_lang(self, lang: str) -> None:
+        self.post("lang", lang=lang)
+
+    def set_title(self, title: str) -> None:
+        self.post("title", title=title)
+
+    def mark(self, name: str, value: str) -> None:
+        self.post("mark", name=name, value=value)
+
+    def proxies(self) -> int:
+        return 0  # the worker holds no listener of the page's
+
+    def warn(self, text: str) -> None:
+        js.console.warn(text)
+
+    def show_text(self, text: str) -> None:
+        self.post("text", text=text)
+
+    # -- storage (hearts.page.mirror)
+    def storage_get(self, key: str) -> str | None:
+        return self.mirror.get("local", key)
+
+    def storage_set(self, key: str, value: str) -> bool:
+        return self.mirror.set("local", key, value)
+
+    def storage_remove(self, key: str) -> None:
+        self.mirror.remove("local", key)
+
+    def session_get(self, key: str) -> str | None:
+        return self.mirror.get("session", key)
+
+    def session_set(self, key: str, value: str) -> None:
+        self.mirror.set("session", key, value)
+
+    def session_remove(self, key: str) -> None:
+        self.mirror.remove("session", key)
+
+    # -- time and tasks
+    def clock(self) -> float:
+        return time.perf_counter()
+
+    def page_ms(self) -> float:
+        # The worker's clock starts later than the page's: the page sends its
+        # own time origin, so that the spans are on the page's clock.
+        return float(js.performance.timeOrigin) + float(js.performance.now()) - _PAGE_ORIGIN[0]
+
+    def sleep(self, seconds: float):
+        return asyncio.sleep(seconds)
+
+    def start(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- questions the page answers
+    def _ask(self, kind: str, **fields: Any) -> tuple[int, asyncio.Future]:
+        ask = next(self._ids)
+        answer = asyncio.get_event_loop().create_future()
+        self._answers[ask] = answer
+        self.post(kind, id=ask, **fields)
+        return ask, answer
+
+    def answered(self, ask: object, value: object) -> None:
+        answer = self._answers.pop(ask, None) if type(ask) is int else None
+        if answer is not None and not answer.done():
+            answer.set_result(value)
+
+    # -- the game's Web Lock (held by the page)
+    async def claim(self, key: str, steal: bool, lost: Callable[[], None]) -> str:
+        ask, answer = self._ask("claim", key=key, steal=steal)
+        self._lost[ask] = lost
+        state = await answer
+        if state != "held":
+            self._lost.pop(ask, None)
+        return state if state in ("held", "elsewhere", "none") else "none"
+
+    def was_lost(self, ask: object) -> None:
+        lost = self._lost.pop(ask, None) if type(ask) is int else None
+        if lost is not None:
+            lost()
+
+    def release(self) -> None:
+        self._lost.clear()
+        self.post("release")
+
+    # -- files
+    def download(self, text: str, name: str) -> object:
+        self.post("download", text=text, name=name)
+        return None  # the page frees the file's URL itself
+
+    def revoke(self, handle: object) -> None:
+        pass
+
+    def pick_file(self) -> None:
+        self.post("pick")
+
+    # -- a new version, storage the browser keeps
+    def apply_update(self) -> None:
+        self.post("apply-update")
+
+    async def persist(self, ask: bool) -> str:
+        state = await self._ask("persist", ask=ask)[1]
+        return state if state in ("granted", "denied", "none") else "none"
+
+
+# Outside #screen, drawn once by the page (frame()): the live region; the
+# four-colour deck's filters (game.css recolours the diamonds' and clubs'
+# pip cards and court cards' signs with them) and a <use> of the card art, so
+# that the browser fetches and parses svg-cards.svg while the player looks at
+# the start screen, not when the first table is drawn (a card shows a
+# CSS-drawn index until then); the file input of "Open a game from a file"
+# (the view never draws it; its change event brings the chosen file).
+LIVE = '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>'
+ART_DEFS = (
+    '<svg class="art" aria-hidden="true" focusable="false" width="0" height="0">'
+    '<filter id="four-d" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+    'values=".103 .4485 .4485 0 0 .3 .35 .35 0 0 .74 .13 .13 0 0 0 0 0 1 0"/></filter>'
+    '<filter id="four-c" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+    'values=".96 0 0 0 .04 0 .58 0 0 .42 0 0 .83 0 .17 0 0 0 1 0"/></filter>'
+    f'<use href="{ART}#back"></use></svg>'
+)
+FILE_INPUT = '<input type="file" id="import-file" class="sr" accept=".json,application/json" hidden>'
+
+
+def frame() -> dict[str, str]:
+    """What the page draws once around #screen (see LIVE)."""
+    return {"live": LIVE, "art": ART_DEFS, "file": FILE_INPUT}
+
+
+_PAGE_ORIGIN = [0.0]  # the page's performance.timeOrigin (ms since the epoch)
+RUNTIME: Runtime | None = None
+PORTS: WorkerPorts | None = None
+
+
+def _text(value: object) -> str | None:
+    return value if type(value) is str else None
+
+
+def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
+    kind = data.get("kind")
+    if kind == "card":
+        detail = data.get("detail")
+        # The 2nd click of a double click is not a new choice, but with
+        # "Tap twice to play" a quick second tap is the one that plays.
+        if type(detail) is int and detail > 1 and not two_tap(runtime.model.ui):
+            return
+        msg = events.card(data.get("card"))
+    elif kind == "action":
+        msg = events.decode(data.get("action"), _text(data.get("value")))
+    elif kind == "backdrop":
+        msg = events.backdrop()
+    elif kind == "key":
+        model = runtime.model
+        msg = events.key(data.get("key"), None if model is None else model.ui.overlay)
+    elif kind == "file":
+        msg = M.Imported(_text(data.get("text")))
+    elif kind == "stored":
+        key = data.get("key")
+        if type(key) is str:
+            ports.mirror.changed(key, _text(data.get("value")))
+            runtime.stored_elsewhere(key)
+        return
+    elif kind == "refused":
+        area, key, value = data.get("area"), data.get("key"), _text(data.get("value"))
+        if area in AREAS and type(key) is str and value is not None:
+            if ports.mirror.refused(area, key, value, _text(data.get("actual"))) and area == "local":
+                runtime.write_refused(key, value, data.get("full") is True)
+        return
+    elif kind == "answer":
+        ports.answered(data.get("id"), data.get("value"))
+        return
+    elif kind == "lost":
+        ports.was_lost(data.get("id"))
+        return
+    elif kind == "leave":
+        runtime.leave()
+        return
+    elif kind == "back":
+        runtime.come_back()
+        return
+    elif kind == "update":
+        what = data.get("what")
+        msg = M.UpdateReady() if what == "ready" else M.OfflineReady() if what == "offline" else None
+    elif kind == "ping":
+        ports.post("pong")
+        return
+    elif kind == "error":
+        runtime.crash(f"JavaScript: {data.get('text')}")
+        return
+    else:
+        js.console.warn(f"hearts: a message of no known kind is dropped: {str(kind)[:80]}")
+        return
+    if msg is not None:
+        runtime.dispatch(msg)
+
+
+def receive(message: Any) -> None:
+    """A message from the page (see the module), as a JavaScript object."""
+    if RUNTIME is None or PORTS is None:
+        return
+    try:
+        data = message.to_py() if hasattr(message, "to_py") else message
+        if not isinstance(data, dict):
+            js.console.warn("hearts: a message that is not an object is dropped")
+            return
+        _handle(RUNTIME, PORTS, data)
+    except Exception:
+        RUNTIME.crash(traceback.format_exc())
+
+
+def main(message: Any) -> None:
+    """Start the game from the page's first message: the address's
+    parameters, <html lang>, the pointer, this install's stored values,
+    and what the start screen hands over (assets/page.js)."""
+    global RUNTIME, PORTS
+    boot = message.to_py() if hasattr(message, "to_py") else dict(message)
+    origin = boot.get("origin")
+    _PAGE_ORIGIN[0] = float(origin) if isinstance(origin, (int, float)) else float(js.performance.timeOrigin)
+    PORTS = WorkerPorts(_post, boot)
+    _post("limits", file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
+    RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(boot.get("path") or "/")))
+    params = boot.get("params") or {}
+    pressed = _text(boot.get("pressed"))
+    early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
+    RUNTIME.boot(lambda name: _text(params.get(name)), str(boot.get("lang") or "en"), boot.get("coarse") is True,
+                 opened=_text(boot.get("opened")), pressed=early)
