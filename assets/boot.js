@@ -171,6 +171,7 @@ function failOnError(stream, url) {
 // The wasm is compiled here (module); where the browser cannot compile a
 // stream, its bytes go instead.
 async function runtimeFiles() {
+  if (cached) return { files: {}, types: {}, module: null };
   const [wasm, stdlib, lock] = [WASM_URL, STDLIB_URL, LOCK_URL].map(download);
   let module = null;
   const files = {};
@@ -265,7 +266,9 @@ async function storedSnapshot() {
     dropSnapshot();
     return null;
   }
-  return { bytes: unpackedBody(SNAPSHOT_URL, response, { counted: true }).then((body) => new Response(body).arrayBuffer()) };
+  // As it is stored, gzipped: the worker unpacks it (~100 ms of inflating
+  // that would hold the page's main thread).
+  return { bytes: response.arrayBuffer() };
 }
 
 function dropSnapshot() {

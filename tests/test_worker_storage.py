@@ -1,0 +1,161 @@
+"""Storage with Python in a worker (hearts/page/mirror.py): the worker's copy,
+the page's compare-and-set, and the runtime's answer to a write the page
+refused (Runtime.write_refused), in CPython: a stale tab never overwrites."""
+
+from hearts.app import messages as M
+from hearts.app import stored as ST
+from hearts.engine.save import revision
+from hearts.page.mirror import Mirror
+
+from fake_ports import FakePorts
+from test_keeping import playing
+from test_ui import play_legal
+
+
+class Page:
+    """The page's main thread as assets/page.js stores: a write of
+    localStorage only if the storage still holds what the worker's copy
+    held (``expect``); else, or when the storage is full, a refusal for the
+    worker (``refusals``, delivered by :meth:`deliver`)."""
+
+    def __init__(self, storage: dict, full: bool = False) -> None:
+        self.storage = storage  # localStorage
+        self.session: dict = {}
+        self.full = full  # localStorage refuses every write
+        self.refusals: list[dict] = []
+
+    def post(self, kind, **fields) -> None:
+        area = self.storage if fields.get("area") == "local" else self.session
+        if kind == "forget":
+            area.pop(fields["key"], None)
+        if kind != "store":
+            return
+        key, value = fields["key"], fields["value"]
+        actual = area.get(key)
+        if area is self.storage and actual != fields["expect"]:
+            self.refusals.append(dict(fields, actual=actual, full=False))
+        elif area is self.storage and self.full:
+            self.refusals.append(dict(fields, actual=actual, full=True))
+        else:
+            area[key] = value
+
+    def deliver(self, driver) -> None:
+        """The refusals reach the worker (hearts.page.worker: "refused")."""
+        for r in self.refusals:
+            if driver.fake.mirror.refused(r["area"], r["key"], r["value"], r["actual"]):
+                driver.write_refused(r["key"], r["value"], r["full"])
+        self.refusals.clear()
+
+
+class MirrorPorts(FakePorts):
+    """FakePorts whose storage is the worker's copy (hearts.page.worker.WorkerPorts)."""
+
+    def __init__(self, page: Page) -> None:
+        super().__init__()
+        self.mirror = Mirror(page.post, dict(page.storage), {})
+
+    def storage_get(self, key):
+        return self.mirror.get("local", key)
+
+    def storage_set(self, key, value):
+        return self.mirror.set("local", key, value)
+
+    def storage_remove(self, key):
+        self.mirror.remove("local", key)
+
+    def session_get(self, key):
+        return self.mirror.get("session", key)
+
+    def session_set(self, key, value):
+        self.mirror.set("session", key, value)
+
+    def session_remove(self, key):
+        self.mirror.remove("session", key)
+
+
+def in_worker(page: Page):
+    """A tab playing a game whose ports are the worker's (its save written by ``page``)."""
+    d = playing()
+    ports = MirrorPorts(page)
+    ports.mirror.set("local", d.key_of(ST.SAVE), d.saved)  # the position so far, stored
+    d.ports = d.fake = ports
+    return d
+
+
+def test_the_copy_sends_each_write_with_what_it_held_before():
+    sent = []
+    mirror = Mirror(lambda kind, **f: sent.append((kind, f)), {"k": "1", 2: "x", "n": None}, {})
+    assert mirror.values["local"] == {"k": "1"}  # only text keys and values are taken
+    mirror.set("local", "k", "2")
+    mirror.set("session", "s", "a")
+    mirror.remove("local", "k")
+    assert sent == [("store", {"area": "local", "key": "k", "value": "2", "expect": "1"}),
+                    ("store", {"area": "session", "key": "s", "value": "a", "expect": None}),
+                    ("forget", {"area": "local", "key": "k"})]
+    assert mirror.get("local", "k") is None and mirror.get("session", "s") == "a"
+
+
+def test_storage_that_does_not_work_refuses_at_once():
+    mirror = Mirror(lambda kind, **f: None, {}, {}, works=False)
+    assert mirror.set("local", "k", "v") is False and mirror.get("local", "k") is None
+
+
+def test_a_refusal_behind_a_later_write_leaves_the_copy_alone():
+    mirror = Mirror(lambda kind, **f: None, {}, {})
+    mirror.set("local", "k", "1")
+    mirror.set("local", "k", "2")
+    assert mirror.refused("local", "k", "1", None) is False and mirror.get("local", "k") == "2"
+    assert mirror.refused("local", "k", "2", "other") is True and mirror.get("local", "k") == "other"
+
+
+def test_moves_are_stored_through_the_page():
+    page = Page({})
+    d = in_worker(page)
+    before = revision(page.storage[d.key_of(ST.SAVE)])
+    play_legal(d)
+    assert not page.refusals
+    assert revision(page.storage[d.key_of(ST.SAVE)]) > before
+    assert page.storage[d.key_of(ST.SAVE)] == d.get(ST.SAVE)
+
+
+def test_a_stale_tab_never_overwrites_a_later_save():
+    """Another tab stored a later position; its storage event has not reached
+    this worker yet: this tab's next move is refused by the page, and the
+    tab is told that the game moved on elsewhere."""
+    page = Page({})
+    d = in_worker(page)
+    other = playing()
+    play_legal(other)
+    play_legal(other)
+    later = other.saved
+    page.storage[d.key_of(ST.SAVE)] = later  # written by the other tab, unseen here
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    assert page.refusals and page.storage[d.key_of(ST.SAVE)] == later
+    page.deliver(d)
+    assert M.Elsewhere("moved") in d.queue  # told at once, not at the next move
+    d.settle()
+    assert page.storage[d.key_of(ST.SAVE)] == later  # never overwritten
+    assert d.model.ui.owner == "moved" and d.model.ui.overlay == "elsewhere"
+
+
+def test_a_write_the_full_storage_refuses_is_a_failed_save():
+    page = Page({})
+    d = in_worker(page)
+    stored = page.storage[d.key_of(ST.SAVE)]
+    page.full = True
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    assert page.refusals
+    page.deliver(d)
+    d.settle(until=lambda m: m.ui.storage == "off")
+    assert d.model.ui.storage == "off"  # "Not saved", and a retry is scheduled
+    assert page.storage[d.key_of(ST.SAVE)] == stored
+    page.deliver(d)  # (the moves made meanwhile were refused too)
+    assert d.get(ST.SAVE) == stored  # the copy holds what the storage holds
+    assert page.session[d.key_of(ST.UNSAVED)] == d.ports.session_get(d.key_of(ST.UNSAVED)) is not None
+    page.full = False  # space again: the retry stores the position
+    for _ in range(5):
+        d.fake.loop.run()
+        d.settle()
+        if d.model.ui.storage == "ok":
+            break
+    assert d.model.ui.storage == "ok" and revision(page.storage[d.key_of(ST.SAVE)]) == d.model.ui.rev
