@@ -35,9 +35,6 @@ import time
 import traceback
 from typing import Any, Callable, Coroutine
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
-
 from ..app import events, messages as M, stored as ST
 from ..engine.save import MAX_TEXT
 from ..app.view import ART
@@ -46,16 +43,16 @@ from .binding import Runtime
 from .mirror import AREAS, Mirror
 
 
-def _post(kind: str, **fields: Any) -> None:
-    fields["kind"] = kind
-    js.postMessage(to_js(fields, dict_converter=js.Object.fromEntries))
-
-
 class WorkerPorts:
-    """hearts.page.runtime.Ports in a worker (see there what each does)."""
+    """hearts.page.runtime.Ports in a worker (see there what each does):
+    ``post(kind, **fields)`` sends a message to the page, ``console`` is
+    the worker's console, ``now()`` the page's clock (ms); ``boot`` is the
+    page's first message (this install's stored values)."""
 
-    def __init__(self, post: Callable[..., None], boot: dict) -> None:
+    def __init__(self, post: Callable[..., None], boot: dict, console: Any, now: Callable[[], float]) -> None:
         self.post = post
+        self.console = console
+        self.now = now
         self.mirror = Mirror(post, boot.get("local") or {}, boot.get("session") or {},
                              works=boot.get("storage") is True)
         self._tasks: set = set()
@@ -83,7 +80,7 @@ class WorkerPorts:
         return 0  # the worker holds no listener of the page's
 
     def warn(self, text: str) -> None:
-        js.console.warn(text)
+        self.console.warn(text)
 
     def show_text(self, text: str) -> None:
         self.post("text", text=text)
@@ -112,9 +109,7 @@ class WorkerPorts:
         return time.perf_counter()
 
     def page_ms(self) -> float:
-        # The worker's clock starts later than the page's: the page sends its
-        # own time origin, so that the spans are on the page's clock.
-        return float(js.performance.timeOrigin) + float(js.performance.now()) - _PAGE_ORIGIN[0]
+        return self.now()
 
     def sleep(self, seconds: float):
         return asyncio.sleep(seconds)
@@ -199,7 +194,6 @@ def frame() -> dict[str, str]:
     return {"live": LIVE, "art": ART_DEFS, "file": FILE_INPUT}
 
 
-_PAGE_ORIGIN = [0.0]  # the page's performance.timeOrigin (ms since the epoch)
 RUNTIME: Runtime | None = None
 PORTS: WorkerPorts | None = None
 
@@ -260,7 +254,7 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
         runtime.crash(f"JavaScript: {data.get('text')}")
         return
     else:
-        js.console.warn(f"hearts: a message of no known kind is dropped: {str(kind)[:80]}")
+        ports.warn(f"hearts: a message of no known kind is dropped: {str(kind)[:80]}")
         return
     if msg is not None:
         runtime.dispatch(msg)
@@ -273,7 +267,7 @@ def receive(message: Any) -> None:
     try:
         data = message.to_py() if hasattr(message, "to_py") else message
         if not isinstance(data, dict):
-            js.console.warn("hearts: a message that is not an object is dropped")
+            PORTS.warn("hearts: a message that is not an object is dropped")
             return
         _handle(RUNTIME, PORTS, data)
     except Exception:
@@ -284,15 +278,31 @@ def main(message: Any) -> None:
     """Start the game from the page's first message: the address's
     parameters, <html lang>, the pointer, this install's stored values,
     and what the start screen hands over (assets/page.js)."""
-    global RUNTIME, PORTS
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    def post(kind: str, **fields: Any) -> None:
+        fields["kind"] = kind
+        js.postMessage(to_js(fields, dict_converter=js.Object.fromEntries))
+
     boot = message.to_py() if hasattr(message, "to_py") else dict(message)
     origin = boot.get("origin")
-    _PAGE_ORIGIN[0] = float(origin) if isinstance(origin, (int, float)) else float(js.performance.timeOrigin)
-    PORTS = WorkerPorts(_post, boot)
-    _post("limits", file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
+    # The worker's clock starts later than the page's: the page sends its own
+    # time origin, so that the opponents' thinking is timed on the page's clock.
+    shift = float(js.performance.timeOrigin) - (float(origin) if isinstance(origin, (int, float)) else 0.0)
+    start(post, boot, js.console, lambda: shift + float(js.performance.now()))
+
+
+def start(post: Callable[..., None], boot: dict, console: Any, now: Callable[[], float]) -> Runtime:
+    """The runtime over the worker's ports, booted (main; the tests give
+    their own ``post``, ``console`` and clock)."""
+    global RUNTIME, PORTS
+    PORTS = WorkerPorts(post, boot, console, now)
+    post("limits", file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
     RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(boot.get("path") or "/")))
     params = boot.get("params") or {}
     pressed = _text(boot.get("pressed"))
     early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
     RUNTIME.boot(lambda name: _text(params.get(name)), str(boot.get("lang") or "en"), boot.get("coarse") is True,
                  opened=_text(boot.get("opened")), pressed=early)
+    return RUNTIME

@@ -1,0 +1,148 @@
+"""The game's side of the page/worker messages (hearts/page/worker.py), in
+CPython: the page's messages in, the worker's out, over asyncio as in Pyodide."""
+
+import asyncio
+
+import pytest
+
+from hearts.app import stored as ST
+from hearts.page import worker as W
+
+
+class Console:
+    def __init__(self):
+        self.warnings = []
+
+    def warn(self, text):
+        self.warnings.append(text)
+
+
+class Page:
+    """What the page received from the worker, and a helper to answer."""
+
+    def __init__(self):
+        self.sent = []
+
+    def post(self, kind, **fields):
+        self.sent.append(dict(fields, kind=kind))
+
+    def last(self, kind):
+        return next((m for m in reversed(self.sent) if m["kind"] == kind), None)
+
+    def marks(self):
+        return {m["name"]: m["value"] for m in self.sent if m["kind"] == "mark"}
+
+
+def booted(local=None, params=None):
+    """The worker started as the page starts it, its lock granted; (page, console)."""
+    page, console = Page(), Console()
+
+    async def run():
+        W.start(page.post, {"kind": "start", "path": "/", "params": {"seed": "1", "speed": "instant", **(params or {})},
+                            "lang": "en", "storage": True, "local": local or {}, "session": {}},
+                console, lambda: 0.0)
+        for _ in range(50):
+            await asyncio.sleep(0)
+            claim = page.last("claim")
+            if claim and not any(m["kind"] == "answered" for m in page.sent):
+                W.receive({"kind": "answer", "id": claim["id"], "value": "held"})
+                page.sent.append({"kind": "answered"})
+            if page.marks().get("data-ready"):
+                break
+
+    asyncio.run(run())
+    return page, console
+
+
+def test_the_worker_boots_to_the_start_screen_and_asks_the_page_for_the_lock():
+    page, console = booted()
+    assert page.sent[0] == {"kind": "limits", "file": W.MAX_TEXT * 4}
+    assert 'data-phase="start"' in page.last("render")["html"]
+    assert page.last("claim")["key"] == ST.scoped(ST.OWNER.name, "/") and page.last("claim")["steal"] is False
+    assert page.marks()["data-ready"] == "1" and page.marks()["data-lock"] == "held"
+    assert console.warnings == []
+
+
+@pytest.mark.parametrize("message", [
+    {"kind": "bogus"}, {"kind": None}, {}, {"kind": "card", "card": 7}, {"kind": "action", "action": ["x"]},
+    {"kind": "answer", "id": 999, "value": "held"}, {"kind": "lost", "id": "x"},
+    {"kind": "refused", "area": "disk", "key": "k", "value": "v"}, {"kind": "stored", "key": None},
+    "not an object", 42,
+])
+def test_a_message_the_worker_does_not_understand_is_dropped(message):
+    page, console = booted()
+    before = W.RUNTIME.model
+    rendered = len(page.sent)
+
+    async def run():
+        W.receive(message)
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert W.RUNTIME.model.ui.error is None
+    assert W.RUNTIME.model.game is before.game and W.RUNTIME.model.ui.screen == "start"
+    assert not any(m["kind"] == "render" and "error" in m["html"] for m in page.sent[rendered:])
+    kind = message.get("kind") if isinstance(message, dict) else None
+    if kind in ("bogus", None) or not isinstance(message, dict):
+        assert console.warnings and "dropped" in console.warnings[-1]
+
+
+def test_clicks_become_messages_and_the_view_comes_back():
+    page, _ = booted()
+
+    async def run():
+        W.receive({"kind": "action", "action": "new-game"})
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert W.RUNTIME.model.game is not None
+    assert 'data-phase="pass"' in page.last("render")["html"]
+    store = page.last("store")
+    assert store["area"] == "local" and store["key"] == ST.scoped(ST.SAVE.name, "/") and store["expect"] is None
+
+
+def test_a_second_click_of_a_double_click_is_not_a_choice():
+    page, _ = booted()
+
+    async def run():
+        W.receive({"kind": "action", "action": "new-game"})
+        await asyncio.sleep(0)
+        card = W.RUNTIME.model.game.view(0).hand[0]
+        W.receive({"kind": "card", "card": str(card), "detail": 2})
+        assert W.RUNTIME.model.ui.picked == ()
+        W.receive({"kind": "card", "card": str(card), "detail": 1})
+        assert str(card) in {str(c) for c in W.RUNTIME.model.ui.picked}
+
+    asyncio.run(run())
+
+
+def test_another_tabs_write_reaches_the_copy():
+    page, _ = booted()
+    key = ST.scoped(ST.STATS.name, "/")
+
+    async def run():
+        W.receive({"kind": "stored", "key": key, "value": "{}"})
+        assert W.PORTS.storage_get(key) == "{}"
+        W.receive({"kind": "stored", "key": key, "value": None})
+        assert W.PORTS.storage_get(key) is None
+
+    asyncio.run(run())
+
+
+def test_a_stolen_lock_stops_this_tab():
+    page, _ = booted()
+
+    async def run():
+        W.receive({"kind": "action", "action": "new-game"})
+        await asyncio.sleep(0)
+        W.receive({"kind": "lost", "id": page.last("claim")["id"]})
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert W.RUNTIME.model.ui.owner == "open" and page.marks()["data-lock"] == "elsewhere"
+
+
+def test_a_ping_is_answered():
+    page, _ = booted()
+    W.receive({"kind": "ping"})
+    assert page.sent[-1] == {"kind": "pong"}
