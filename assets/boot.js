@@ -345,9 +345,19 @@ async function startPython(worker) {
   if (!bootWatchDone) performance.mark("hearts:boot-held"); // all is in; only the player's choice holds the game
   await bootWatched;
   page.frame(frame);
+  dispatchEvent(new Event("hearts:python")); // (the game's Python is about to start)
   worker.postMessage(page.start(page.takeOver()));
   page.watch();
+  // The game's first screen comes within a few seconds of the start message;
+  // if it does not (a stored text that takes forever to read, a future bug:
+  // the worker is stuck, the page is not), the loading screen says so and
+  // offers Start fresh, now rather than at the boot's time-out.
+  setTimeout(() => {
+    if (!html.hasAttribute("data-ready")) fail("failed", "the game's Python did not get ready");
+  }, READY_GRACE_MS);
 }
+
+const READY_GRACE_MS = 15000;
 
 // --- The snapshot for the next visits ----------------------------------------
 // Once the game is ready and the service worker holds the site, a worker

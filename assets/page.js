@@ -169,7 +169,14 @@ const PING_MS = 8000;
 
 export function connect(worker, { scope, onStopped }) {
   const focus = new Focus();
-  const post = (message) => worker.postMessage(message);
+  // html[data-sent]: the messages posted to the worker (its pings aside);
+  // the worker marks data-received as it handles each (after what it
+  // rendered for it): equal, the page shows what they made of it.
+  let sent = 0;
+  const post = (message) => {
+    if (message.kind !== "ping") html.dataset.sent = String(++sent);
+    worker.postMessage(message);
+  };
   const locks = new Map(); // claim id -> resolve of the promise the lock is held by
   let holding = null; // the id of the claim that holds the lock
 

@@ -79,6 +79,11 @@ async function boot({ files, types, wasmURL, module, snapshot, stdLibURL, restUR
   }
   pyodide ||= await loadPyodide({ stdLibURL });
   self.postMessage({ kind: "interpreter", snapshot: state });
+  // For the tests (e2e/test_platform.py runs Python here through
+  // Playwright): the interpreter, and how many modules it held before the
+  // game's Python was mounted.
+  self.heartsPython = pyodide;
+  self.heartsModulesAtMount = pyodide.runPython("import sys; len(sys.modules)");
   timed("hearts:mount");
   const preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(app), { restURL });
   timed("hearts:app");

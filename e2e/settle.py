@@ -15,6 +15,8 @@ tasks still running (data-running): hearts/page/runtime.py _took and spawn.
 
 from playwright.sync_api import expect
 
+from page_play import acked  # noqa: F401  (tools/: the worker has handled what the page sent)
+
 TIMEOUT = 30_000
 
 
@@ -27,6 +29,7 @@ def settled(page, before: int, timeout: int = TIMEOUT) -> None:
     """Wait until page has handled a message since handled(page) was
     ``before`` and no effect's task is still running (a card on its way, a
     lock being claimed, a save being retried)."""
+    acked(page, timeout)
     html = page.locator("html")
     expect(html).not_to_have_attribute("data-messages", str(before), timeout=timeout)
     expect(html).to_have_attribute("data-running", "0", timeout=timeout)
@@ -49,3 +52,14 @@ def until_true(page, expression: str, what: str, timeout: int = TIMEOUT):
             return value
         page.wait_for_timeout(50)  # (a poll of a condition, not a wait in its place)
     raise AssertionError(f"the page never showed {what}")
+
+
+def python_worker(page):
+    """The page's worker that runs the game's Python (assets/python-worker.js)."""
+    return next(w for w in page.workers if w.url.endswith("/assets/python-worker.js"))
+
+
+def run_python(page, code: str):
+    """``code``'s last expression's value, run by the game's interpreter in
+    its worker (which keeps it in self.heartsPython for the tests)."""
+    return python_worker(page).evaluate("(code) => self.heartsPython.runPython(code)", code)

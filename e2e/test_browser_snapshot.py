@@ -10,17 +10,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from settle import until_true
+from settle import python_worker, run_python, until_true
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 STORED = 'html[data-snapshot-made="stored"]'
 SNAPSHOT = "./build/local/pyodide-snapshot.bin.gz"
-RUN_PYTHON = """async (code) => {
-    const boot = await import(new URL("./assets/boot.js", document.baseURI).href);
-    const pyodide = await boot.loadPyodide();
-    return pyodide.runPython(code);
-}"""
 # Replaces a URL's entry in this install's service worker cache with bytes (base64).
 PUT_CACHED = """async ([path, text, type]) => {
   const name = (await caches.keys()).find((key) => key.startsWith("hearts "));
@@ -78,19 +73,20 @@ def test_the_wasm_compiles_while_the_snapshot_is_read(warm, site, open_game):
 def test_the_snapshot_holds_the_game_modules_of_this_app_zip(returning):
     # The worker imports the game's modules before it takes the snapshot
     # (assets/app-python.js preload, build/snapshot.json): they are in
-    # sys.modules before PyScript got the interpreter (its `polyscript`
-    # module), imported from this app.zip; the controller is not.
+    # sys.modules before the game's Python was mounted
+    # (self.heartsModulesAtMount), imported from this app.zip.
     assert returning.page.locator("html").get_attribute("data-preload") == "preloaded"
-    early = returning.page.evaluate(RUN_PYTHON, """
+    at_mount = python_worker(returning.page).evaluate("() => self.heartsModulesAtMount")
+    early = run_python(returning.page, f"""
 import json, sys
 names = list(sys.modules)
-json.dumps({name: str(sys.modules[name].__spec__.origin) for name in names[:names.index("polyscript")]
-            if name.startswith("hearts")})
+json.dumps({{name: str(sys.modules[name].__spec__.origin) for name in names[:{at_mount}]
+            if name.startswith("hearts")}})
 """)
     import json
     early = json.loads(early)
-    assert {"hearts", "hearts.engine.game", "hearts.engine.rules", "hearts.ai.hard", "hearts.app.view", "hearts.page.runtime"} <= set(early)
-    assert "hearts.page.controller" not in early
+    assert {"hearts", "hearts.engine.game", "hearts.engine.rules", "hearts.ai.hard", "hearts.app.view", "hearts.page.runtime",
+            "hearts.page.worker"} <= set(early)
     assert [name for name, origin in early.items() if "/app.zip/" not in origin] == []
 
 
@@ -117,7 +113,7 @@ def test_a_snapshot_of_another_app_zip_never_runs_its_modules(warm, site, open_g
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "replaced"
-    assert page.evaluate(RUN_PYTHON, "import hearts.engine.choices; getattr(hearts.engine.choices, 'NEW_BUILD', False)") is True
+    assert run_python(page, "import hearts.engine.choices; getattr(hearts.engine.choices, 'NEW_BUILD', False)") is True
 
 
 def test_each_player_gets_their_own_deals_despite_the_snapshot(warm, site, open_game):

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from hearts.engine.game import Game, Phase
 from hearts.engine.save import dumps, loads
 
-from settle import handled, locks_settled, settled
+from settle import acked, handled, locks_settled, settled
 from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, pass_three, phase
 
 ELSEWHERE = ".overlay.elsewhere"
@@ -47,6 +47,7 @@ def click(page, selector):
     """A click the element gets even where the page makes it inert (a stale
     tab's table behind its dialog): what a script or a stray event would do."""
     page.locator(selector).first.dispatch_event("click")
+    acked(page)
 
 
 def into_hand_2(page):

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from settle import python_worker, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -70,21 +71,13 @@ def test_everything_comes_from_our_origin(fresh, site, open_game):
 
 
 
-# Python in the booted page, through the interpreter boot.js gives PyScript.
-RUN_PYTHON = """async (code) => {
-    const boot = await import(new URL("./assets/boot.js", document.baseURI).href);
-    const pyodide = await boot.loadPyodide();
-    return pyodide.runPython(code);
-}"""
-
-# Every module whose source the page imported after boot.js handed the
-# interpreter over: its file, and would the import system load it from a pyc
-# (True) or compile its source (False)? sys.modules keeps the order in which
-# imports finished; the first entry after the hand-over is `polyscript`, the
-# JS module PyScript registers as soon as it has the interpreter. zipimport compiles only when the
-# archive has no valid pyc (_compile_source); a file loader calls
-# source_to_code. Before the hand-over, Pyodide's own start-up imports the
-# same modules as on a bare Pyodide page.
+# Every module whose source the worker imported after the game's Python was
+# mounted (self.heartsModulesAtMount: how many modules sys.modules held then;
+# it keeps the order in which imports finished): its file, and would the
+# import system load it from a pyc (True) or compile its source (False)?
+# zipimport compiles only when the archive has no valid pyc
+# (_compile_source); a file loader calls source_to_code. Before the mount,
+# Pyodide's own start-up imports the same modules as on a bare Pyodide page.
 PYC_USE = """
 import json, sys, zipimport
 def loads_pyc(name):
@@ -106,7 +99,7 @@ def loads_pyc(name):
     return not compiled
 names = list(sys.modules)
 late = {}
-for name in names[names.index("polyscript"):]:
+for name in names[AT_MOUNT:]:
     origin = str(getattr(getattr(sys.modules[name], "__spec__", None), "origin", ""))
     if origin.endswith((".py", ".pyc")):  # zipimport: the file it loads
         late[name] = [origin, loads_pyc(name)]
@@ -121,11 +114,12 @@ def test_python_modules_load_from_their_pycs(returning):
     # at every start (Pyodide's standard library zip holds sources only).
     # On a visit restored from the browser's snapshot: the game modules the
     # snapshot holds have no pyc (a first visit compiles them, once).
-    late = json.loads(returning.page.evaluate(RUN_PYTHON, PYC_USE))
+    at_mount = python_worker(returning.page).evaluate("() => self.heartsModulesAtMount")
+    late = json.loads(run_python(returning.page, f"AT_MOUNT = {at_mount}\n" + PYC_USE))
     # The list of the modules the cut standard library leaves out, which its
     # on-demand finder reads (a bytecode file of that zip, assets/app-python.js).
     assert late.pop("_hearts_stdlib_rest", ["", True])[1]
-    assert {"hearts.page.controller", "pyscript", "pyscript.display", "hashlib"} <= set(late)
+    assert "hashlib" in late
     assert {name: origin for name, (origin, _) in late.items() if "/app.zip/" not in origin} == {}
     assert [name for name, (_, from_pyc) in late.items() if not from_pyc] == []
 
@@ -134,7 +128,7 @@ def test_the_warm_up_runs_once_the_start_screen_is_up(game):
     # 50 ms after the start screen: the opponents imported and a throwaway
     # game's first moves rendered, the real game untouched.
     game.page.locator("html[data-warm]").wait_for(state="attached", timeout=30000)
-    imported = json.loads(game.page.evaluate(RUN_PYTHON, """
+    imported = json.loads(run_python(game.page, """
 import json, sys
 json.dumps(["hearts.ai.hard" in sys.modules, "hashlib" in sys.modules])
 """))
@@ -144,7 +138,7 @@ json.dumps(["hearts.ai.hard" in sys.modules, "hashlib" in sys.modules])
 
 def test_tracebacks_show_source_lines(game):
     # The sources travel with the pycs, so a traceback still quotes the code.
-    frames = json.loads(game.page.evaluate(RUN_PYTHON, """
+    frames = json.loads(run_python(game.page, """
 import json, traceback
 from hearts.engine.game import Game
 try:
@@ -648,7 +642,7 @@ def test_app_zip_ships_only_what_the_page_imports(fresh, site, open_game):
     page.locator("html[data-warm]").wait_for(state="attached", timeout=30000)
     page.locator('#screen [data-action="rules"]').click()
     page.locator("#screen h3").first.wait_for()
-    imported = set(json.loads(page.evaluate(RUN_PYTHON, """
+    imported = set(json.loads(run_python(page, """
 import json, sys
 json.dumps([name for name in sys.modules if name == "hearts" or name.startswith("hearts.")])
 """)))

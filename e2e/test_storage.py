@@ -108,7 +108,7 @@ def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, s
 # (issue 26: 1 MB of escaped quotes in the save did; a future bug might).
 FREEZE_ONCE = """if (sessionStorage.getItem("freeze") === "1") {
   sessionStorage.setItem("freeze", "done");
-  addEventListener("py:ready", () => { console.log("frozen"); for (;;) {} });
+  addEventListener("hearts:python", () => { console.log("frozen"); for (;;) {} });
 }"""
 BOOTING = "hearts.booting@/"
 

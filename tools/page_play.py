@@ -35,9 +35,19 @@ def hand(page: Any) -> list[str | None]:
     return [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
 
 
+def acked(page: Any, timeout: float = WAIT_MS) -> None:
+    """Wait until the game's worker has handled every message the page sent
+    it (html[data-received] = html[data-sent]): the page then shows what
+    came of them (their renders arrive before the count)."""
+    sent = page.get_attribute("html", "data-sent")
+    if sent is not None:
+        page.locator(f'html[data-received="{sent}"]').wait_for(state="attached", timeout=timeout)
+
+
 def click_card(page: Any, card: str) -> None:
     # The fan overlaps the cards: a card's left edge is always visible.
     page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+    acked(page)
 
 
 def new_game(page: Any, timeout: float = WAIT_MS) -> None:

@@ -260,10 +260,16 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
         runtime.dispatch(msg)
 
 
+_RECEIVED = [0]  # messages from the page so far (its pings aside): data-received
+
+
 def receive(message: Any) -> None:
-    """A message from the page (see the module), as a JavaScript object."""
+    """A message from the page (see the module), as a JavaScript object.
+    Each but a ping is counted on <html> once handled (data-received; the
+    page counts what it sent in data-sent)."""
     if RUNTIME is None or PORTS is None:
         return
+    data = None
     try:
         data = message.to_py() if hasattr(message, "to_py") else message
         if not isinstance(data, dict):
@@ -272,6 +278,10 @@ def receive(message: Any) -> None:
         _handle(RUNTIME, PORTS, data)
     except Exception:
         RUNTIME.crash(traceback.format_exc())
+    finally:
+        if not (isinstance(data, dict) and data.get("kind") == "ping"):
+            _RECEIVED[0] += 1
+            PORTS.mark("data-received", str(_RECEIVED[0]))
 
 
 def main(message: Any) -> None:
@@ -297,6 +307,7 @@ def start(post: Callable[..., None], boot: dict, console: Any, now: Callable[[],
     """The runtime over the worker's ports, booted (main; the tests give
     their own ``post``, ``console`` and clock)."""
     global RUNTIME, PORTS
+    _RECEIVED[0] = 0
     PORTS = WorkerPorts(post, boot, console, now)
     post("limits", file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
     RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(boot.get("path") or "/")))
