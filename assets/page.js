@@ -148,10 +148,10 @@ function ownValues(name, scope) {
   return values;
 }
 
-// Whether this page can write to localStorage at all.
-function storageWorks() {
+// Whether this page can write to localStorage at all (hearts.app.stored's PROBE).
+function storageWorks(scope) {
   const store = area("local");
-  const probe = "hearts.probe-page";
+  const probe = `hearts.probe@${scope}`;
   try {
     store.setItem(probe, "1");
     store.removeItem(probe);
@@ -193,7 +193,9 @@ export function connect(worker, { scope, onStopped }) {
     } catch (_) {
       actual = read(target, key);
       post({ kind: "refused", area: name, key, value, actual, full: true });
+      return;
     }
+    if (name === "local") post({ kind: "written", area: name, key, value });
   }
 
   function forget({ area: name, key }) {
@@ -391,7 +393,6 @@ export function connect(worker, { scope, onStopped }) {
   function stopped(why) {
     if (ended) return;
     ended = true;
-    console.error("hearts:", why);
     html.setAttribute("data-stopped", "1");
     onStopped(why);
   }
@@ -457,7 +458,7 @@ export function connect(worker, { scope, onStopped }) {
         params: Object.fromEntries(new URLSearchParams(location.search)),
         lang: html.lang || "en",
         coarse: matchMedia("(pointer: coarse)").matches,
-        storage: storageWorks(),
+        storage: storageWorks(scope),
         local: ownValues("local", scope),
         session: ownValues("session", scope),
         ...extra,

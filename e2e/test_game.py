@@ -238,7 +238,7 @@ def test_language_switch_keeps_the_game(game):
     page.locator('.overlay [data-action="lang"][data-value="en"]').click()
     page.locator('html[lang="en"]').wait_for(state="attached")
     page.keyboard.press("Escape")
-    assert page.locator(".overlay").count() == 0
+    expect(page.locator(".overlay")).to_have_count(0)
 
 
 def test_opponents_play_at_a_pace_a_person_can_follow(game, open_game, site):

@@ -252,6 +252,8 @@ def test_every_key_the_scripts_name_is_storeds():
     for script in sorted(assets.glob("*.js")):
         text = script.read_text(encoding="utf-8")
         found = set(re.findall(r"[\"'`](hearts\.[a-z.-]*)", text)) - {ST.PREFIX}
+        # (a module of the package, as the worker imports it, is no key)
+        found = {name for name in found if not (assets.parent / (name.replace(".", "/") + ".py")).is_file()}
         unknown = found - set(names)
         assert not unknown, f"{script.name} names keys hearts/app/stored.py does not define: {unknown}"
         for name in found:

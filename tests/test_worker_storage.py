@@ -1,6 +1,7 @@
 """Storage with Python in a worker (hearts/page/mirror.py): the worker's copy,
 the page's compare-and-set, and the runtime's answer to a write the page
-refused (Runtime.write_refused), in CPython: a stale tab never overwrites."""
+refused or made (Runtime.write_done), in CPython: a stale tab never
+overwrites, and a save counts as stored only once the page has stored it."""
 
 from hearts.app import messages as M
 from hearts.app import stored as ST
@@ -16,13 +17,13 @@ class Page:
     """The page's main thread as assets/page.js stores: a write of
     localStorage only if the storage still holds what the worker's copy
     held (``expect``); else, or when the storage is full, a refusal for the
-    worker (``refusals``, delivered by :meth:`deliver`)."""
+    worker; each answer (``answers``) waits for :meth:`deliver`."""
 
     def __init__(self, storage: dict, full: bool = False) -> None:
         self.storage = storage  # localStorage
         self.session: dict = {}
         self.full = full  # localStorage refuses every write
-        self.refusals: list[dict] = []
+        self.answers: list[dict] = []
 
     def post(self, kind, **fields) -> None:
         area = self.storage if fields.get("area") == "local" else self.session
@@ -33,18 +34,26 @@ class Page:
         key, value = fields["key"], fields["value"]
         actual = area.get(key)
         if area is self.storage and actual != fields["expect"]:
-            self.refusals.append(dict(fields, actual=actual, full=False))
+            self.answers.append(dict(fields, kind="refused", actual=actual, full=False))
         elif area is self.storage and self.full:
-            self.refusals.append(dict(fields, actual=actual, full=True))
+            self.answers.append(dict(fields, kind="refused", actual=actual, full=True))
         else:
             area[key] = value
+            if area is self.storage:
+                self.answers.append(dict(fields, kind="written"))
+
+    @property
+    def refusals(self) -> list[dict]:
+        return [a for a in self.answers if a["kind"] == "refused"]
 
     def deliver(self, driver) -> None:
-        """The refusals reach the worker (hearts.page.worker: "refused")."""
-        for r in self.refusals:
-            if driver.fake.mirror.refused(r["area"], r["key"], r["value"], r["actual"]):
-                driver.write_refused(r["key"], r["value"], r["full"])
-        self.refusals.clear()
+        """The answers reach the worker (hearts.page.worker: "written", "refused")."""
+        while self.answers:
+            a = self.answers.pop(0)
+            if a["kind"] == "refused":
+                driver.fake.mirror.refused(a["area"], a["key"], a["value"], a["actual"])
+            if a["area"] == "local":
+                driver.write_done(a["key"], a["value"], a["kind"] == "written", a["full"] if a["kind"] == "refused" else False)
 
 
 class MirrorPorts(FakePorts):
@@ -113,6 +122,8 @@ def test_moves_are_stored_through_the_page():
     d = in_worker(page)
     before = revision(page.storage[d.key_of(ST.SAVE)])
     play_legal(d)
+    page.deliver(d)
+    d.settle()
     assert not page.refusals
     assert revision(page.storage[d.key_of(ST.SAVE)]) > before
     assert page.storage[d.key_of(ST.SAVE)] == d.get(ST.SAVE)
@@ -156,6 +167,30 @@ def test_a_write_the_full_storage_refuses_is_a_failed_save():
     for _ in range(5):
         d.fake.loop.run()
         d.settle()
+        page.deliver(d)
+        d.settle()
         if d.model.ui.storage == "ok":
             break
     assert d.model.ui.storage == "ok" and revision(page.storage[d.key_of(ST.SAVE)]) == d.model.ui.rev
+
+
+def test_a_save_is_stored_only_once_the_page_says_so():
+    page = Page({})
+    d = in_worker(page)
+    page.deliver(d)
+    before = d.saved_rev
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    assert d.pending_write is not None and d.saved_rev == before  # asked, not yet stored
+    page.deliver(d)
+    assert d.pending_write is None and d.saved_rev == revision(page.storage[d.key_of(ST.SAVE)]) > (before or 0)
+
+
+def test_a_new_version_waits_for_the_last_save():
+    page = Page({})
+    d = in_worker(page)
+    page.deliver(d)
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.apply_update()
+    assert d.fake.updates_applied == 0  # not with a position the page has not stored yet
+    page.deliver(d)
+    assert d.fake.updates_applied == 1

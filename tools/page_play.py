@@ -55,6 +55,7 @@ def new_game(page: Any, timeout: float = WAIT_MS) -> None:
     if not page.locator('#screen [data-action="new-game"]').count():
         page.locator('#screen [data-action="menu"]').click()
     page.locator('[data-action="new-game"]').first.click()
+    acked(page, timeout)
     ask = page.locator('.overlay [data-action="confirm-new-game"]')
     if ask.count():  # a game in progress: the menu asks first
         ask.click()
@@ -67,6 +68,7 @@ def pass_three(page: Any, timeout: float = WAIT_MS) -> None:
         if card:
             click_card(page, card)
     page.locator('[data-action="confirm-pass"]').click()
+    acked(page, timeout)
     page.locator(f'{TABLE}[data-phase="play"]').wait_for(timeout=timeout)
 
 
@@ -78,6 +80,7 @@ def play_turns(page: Any, until: tuple[str, ...] = ("hand-end", "game-end"),
     ``check(page)`` (a test's) runs before each card is played."""
     ready = f'{PLAYABLE}, {TABLE}[data-phase="pass"], ' + ", ".join(f'{TABLE}[data-phase="{p}"]' for p in until)
     for _ in range(limit):
+        acked(page, timeout)  # (a click before this call, e.g. Continue, has been handled)
         page.locator(ready).first.wait_for(timeout=timeout)
         now = phase(page)
         if now in until:

@@ -67,9 +67,10 @@ class Runtime(Program[Model]):
         self.write_failed = False  # this tab's last write of the game failed (no new version then)
         self.saved_rev: int | None = None  # revision of the last position this tab stored
         self.own_text: str | None = None  # the save this tab stored or adopted last
-        # The last save written: (text, rev, and saved_rev and own_text before it),
-        # until the page confirms it (write_refused: Python in a worker).
-        self.last_write: tuple[str, int, int | None, str | None] | None = None
+        # The last save the page is storing, (text, rev), until it says how that
+        # went (write_done: Python in a worker); then a new version waits for it.
+        self.pending_write: tuple[str, int] | None = None
+        self.update_waiting = False
         self.leaving = False  # the page is going: nothing more is stored
         self.no_locks = False  # no Web Locks here (data-lock="none")
         self.holding = False  # this tab holds the game's Web Lock
@@ -155,7 +156,9 @@ class Runtime(Program[Model]):
     def get(self, key: ST.Key) -> str | None:
         return self.ports.storage_get(self.key_of(key))
 
-    def put(self, key: ST.Key, value: str) -> bool:
+    def put(self, key: ST.Key, value: str) -> bool | None:
+        """Store ``value``: True, False (refused), or None: the page stores it
+        and answers later (write_done)."""
         return self.ports.storage_set(self.key_of(key), value)
 
     def remove(self, key: ST.Key) -> None:
@@ -167,11 +170,11 @@ class Runtime(Program[Model]):
         ports = self.ports
         for old, new in ST.migrations(self.scope, [key.name for key in ST.LEGACY]):
             value = ports.storage_get(old)
-            if value is not None and ports.storage_get(new) is None and ports.storage_set(new, value):
+            if value is not None and ports.storage_get(new) is None and ports.storage_set(new, value) is not False:
                 ports.storage_remove(old)
 
     def storage_ok(self) -> bool:
-        if not self.put(ST.PROBE, "1"):
+        if self.put(ST.PROBE, "1") is False:
             return False
         self.remove(ST.PROBE)
         return True
@@ -209,39 +212,43 @@ class Runtime(Program[Model]):
             self.write_failed = False
             self.dispatch(M.Elsewhere("moved"))
             return
-        model = self.model
-        before = (self.saved_rev, self.own_text)
         written = self.put(ST.SAVE, text)
+        if written is None:  # the page stores it, and says how that went (write_done)
+            self.pending_write = (text, rev)
+            return
+        self._written(text, rev, written)
+
+    def _written(self, text: str, rev: int, written: bool) -> None:
+        """The position ``text`` (revision ``rev``) is stored, or could not be."""
         self.write_failed = not written
         if written:
-            self.last_write = (text, rev) + before
             self.saved_rev = rev
             self.own_text = text
             self.ports.session_remove(self.key_of(ST.UNSAVED))
         else:
             self.ports.session_set(self.key_of(ST.UNSAVED), str(rev))
-        msg = S.told(model.ui, written, rev, self.saved_rev)
+        msg = S.told(self.model.ui, written, rev, self.saved_rev)
         if msg is not None:
             self.dispatch(msg)
+        if self.update_waiting and written:
+            self.update_waiting = False
+            self.ports.apply_update()
 
-    def write_refused(self, key: str, text: str, full: bool) -> None:
-        """The page did not store ``text`` under ``key`` after all (Python
-        in a worker: hearts.page.mirror): the storage is ``full`` (or off),
-        or another tab stored something else first, which the ports' copy
-        now holds. For this tab's last save: a failed write, told as any
-        other; or the slot is decided again from what it holds (this tab
-        is stale, or it stores its position again)."""
-        if key != self.key_of(ST.SAVE) or self.last_write is None or self.last_write[0] != text:
+    def write_done(self, key: str, text: str, written: bool, full: bool = False) -> None:
+        """The page stored ``text`` under ``key``, or did not (Python in a
+        worker, whose writes the page carries out: hearts.page.mirror): the
+        storage is ``full`` (or off), or another tab stored something else
+        first, which the ports' copy now holds. For this tab's last save: a
+        write that worked or failed, told as any other; or the slot is
+        decided again from what it holds (this tab is stale, or it stores
+        its position again). An answer about an earlier save is left to the
+        next one's."""
+        if key != self.key_of(ST.SAVE) or self.pending_write is None or self.pending_write[0] != text:
             return
-        _, rev, saved_rev, own_text = self.last_write
-        self.last_write = None
-        if full:
-            self.saved_rev, self.own_text = saved_rev, own_text
-            self.write_failed = True
-            self.ports.session_set(self.key_of(ST.UNSAVED), str(rev))
-            msg = S.told(self.model.ui, False, rev, self.saved_rev)
-            if msg is not None:
-                self.dispatch(msg)
+        _, rev = self.pending_write
+        self.pending_write = None
+        if written or full:
+            self._written(text, rev, written)
         elif self._may_store(rev):
             self.save(text, rev)
         else:
@@ -423,7 +430,9 @@ class Runtime(Program[Model]):
     def apply_update(self) -> None:
         """Reload into the new version once the game is stored (the Save
         before this effect): never with a position not stored."""
-        if not self.write_failed:
+        if self.pending_write is not None:
+            self.update_waiting = True  # once the page has stored it (write_done)
+        elif not self.write_failed:
             self.ports.apply_update()
 
     async def _persist(self, ask: bool) -> None:

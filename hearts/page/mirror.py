@@ -12,14 +12,15 @@ held before it (``expect``), and the page stores it only if the storage
 still holds that value. So a tab whose copy is behind (another tab stored a
 later position a moment ago, its storage event not here yet) never
 overwrites it: the page refuses, sends what is stored, and the runtime
-decides again from that (:meth:`hearts.page.binding.Runtime.write_refused`).
+decides again from that (:meth:`hearts.page.binding.Runtime.write_done`).
+A write the page made is confirmed ("written"): only then is a save stored.
 A write the browser refuses (storage full, or disabled) comes back the same
 way.
 
 >>> sent = []
 >>> mirror = Mirror(lambda kind, **fields: sent.append((kind, fields)), {"a": "1"}, {})
 >>> mirror.set("local", "a", "2"), mirror.get("local", "a")
-(True, '2')
+(None, '2')
 >>> sent
 [('store', {'area': 'local', 'key': 'a', 'value': '2', 'expect': '1'})]
 >>> mirror.refused("local", "a", "2", "9")  # another tab stored 9 first
@@ -52,16 +53,17 @@ class Mirror:
     def get(self, area: str, key: str) -> str | None:
         return self.values[area].get(key)
 
-    def set(self, area: str, key: str, value: str) -> bool:
-        """Store ``value``: True at once (the page may refuse it later:
-        :meth:`refused`), False when the page's storage does not work."""
+    def set(self, area: str, key: str, value: str) -> bool | None:
+        """Store ``value``: None, the page stores it and answers ("written",
+        or "refused": :meth:`refused`); False when the page's storage does
+        not work."""
         if not self.works:
             return False
         values = self.values[area]
         expect = values.get(key)
         values[key] = value
         self.post("store", area=area, key=key, value=value, expect=expect)
-        return True
+        return None
 
     def remove(self, area: str, key: str) -> None:
         """Forget ``key`` (as the runtime's removals always did: whatever is stored)."""

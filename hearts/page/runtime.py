@@ -14,10 +14,11 @@ that goes wrong is caught and shown with the app's crash message; the
 model is kept.
 
 Whatever an effect needs from the browser it asks of :class:`Ports`:
-``hearts/page/controller.py`` implements them with PyScript,
-``tests/fake_ports.py`` with a dict, a list and a fake clock. What the
-game's effects do, its storage and its boot are the app's binding,
-``hearts/page/binding.py``; nothing here imports the app or the browser.
+``hearts/page/worker.py`` implements them as messages to the page
+(``assets/page.js``), ``tests/fake_ports.py`` with a dict, a list and a
+fake clock. What the game's effects do, its storage and its boot are the
+app's binding, ``hearts/page/binding.py``; nothing here imports the app or
+the browser.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ class Ports(Protocol):
     # -- storage (the keys are whole: the app's binding scopes them)
     def storage_get(self, key: str) -> str | None: ...
 
-    def storage_set(self, key: str, value: str) -> bool: ...
+    def storage_set(self, key: str, value: str) -> bool | None:
+        """True once stored, False if refused; None: the page stores it and
+        tells the app's binding later (Python in a worker)."""
 
     def storage_remove(self, key: str) -> None: ...
 

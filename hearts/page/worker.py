@@ -19,7 +19,7 @@ From the page, :func:`receive` takes ``{kind, ...}``: ``card`` (a card
 clicked, with the click's ``detail``), ``action`` (a button's
 ``data-action`` and ``data-value``), ``backdrop``, ``key``, ``file``
 (the text of the file chosen, or null), ``stored`` (another tab's write),
-``refused`` (a write the page did not make), ``answer`` (to ``claim`` and
+``written`` and ``refused`` (a write of localStorage the page made, or did not), ``answer`` (to ``claim`` and
 ``persist``), ``lost`` (the lock, stolen), ``leave`` and ``back`` (pagehide;
 pageshow from the back-forward cache), ``update`` (a new version waits, or
 the game now works offline) and ``error`` (a JavaScript error in the page).
@@ -89,7 +89,7 @@ class WorkerPorts:
     def storage_get(self, key: str) -> str | None:
         return self.mirror.get("local", key)
 
-    def storage_set(self, key: str, value: str) -> bool:
+    def storage_set(self, key: str, value: str) -> bool | None:
         return self.mirror.set("local", key, value)
 
     def storage_remove(self, key: str) -> None:
@@ -226,11 +226,13 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
             ports.mirror.changed(key, _text(data.get("value")))
             runtime.stored_elsewhere(key)
         return
-    elif kind == "refused":
+    elif kind in ("written", "refused"):
         area, key, value = data.get("area"), data.get("key"), _text(data.get("value"))
         if area in AREAS and type(key) is str and value is not None:
-            if ports.mirror.refused(area, key, value, _text(data.get("actual"))) and area == "local":
-                runtime.write_refused(key, value, data.get("full") is True)
+            if kind == "refused":
+                ports.mirror.refused(area, key, value, _text(data.get("actual")))
+            if area == "local":
+                runtime.write_done(key, value, kind == "written", data.get("full") is True)
         return
     elif kind == "answer":
         ports.answered(data.get("id"), data.get("value"))

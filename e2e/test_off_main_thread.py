@@ -1,0 +1,120 @@
+"""Python off the main thread (issue 25): the page answers while the worker
+boots and while Hard thinks; a worker that dies or never starts shows a way
+back; a message the worker does not understand changes nothing.
+
+The moments are caught by a watcher in the page (an init script), not by
+the test's round trips, which a loaded machine stretches."""
+
+import json
+
+from playwright.sync_api import expect
+
+from page_play import acked, click_card, hand, new_game, pass_three, phase
+from settle import python_worker
+
+TIMEOUT = 60_000
+
+# Notes, on the page's own clock, the moment a dialog opens (#screen's
+# .overlay) and what the boot had reached then.
+WATCH_DIALOGS = """
+window.__dialogs = [];
+new MutationObserver(() => {
+  const open = document.querySelector("#screen .overlay");
+  const last = window.__dialogs[window.__dialogs.length - 1];
+  if (open && (!last || !last.open)) {
+    window.__dialogs.push({open: true, at: performance.now(), cls: open.className,
+      ready: document.documentElement.hasAttribute("data-ready"),
+      interpreter: performance.getEntriesByName("hearts:interpreter").length > 0});
+  } else if (!open && last && last.open) {
+    window.__dialogs.push({open: false, at: performance.now()});
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+def dialogs(page):
+    return page.evaluate("window.__dialogs")
+
+
+def test_the_start_screen_answers_while_python_starts(fresh, site):
+    """A first visit: Python starts anew in its worker (seconds of work).
+    The start screen's Rules opens at once, before the interpreter is even
+    up, and the game takes the open rules over when it is ready."""
+    page = fresh.page
+    page.add_init_script(WATCH_DIALOGS)
+    page.goto(site.game_url())
+    page.locator('#screen [data-action="rules"]').click()
+    page.locator("#screen .overlay.rules").wait_for()
+    first = dialogs(page)[0]
+    assert first["open"] and not first["ready"] and not first["interpreter"], first
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=TIMEOUT)
+    expect(page.locator("#screen .overlay.rules")).to_be_visible()
+    page.keyboard.press("Escape")  # now the worker's: it closes the rules
+    expect(page.locator("#screen .overlay")).to_have_count(0)
+    expect(page.locator('#screen [data-action="rules"]')).to_be_focused()
+
+
+def test_the_page_answers_while_hard_thinks(warm_context, site, open_game):
+    """Hard chooses the three opponents' passes by search while the player
+    looks at the new hand (hundreds of ms each). A click on Rules then is
+    answered in the middle of that thinking: the worker's search yields to
+    the page's messages."""
+    context, _ = warm_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.add_init_script(WATCH_DIALOGS)
+    page = open_game(page, site.game_url(level="hard"))
+    page.locator('#screen [data-action="new-game"]').click()
+    page.locator('#screen [data-action="rules"]').click()
+    page.locator("#screen .overlay.rules").wait_for(timeout=TIMEOUT)
+    opened = dialogs(page)[0]["at"]
+    page.locator("html[data-running='0']").wait_for(state="attached", timeout=TIMEOUT)
+    spans = [tuple(map(float, s.split("-"))) for s in page.get_attribute("html", "data-think-spans").split(",")]
+    assert len(spans) >= 3  # the three passes
+    assert spans[0][0] < opened < spans[-1][1], (opened, spans)
+    page.keyboard.press("Escape")
+    expect(page.locator("#screen .overlay")).to_have_count(0)
+    assert phase(page) == "pass"
+
+
+def test_a_worker_that_dies_mid_hand_shows_a_way_back_and_the_game_is_kept(game, site):
+    page = game.page
+    new_game(page)
+    pass_three(page)
+    page.locator('#screen button[data-card]:not([aria-disabled="true"])').first.wait_for(timeout=TIMEOUT)
+    page.locator("html[data-running='0']").wait_for(state="attached", timeout=TIMEOUT)
+    before = hand(page)
+    page.evaluate("() => heartsWorker.terminate()")  # as a crash or the browser would end it
+    stopped = page.locator("#boot [role=alert]")
+    expect(stopped).to_contain_text("The game stopped", timeout=TIMEOUT)
+    assert page.get_attribute("html", "data-boot-error") == "stopped"
+    reload = page.locator('#boot [data-action="reload"]')
+    expect(reload).to_be_focused()
+    reload.click()
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=TIMEOUT)
+    assert phase(page) == "play" and hand(page) == before  # the game goes on from where it was
+
+
+def test_a_message_the_worker_does_not_understand_is_dropped(game):
+    page = game.page
+    with page.expect_console_message(lambda m: "no known kind" in m.text) as message:
+        page.evaluate("() => heartsWorker.postMessage({kind: 'format-disk', value: 1})")
+    assert message.value.type == "warning"
+    page.evaluate("() => heartsWorker.postMessage('not even an object')")
+    new_game(page)  # the game goes on
+    card = hand(page)[0]
+    click_card(page, card)
+    assert page.locator(f'#screen [data-card="{card}"]').get_attribute("aria-pressed") == "true"
+
+
+def test_a_worker_that_cannot_start_shows_the_boot_error(browser, site, watch):
+    context = browser.new_context()
+    context.route("**/assets/python-worker.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body="throw new Error('no Python here');"))
+    try:
+        page = context.new_page()
+        page.goto(site.game_url())
+        page.locator("html[data-boot-error='failed']").wait_for(state="attached", timeout=TIMEOUT)
+        expect(page.locator("#boot [role=alert]")).to_contain_text("couldn't start")
+        assert page.locator("html[data-ready]").count() == 0
+    finally:
+        context.close()
