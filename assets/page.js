@@ -171,11 +171,18 @@ export function connect(worker, { scope, onStopped }) {
   const focus = new Focus();
   // html[data-sent]: the messages posted to the worker (its pings aside);
   // the worker marks data-received as it handles each (after what it
-  // rendered for it): equal, the page shows what they made of it.
+  // rendered for it). html[data-synced] while it has handled them all: the
+  // page then shows what came of them (tests wait for it after a click).
   let sent = 0;
   const post = (message) => {
-    if (message.kind !== "ping") html.dataset.sent = String(++sent);
+    if (message.kind !== "ping") {
+      html.dataset.sent = String(++sent);
+      html.removeAttribute("data-synced");
+    }
     worker.postMessage(message);
+  };
+  const received = (count) => {
+    if (Number(count) >= sent) html.setAttribute("data-synced", "");
   };
   const locks = new Map(); // claim id -> resolve of the promise the lock is held by
   let holding = null; // the id of the claim that holds the lock
@@ -281,7 +288,10 @@ export function connect(worker, { scope, onStopped }) {
     announce: ({ text }) => { const live = document.getElementById("live"); if (live) live.textContent = text; },
     lang: ({ lang }) => { html.lang = lang; },
     title: ({ title }) => { document.title = title; },
-    mark: ({ name, value }) => html.setAttribute(name, value),
+    mark: ({ name, value }) => {
+      html.setAttribute(name, value);
+      if (name === "data-received") received(value);
+    },
     text: ({ text }) => { document.getElementById("screen").textContent = text; },
     store,
     forget,

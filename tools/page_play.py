@@ -37,11 +37,10 @@ def hand(page: Any) -> list[str | None]:
 
 def acked(page: Any, timeout: float = WAIT_MS) -> None:
     """Wait until the game's worker has handled every message the page sent
-    it (html[data-received] = html[data-sent]): the page then shows what
-    came of them (their renders arrive before the count)."""
-    sent = page.get_attribute("html", "data-sent")
-    if sent is not None:
-        page.locator(f'html[data-received="{sent}"]').wait_for(state="attached", timeout=timeout)
+    it (html[data-synced]): the page then shows what came of them (their
+    renders arrive before the count)."""
+    if page.get_attribute("html", "data-sent") is not None:
+        page.locator("html[data-synced]").wait_for(state="attached", timeout=timeout)
 
 
 def click_card(page: Any, card: str) -> None:
