@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-# A module that imports the page's own modules (PyScript, Pyodide's FFI,
-# the browser's `js`) at its top runs only in the page: CPython cannot
+# A module that imports the page's own modules (Pyodide's FFI, the
+# browser's `js`) at its top runs only in the page: CPython cannot
 # import it to collect its doctests (the build's rule too: tools/page_only.py).
 _TOOLS = str(Path(__file__).resolve().parent / "tools")
 sys.path.insert(0, _TOOLS)

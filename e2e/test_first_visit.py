@@ -5,17 +5,14 @@ caches for the next visit; a snapshot that does not restore costs no second
 download of the runtime; the page's standard library carries Pyodide's
 start-up as bytecode."""
 import gzip
-import importlib.util
 import json
-import re
 import zipfile
 from pathlib import Path
 
+from settle import run_python
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
-_spec = importlib.util.spec_from_file_location("hearts_build", ROOT / "tools" / "build.py")
-BUILD_PY = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(BUILD_PY)
 PACKED = {"pyodide.asm.wasm": "application/wasm", "pyodide-lock.json": "application/json"}
 # 10 Mbit/s and 40 ms, as `make bench` measures the first visit.
 SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
@@ -120,7 +117,6 @@ def test_a_slow_first_visit_downloads_only_what_the_game_runs(fresh, site, open_
     assert html.get_attribute("data-preload") == "fresh"  # the game imported from app.zip, as without a snapshot
     names = [u.split("?")[0].rsplit("/", 1)[-1] for u in asked]
     assert [n for n in names if "snapshot" in n] == [], "no snapshot crosses the link"
-    assert [n for n in names if BUILD_PY.PYSCRIPT_UNUSED.match(n)] == [], "PyScript's editor and terminal stay out"
     assert "python_stdlib.zip" in names and asked.count(site.game_url().split("?")[0] + "build/vendor/pyodide/python_stdlib.zip") == 0
     # The bar moved with the bytes that came and never back.
     rows = page.evaluate("window.__progress")
@@ -169,13 +165,6 @@ def test_the_pages_standard_library_is_cut_to_what_it_imports():
     assert len(made["started"]) >= 100
 
 
-LOAD_ON_DEMAND = """async (code) => {
-    const boot = await import(new URL("./assets/boot.js", document.baseURI).href);
-    const pyodide = await boot.loadPyodide();
-    return pyodide.runPython(code);
-}"""
-
-
 def test_a_module_left_out_of_the_cut_is_loaded_on_demand_and_fails_offline_with_the_error_dialog(
         browser, site, watch, open_game):
     context = browser.new_context()
@@ -186,7 +175,7 @@ def test_a_module_left_out_of_the_cut_is_loaded_on_demand_and_fails_offline_with
         # Offline (the worker does not keep the whole library): an ImportError,
         # which the game shows in its error dialog, not a blank page.
         context.set_offline(True)
-        answer = page.evaluate(LOAD_ON_DEMAND, """
+        answer = run_python(page, """
 try:
     import difflib
     answer = "imported"
@@ -194,16 +183,16 @@ except ImportError as error:
     answer = str(error)
 answer""")
         assert "not in the page's standard library" in answer
-        page.evaluate(LOAD_ON_DEMAND, """
-from hearts.page import controller
+        run_python(page, """
+from hearts.page import worker
 async def fails():
     import calendar
-controller.RUNTIME.spawn(fails())
+worker.RUNTIME.spawn(fails())
 """)
         page.locator(".overlay.error[role=alertdialog]").wait_for(timeout=30000)
         context.set_offline(False)
         # Online: downloaded at once, with a console error (a gap in the cut).
-        answer = page.evaluate(LOAD_ON_DEMAND, "import difflib; difflib.SequenceMatcher(None, 'ab', 'abc').ratio()")
+        answer = run_python(page, "import difflib; difflib.SequenceMatcher(None, 'ab', 'abc').ratio()")
         assert abs(answer - 0.8) < 1e-9
         errors = [e for e in watcher.console_errors if "is not in the page's cut" in e]
         assert errors and "difflib" in errors[0]

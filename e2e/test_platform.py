@@ -509,8 +509,7 @@ def test_dist_boots_from_a_plain_static_server_under_a_sub_path(browser, watch, 
                     str(tmp_path / "games" / "hearts")], check=True, capture_output=True)
     published = {p.relative_to(tmp_path / "games" / "hearts").parts[0]
                  for p in (tmp_path / "games" / "hearts").iterdir()}
-    assert published == {"index.html", "pyscript.toml", "main.py", "sw.js", "manifest.webmanifest",
-                         "assets", "build"}
+    assert published == {"index.html", "sw.js", "manifest.webmanifest", "assets", "build"}
     origin = serve_directory(tmp_path)
     context = browser.new_context()
     watcher = watch(context, origin)
@@ -574,19 +573,16 @@ def test_precache_lists_every_site_file():
     data = _precache()
     files = set(data["files"])
     assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
-    expected = {"./", "./index.html", "./pyscript.toml", "./main.py", "./manifest.webmanifest",
+    expected = {"./", "./index.html", "./manifest.webmanifest",
                 "./build/app.zip", "./build/boot-i18n.json", "./build/boot-sizes.json",
                 "./build/snapshot.json", "./assets/snapshot-worker.js"}
     for folder in ("assets", "build/vendor"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
-    # The page's standard library is build/python_stdlib.zip, not the runtime's own;
-    # PyScript's editor and terminal are not kept (tools/build.py PYSCRIPT_UNUSED).
-    unused = {"./" + p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor" / "pyscript").iterdir()
-              if BUILD_PY_PYSCRIPT_UNUSED.match(p.name)}
-    assert any("codemirror" in f for f in unused) and any("xterm" in f for f in unused)
-    expected = expected - {"./build/vendor/pyodide/python_stdlib.zip"} - unused | {"./build/python_stdlib.zip"}
+    # The page's standard library is build/python_stdlib.zip, not the runtime's own.
+    expected = expected - {"./build/vendor/pyodide/python_stdlib.zip"} | {"./build/python_stdlib.zip"}
     assert expected <= files
-    assert files & unused == set()
+    # The packages the build vendors, and no other (PyScript's went with the worker).
+    assert sorted(p.name for p in (BUILD / "vendor").iterdir()) == ["morphdom", "pyodide", "svg-cards"]
     assert "./build/vendor/pyodide/python_stdlib.zip" not in files
     assert not [f for f in files if f.endswith(".map")]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
@@ -596,28 +592,15 @@ def test_precache_lists_every_site_file():
     assert not [f for f in files if "pyodide-snapshot" in f], "the browser makes its own snapshot"
 
 
-def test_preloaded_pyscript_chunks_exist_and_are_imported():
-    # assets/boot.js preloads PyScript's modules by their hashed names: after
-    # an upgrade of @pyscript/core they must be renamed there.
-    text = (ROOT / "assets" / "boot.js").read_text(encoding="utf-8")
-    listed = re.findall(r'"([\w-]+\.js)"', re.search(r"PYSCRIPT_CHUNKS = \[(.*?)\];", text, re.S).group(1))
-    assert listed[0].startswith("core-")  # core.js re-exports it; it imports the rest
-    dist = BUILD / "vendor" / "pyscript"
-    assert [name for name in listed if not (dist / name).is_file()] == []
-    core = (dist / "core.js").read_text(encoding="utf-8") + (dist / listed[0]).read_text(encoding="utf-8")
-    assert [name for name in listed if f"./{name}" not in core] == []
-
-
 def test_app_zip_holds_the_package_only():
     # tests/test_app_zip.py checks the .pyc files against these sources, and
-    # PyScript's and the standard library's sources against theirs.
+    # the standard library's sources against the runtime's.
     archive = zipfile.ZipFile(BUILD / "app.zip")
     names = archive.namelist()
-    assert "hearts/page/controller.py" in names
+    assert "hearts/page/worker.py" in names
     ours = [n for n in names if n.startswith("hearts/")]
     assert all(n.endswith((".py", ".pyc")) for n in ours)
-    assert all(n.startswith(("pyscript/", "locale/")) or n.endswith((".py", ".pyc"))
-               for n in names if n not in ours)
+    assert all(n.startswith("locale/") or n.endswith((".py", ".pyc")) for n in names if n not in ours)
     assert not [n for n in names if "/tests/" in n or n.split("/")[-1].startswith("test_")]
     stale = [n for n in ours if n.endswith(".py") and archive.read(n) != (ROOT / n).read_bytes()]
     assert stale == [], "build/ is older than the sources: run `make build`"

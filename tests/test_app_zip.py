@@ -1,9 +1,10 @@
 """build/app.zip is what the page imports its Python from (see
-tools/build.py, app_files and compile_pycs): assets/boot.js puts the
+tools/build.py, app_files and compile_pycs): the worker that runs the
+game's Python (assets/python-worker.js, assets/app-python.js) puts the
 archive first on the interpreter's sys.path, and zipimport reads it as it
-is. It holds our modules, PyScript's package and the few standard library
-modules imported after Pyodide's start (STDLIB_PRECOMPILED), each source
-with its .pyc beside it, and the compiled catalogs.
+is. It holds our modules and the few standard library modules imported
+after Pyodide's start (STDLIB_PRECOMPILED), those imported at every boot
+with their .pyc beside them, and the compiled catalogs.
 
 Every .pyc must be a "checked hash" pyc whose hash is that of the source
 beside it, so the import system uses it instead of compiling the module at
@@ -13,8 +14,6 @@ really loads them is checked in the browser (e2e/test_platform.py).
 """
 
 import _imp
-import json
-import re
 import subprocess
 import sys
 import zipfile
@@ -25,7 +24,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 APP_ZIP = ROOT / "build" / "app.zip"
 RUNTIME = ROOT / "build" / "vendor" / "pyodide"
-PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 CHECKED_HASH = 0b11  # the pyc header's flags: hash-based, check the source
 
 pytestmark = pytest.mark.skipif(not APP_ZIP.is_file() or not (RUNTIME / "python_stdlib.zip").is_file(),
@@ -69,7 +67,7 @@ def test_every_module_imported_at_every_boot_has_a_matching_pyc_beside_it(archiv
     # The game modules the browser's snapshot holds have no pyc (tools/build.py
     # SOURCE_ONLY): only a first visit imports them, from source.
     modules = sorted(name for name in archive if name.endswith(".py") and not in_snapshot(name))
-    assert {"hearts/page/controller.py", "pyscript/__init__.py", "gettext.py"} <= set(modules)
+    assert {"gettext.py", "hashlib.py", "html/__init__.py", "html/entities.py"} <= set(modules)
     assert "hearts/engine/game.py" not in modules
     problems = {}
     for module in modules:
@@ -93,25 +91,12 @@ def test_one_python_wrote_them_all(archive):
 def test_standard_library_copies_are_the_runtimes_own(archive, runtime_stdlib):
     # The archive shadows these modules on the page's sys.path: they must be
     # byte for byte the shipped Pyodide's, and a package must come whole.
-    theirs = {name for name in archive if name.endswith(".py") and not name.startswith(("hearts/", "pyscript/"))}
+    theirs = {name for name in archive if name.endswith(".py") and not name.startswith("hearts/")}
     assert {"gettext.py", "hashlib.py", "html/__init__.py", "html/entities.py"} <= theirs
     assert {name: "differs" for name in theirs if runtime_stdlib.get(name) != archive[name]} == {}
     packages = {name.split("/")[0] for name in theirs if "/" in name}
     whole = {name for name in runtime_stdlib if name.split("/")[0] in packages}
     assert whole <= theirs
-
-
-@pytest.mark.skipif(not PYSCRIPT_STDLIB.is_file(), reason="node_modules is missing: run `make setup`")
-def test_pyscript_package_is_its_own_text(archive):
-    # PyScript writes ./pyscript/*.py from this module at every start; the
-    # page imports the same text, precompiled, from the archive (the module
-    # is an artifact: a JS object literal that is JSON).
-    text = PYSCRIPT_STDLIB.read_text(encoding="utf-8")
-    tree = json.loads(re.search(r"export default (\{.*\});?\s*$", text, re.S).group(1))
-    modules = {f"pyscript/{name}": body.encode("utf-8") for name, body in tree["pyscript"].items()}
-    assert "pyscript/__init__.py" in modules
-    ours = {name: archive[name] for name in archive if name.startswith("pyscript/") and name.endswith(".py")}
-    assert ours == modules
 
 
 def test_the_package_imports_from_the_archive_with_its_catalogs(tmp_path):
@@ -142,17 +127,21 @@ for lang in i18n.LANGUAGES:
     assert len(set(names.values())) == len(names)  # each language its own word
 
 
-def test_the_snapshot_preloads_every_shipped_module_but_the_controller(monkeypatch):
+def test_the_snapshot_preloads_every_shipped_module_that_does_not_import_the_browser(monkeypatch):
     # tools/build.py preloaded(): the modules the memory snapshots hold
-    # imported (assets/app-python.js). Every hearts module of main.py's
-    # import closure but those that import the browser, and a package before
-    # its modules (the preload imports them in this order).
+    # imported (assets/app-python.js). Every hearts module of
+    # hearts.page.worker's import closure but those that import the browser
+    # at their top (tools/page_only.py: none; the worker imports `js` in
+    # main() only), and a package before its modules (the preload imports
+    # them in this order).
     monkeypatch.syspath_prepend(str(ROOT / "tools"))
     import build
     names = build.preloaded()
-    shipped = {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name, _ in build.sources()}
-    assert set(names) == shipped - {"hearts.page.controller"}
-    assert {"hearts", "hearts.engine.game", "hearts.ai.hard", "hearts.page.runtime", "hearts.app.view"} <= set(names)
+    shipped = {name.removesuffix(".py").removesuffix("/__init__").replace("/", "."): path
+               for name, path in build.sources()}
+    assert set(names) == {name for name, path in shipped.items() if not build.page_only(path)}
+    assert {"hearts", "hearts.engine.game", "hearts.ai.hard", "hearts.page.runtime", "hearts.app.view",
+            "hearts.page.worker"} <= set(names)
     for name in names:
         parent = name.rpartition(".")[0]
         assert not parent or names.index(parent) < names.index(name), f"{name} before its package"

@@ -2,17 +2,17 @@
 
   build/vendor/pyodide/   the five Pyodide runtime files from node_modules
                           (pyodide.asm.mjs with one change: PATCHES)
-  build/vendor/pyscript/  @pyscript/core dist/ without source maps
   build/vendor/morphdom/  morphdom's ES module (assets/morph.js) and licence
   build/vendor/svg-cards/ svg-cards.svg (the card faces and backs, unmodified:
                           LGPL-2.1) with its LICENSE and AUTHORS
   build/locale/<lang>/LC_MESSAGES/hearts.mo   compiled from i18n/<lang>.po
-  build/pyc/              .pyc files of hearts/ and of PyScript's own Python
-                          package (and that package's sources), compiled by
-                          Pyodide under Node (compile_pycs)
-  build/app.zip           hearts/**/*.py (no tests), pyscript/*.py and
-                          STDLIB_PRECOMPILED's modules, each with its .pyc
-                          beside it, and locale/**: assets/boot.js
+  build/pyc/              .pyc files of hearts/ and of STDLIB_PRECOMPILED
+                          (and those modules' sources), compiled by Pyodide
+                          under Node (compile_pycs)
+  build/app.zip           hearts/**/*.py (no tests) and STDLIB_PRECOMPILED's
+                          modules, those imported at every boot with their
+                          .pyc beside them, and locale/**: the worker
+                          (assets/python-worker.js, assets/app-python.js)
                           puts it on the interpreter's sys.path as it is
                           (zipimport), nothing is unpacked
   build/snapshot.json     the game's modules the interpreter's memory
@@ -37,9 +37,8 @@
 Incremental: a step whose inputs have the same content as last time is
 skipped (up_to_date), unchanged files are not rewritten, and app.zip is
 deterministic, so the cache version only changes when content does.
-The programs run in Node, in Pyodide and in the browsers are files beside
-this one (in_pyodide.mjs, pyscript_package.mjs, pyc_compile.py,
-stdlib_compile.py).
+The programs run in Node and in Pyodide are files beside this one
+(in_pyodide.mjs, pyc_compile.py, stdlib_compile.py).
 Run with the project's venv Python (it needs Babel): .venv/bin/python.
 `tools/build.py --dist DIR` copies the publishable site to DIR (make dist).
 """
@@ -48,7 +47,6 @@ import hashlib
 import json
 import modulefinder
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -99,16 +97,15 @@ MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
 # served exactly as the package has it, beside its licence (LGPL-2.1: see
 # the README's dependency table).
 SVG_CARDS_FILES = ["svg-cards.svg", "LICENSE", "AUTHORS"]
+# The folders of build/vendor/, one a package (vendor() deletes any other).
+VENDORED = ("pyodide", "morphdom", "svg-cards")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
-# PyScript's own Python package (`import pyscript`), which PyScript writes as
-# ./pyscript/*.py into the interpreter's working directory at every start.
-PYSCRIPT_STDLIB = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 
 # The standard library modules the page imports after Pyodide has started
 # (the rest are already imported by then, as on a bare Pyodide page).
 # Pyodide's python_stdlib.zip holds sources only, compiled at every import:
 # html.entities alone took ~50 ms of the boot. app.zip carries their pycs.
-# PyScript imports html (pyscript.display); hearts.text.i18n gettext; hearts.engine.game
+# hearts.app.blocks imports html; hearts.text.i18n gettext; hearts.engine.game
 # hashlib. A package comes whole (app.zip shadows it on sys.path).
 # e2e/test_platform.py fails if the page imports another one from source.
 STDLIB_PRECOMPILED = ["gettext", "hashlib", "html"]
@@ -134,8 +131,8 @@ STDLIB_DROPPED = ["cProfile", "cmd", "doctest", "ftplib", "imaplib", "mailbox", 
                   "pdb", "pickletools", "poplib", "profile", "pstats", "pyclbr", "pydoc", "sched", "smtplib",
                   "sqlite3", "tabnanny", "timeit", "tomllib", "trace", "unittest", "wsgiref", "xmlrpc"]
 
-# A module that imports the browser's own modules (PyScript, Pyodide's FFI,
-# `js`) at its top: a snapshot cannot keep what it imports, so it is not
+# A module that imports the browser's own modules (Pyodide's FFI, `js`) at
+# its top: a snapshot cannot keep what it imports, so it is not
 # preloaded (tools/page_only.py: the rule, which conftest.py also uses to
 # leave such modules out of the doctests).
 from page_only import page_only  # noqa: E402  (tools/, this script's own folder)
@@ -162,23 +159,8 @@ BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/" + STDLIB,
               "build/vendor/pyodide/pyodide.asm.mjs",
               "build/vendor/pyodide/pyodide-lock.json", "build/app.zip"]
 
-# PyScript's chunks the game never runs: its editor (codemirror), terminal
-# (xterm), MicroPython, its zip unpacker and IndexedDB storage, ~0.8 MB
-# (the small entry chunks of the plugins pyscript.toml turns off, which
-# PyScript's core still imports, stay). Neither fetched by the page nor precached (precache_list); they
-# stay in build/vendor/pyscript/ (PyScript's dist/ is copied whole: its
-# names carry build hashes), so a page that did ask for one would still get
-# it online. e2e/test_first_visit.py checks that a boot asks for none.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|index-|mpy-|py-Dl-|toml-Blg7Izee|zip-|pyodide_graph-"
-                             r"|service-worker|storage)")
-
-
-def pyscript_unused(path):
-    return path.parent == BUILD / "vendor" / "pyscript" and bool(PYSCRIPT_UNUSED.match(path.name))
-
-
 # Files of the site besides build/ that the service worker precaches.
-SITE_FILES = ["index.html", "pyscript.toml", "main.py", "manifest.webmanifest"]
+SITE_FILES = ["index.html", "manifest.webmanifest"]
 
 
 def log(*args):
@@ -279,11 +261,6 @@ def vendor():
     if missing:
         sys.exit(f"build: node_modules/pyodide lacks {missing}: run `make setup` (npm ci)")
     sync_files([(pyodide / name, name) for name in PYODIDE_FILES], BUILD / "vendor" / "pyodide", PATCHES)
-    dist = NODE / "@pyscript" / "core" / "dist"
-    if not (dist / "core.js").is_file():
-        sys.exit("build: node_modules/@pyscript/core/dist is missing: run `make setup` (npm ci)")
-    pairs = [(p, p.relative_to(dist)) for p in sorted(dist.rglob("*")) if p.is_file() and not p.name.endswith(".map")]
-    sync_files(pairs, BUILD / "vendor" / "pyscript")
     morphdom = NODE / "morphdom"
     if not (morphdom / MORPHDOM_FILE).is_file():
         sys.exit(f"build: node_modules/morphdom/{MORPHDOM_FILE} is missing: run `make setup` (npm ci)")
@@ -294,7 +271,13 @@ def vendor():
     if missing:
         sys.exit(f"build: node_modules/svg-cards lacks {missing}: run `make setup` (npm ci)")
     sync_files([(cards / name, name) for name in SVG_CARDS_FILES], BUILD / "vendor" / "svg-cards")
-    log("vendor: pyodide", len(PYODIDE_FILES), "files, pyscript", len(pairs), "files, morphdom, svg-cards")
+    for old in (BUILD / "vendor").iterdir():  # a package no longer vendored (PyScript's, before the worker)
+        if old.name not in VENDORED:
+            if old.is_dir():
+                shutil.rmtree(old)
+            else:
+                old.unlink()
+    log("vendor: pyodide", len(PYODIDE_FILES), "files, morphdom, svg-cards")
 
 
 def compile_locales():
@@ -358,12 +341,12 @@ def manifests():
 
 def sources():
     """(archive name, path) of the hearts modules the page imports, and only
-    those: what main.py imports, followed statically through every import
-    statement (the standard library's modulefinder, looking in this
-    repository only). The commands that live beside the game in the package
-    (hearts.dev.bench, .soak, .conformance, .catalogs, .ai.tournament and the
-    plain yardstick engine) are never imported by the page, so they stay
-    out of app.zip."""
+    those: what hearts.page.worker imports, followed statically through
+    every import statement (the standard library's modulefinder, looking in
+    this repository only). The commands that live beside the game in the
+    package (hearts.dev.bench, .soak, .conformance, .catalogs,
+    .ai.tournament and the plain yardstick engine) are never imported by
+    the page, so they stay out of app.zip."""
     finder = modulefinder.ModuleFinder(path=[str(ROOT)])
     finder.import_hook("hearts.page.worker")
     items = []
@@ -375,9 +358,9 @@ def sources():
 
 
 def compile_pycs(modules):
-    """Byte-compile the page's Python: {"ours"|"pyscript"|"stdlib": {source
-    name: .pyc path}}, for our modules, PyScript's package and
-    STDLIB_PRECOMPILED (the sources of those two land in build/pyc/ too).
+    """Byte-compile the page's Python: {"ours"|"stdlib": {source name: .pyc
+    path}}, for our modules and STDLIB_PRECOMPILED (whose sources land in
+    build/pyc/ too).
 
     The page imports both from app.zip with zipimport, which never writes
     bytecode: without these it would compile every module from source at
@@ -392,17 +375,13 @@ def compile_pycs(modules):
     out = BUILD / "pyc"
     stamp = out / "stamp.json"
     runtime = BUILD / "vendor" / "pyodide"
-    if not PYSCRIPT_STDLIB.is_file():
-        sys.exit(f"build: {PYSCRIPT_STDLIB.relative_to(ROOT)} is missing: run `make setup` (npm ci)")
-
-    key = content_key(runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip", PYSCRIPT_STDLIB,
+    key = content_key(runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip",
                       STDLIB_PRECOMPILED, *(path for _, path in modules),
-                      *(TOOLS / name for name in ("pyc_compile.py", "in_pyodide.mjs", "pyscript_package.mjs")))
+                      *(TOOLS / name for name in ("pyc_compile.py", "in_pyodide.mjs")))
     made = up_to_date(stamp, key)
     if made is not None:
         files = [*made["ours"].values()]
-        for group in ("pyscript", "stdlib"):  # their sources are kept beside their pycs
-            files += [*made[group], *made[group].values()]
+        files += [*made["stdlib"], *made["stdlib"].values()]  # their sources are kept beside their pycs
         if not all((out / name).is_file() for name in files):
             made = None
     if made is None:
@@ -410,7 +389,7 @@ def compile_pycs(modules):
     return {group: {name: out / pyc for name, pyc in made[group].items()} for group in GROUPS}
 
 
-GROUPS = ("ours", "pyscript", "stdlib")
+GROUPS = ("ours", "stdlib")
 
 
 def _node_and_scratch(what, folder):
@@ -434,13 +413,8 @@ def _in_pyodide(node, script, mounts, *args):
 
 def _run_pyodide_compile(names, key):
     node, tmp = _node_and_scratch("the Python modules", "pyc.new")
-    package = subprocess.run([node, str(TOOLS / "pyscript_package.mjs"), str(PYSCRIPT_STDLIB)],
-                             capture_output=True, text=True)
-    if package.returncode != 0:
-        sys.exit(f"build: reading PyScript's package under Node failed:\n{package.stderr[-4000:]}")
     wanted = tmp / "pyc.wanted.json"
-    wanted.write_text(json.dumps({"ours": names, "stdlib": STDLIB_PRECOMPILED, "pyscript": json.loads(package.stdout)}),
-                      encoding="utf-8")
+    wanted.write_text(json.dumps({"ours": names, "stdlib": STDLIB_PRECOMPILED}), encoding="utf-8")
     run = _in_pyodide(node, TOOLS / "pyc_compile.py", {"/src": ROOT, "/out": tmp}, "/out/" + wanted.name)
     if run.returncode != 0 or not (tmp / "pyc.json").is_file():
         sys.exit(f"build: precompiling with Pyodide under Node failed (exit {run.returncode}):\n"
@@ -456,7 +430,7 @@ def _run_pyodide_compile(names, key):
     stamp_made(tmp / "stamp.json", key, **made)
     shutil.rmtree(BUILD / "pyc", ignore_errors=True)
     os.replace(tmp, BUILD / "pyc")
-    log(f"pyc: {len(made['ours'])} modules + PyScript's {len(made['pyscript'])} + {len(made['stdlib'])} "
+    log(f"pyc: {len(made['ours'])} modules + {len(made['stdlib'])} "
         f"of the standard library compiled by Pyodide "
         f"(Python {made['python']}, magic {made['magic']})")
     return made
@@ -464,14 +438,13 @@ def _run_pyodide_compile(names, key):
 
 def app_files():
     """(archive name, path) of everything that goes into app.zip: each of our
-    modules followed by its .pyc, the same for PyScript's package, then the
-    compiled catalogs.
+    modules followed by its .pyc (unless the snapshot holds it: SOURCE_ONLY),
+    STDLIB_PRECOMPILED's modules with theirs, then the compiled catalogs.
 
-    The page imports from the archive itself (zipimport; assets/boot.js puts
-    it first on sys.path), so `import pyscript` finds PyScript's package in
-    it too, precompiled: the very text PyScript writes to the working
-    directory at each start, which is then left unused. The same goes for
-    STDLIB_PRECOMPILED, taken from the runtime's own standard library."""
+    The page's Python imports from the archive itself (zipimport;
+    assets/app-python.js puts it first on sys.path in the worker), so the
+    STDLIB_PRECOMPILED modules, taken from the runtime's own standard
+    library, are found there precompiled before the runtime's sources."""
     items = []
     modules = sources()
     pycs = compile_pycs(modules)
@@ -480,9 +453,8 @@ def app_files():
         items.append((name, path))
         if module_name(name) not in in_snapshot:  # (see SOURCE_ONLY)
             items.append((name + "c", pycs["ours"][name]))
-    for group in ("pyscript", "stdlib"):
-        for name in sorted(pycs[group]):
-            items += [(name, BUILD / "pyc" / name), (name + "c", pycs[group][name])]
+    for name in sorted(pycs["stdlib"]):
+        items += [(name, BUILD / "pyc" / name), (name + "c", pycs["stdlib"][name])]
     locale = BUILD / "locale"
     if locale.exists():
         for path in sorted(locale.rglob("*.mo")):
@@ -499,8 +471,9 @@ def module_name(archive_name):
 # holds imported (preloaded()): from the second visit on they come from the
 # snapshot the browser made, so their bytecode would serve only the first
 # visit's fresh start, which compiles them instead (~0.2 s) and saves
-# 0.3 MB of its download. The modules that are imported at every boot (the
-# controller, PyScript's package, STDLIB_PRECOMPILED) keep their pycs.
+# 0.3 MB of its download. The modules that are imported at every boot (a
+# module that imports the browser at its top, page_only, and
+# STDLIB_PRECOMPILED) keep their pycs.
 
 
 def app_zip():
@@ -522,28 +495,14 @@ def app_zip():
 
 def page_imports():
     """Every module name the page's own Python asks for in an import
-    statement (anywhere in a module, not only at its top): main.py, the
-    hearts modules app.zip carries, PyScript's package (as PyScript writes
-    it) and STDLIB_PRECOMPILED. The cut standard library keeps these and
-    what they import (tools/stdlib_compile.py)."""
+    statement (anywhere in a module, not only at its top): the hearts
+    modules app.zip carries (hearts.page.worker and what it imports), and
+    STDLIB_PRECOMPILED. The cut standard library keeps these and what they
+    import (tools/stdlib_compile.py). (The few lines of Python that
+    assets/python-worker.js and assets/app-python.js run import only
+    built-in or frozen modules and what Pyodide's start-up has imported.)"""
     import ast
-    texts = [(ROOT / "main.py").read_text(encoding="utf-8")]
-    texts += [path.read_text(encoding="utf-8") for _, path in sources()]
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build: Node.js (`node`) is needed to read PyScript's package")
-    package = subprocess.run([node, str(TOOLS / "pyscript_package.mjs"), str(PYSCRIPT_STDLIB)],
-                             capture_output=True, text=True)
-    if package.returncode != 0:
-        sys.exit(f"build: reading PyScript's package under Node failed:\n{package.stderr[-4000:]}")
-
-    def walk(tree):
-        for name, item in tree.items():
-            if isinstance(item, dict):
-                yield from walk(item)
-            elif name.endswith(".py"):
-                yield item
-    texts += list(walk(json.loads(package.stdout)))
+    texts = [path.read_text(encoding="utf-8") for _, path in sources()]
     names = set(STDLIB_PRECOMPILED)
     for text in texts:
         for node_ in ast.walk(ast.parse(text)):
@@ -604,8 +563,8 @@ def snapshot_modules():
 
 def preloaded():
     """The modules the snapshots hold imported: every hearts module the page
-    imports (sources()) but those that import the browser (page_only: the
-    controller). Their parents come first."""
+    imports (sources()) but those that import the browser at their top
+    (page_only). Their parents come first."""
     names = []
     for name, path in sources():
         if not page_only(path):
@@ -657,10 +616,9 @@ def precache_list():
     files = list(SITE_FILES)
     files += sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
                     if p.is_file() and not p.name.startswith("."))
-    # The runtime's own standard library is not the page's (build/python_stdlib.zip is);
-    # PyScript's chunks the game never runs are not kept (PYSCRIPT_UNUSED).
+    # The runtime's own standard library is not the page's (build/python_stdlib.zip is).
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
-                    if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB and not pyscript_unused(p))
+                    if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
     files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json",
               "build/snapshot.json", "build/start-screen.js"]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))

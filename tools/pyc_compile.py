@@ -2,12 +2,11 @@
 compile_pycs, through tools/in_pyodide.mjs).
 
 Mounted: the repository as /src, the output folder as /out.
-``sys.argv[1]``: a JSON file in /out, {"ours": [names in /src], "pyscript":
-{PyScript's package, tools/pyscript_package.mjs}, "stdlib": [top-level
-names in the runtime's python_stdlib.zip]}. Writes the sources of
-PyScript's package and of those standard library modules to /out/<name>,
-each module's bytecode to /out/<name>c (where zipimport looks: beside the
-source, not in __pycache__), checked-hash, and what it made to /out/pyc.json.
+``sys.argv[1]``: a JSON file in /out, {"ours": [names in /src], "stdlib":
+[top-level names in the runtime's python_stdlib.zip]}. Writes the sources
+of those standard library modules to /out/<name>, each module's bytecode
+to /out/<name>c (where zipimport looks: beside the source, not in
+__pycache__), checked-hash, and what it made to /out/pyc.json.
 """
 import importlib.util
 import json
@@ -17,22 +16,15 @@ import sys
 import zipfile
 
 
-def tree(base, node):
-    for key, value in node.items():
-        yield from tree(f"{base}{key}/", value) if isinstance(value, dict) else [(base + key, value)]
-
-
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         wanted = json.load(f)
-    # PyScript writes them with Path.write_text(text, encoding="utf-8").
-    theirs = [(name, text.encode("utf-8")) for name, text in tree("", wanted["pyscript"])]
     [stdlib_zip] = [p for p in sys.path if p.endswith(".zip") and os.path.isfile(p)]
     with zipfile.ZipFile(stdlib_zip) as zf:
         stdlib = [(n, zf.read(n)) for n in sorted(zf.namelist()) if n.endswith(".py")
                   and any(n == top + ".py" or n.startswith(top + "/") for top in wanted["stdlib"])]
     made = {}
-    for group, files in (("ours", [(n, None) for n in wanted["ours"]]), ("pyscript", theirs), ("stdlib", stdlib)):
+    for group, files in (("ours", [(n, None) for n in wanted["ours"]]), ("stdlib", stdlib)):
         made[group] = {}
         for name, data in files:
             os.makedirs(os.path.dirname("/out/" + name), exist_ok=True)

@@ -4,8 +4,8 @@ cut to the modules the page can import, as bytecode.
 
 Kept: every module Pyodide's start-up imported from the zip, the packages
 ``pyodide`` and ``_pyodide`` whole, the modules named in ``sys.argv[2]`` (a
-JSON list: what the game, PyScript's package and app.zip's standard
-library modules import), and everything those import when they are imported,
+JSON list: what the game and app.zip's standard library modules
+import), and everything those import when they are imported,
 followed through the import statements their sources run at import time
 (in ``try`` and ``if`` blocks and class bodies, not in functions: a lazy
 import in a function the page calls is named in the roots, see
