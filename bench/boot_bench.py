@@ -2,8 +2,6 @@
 
 In one run, with several repetitions (median), in Debian's Chromium:
   bare      bench/bare.html: loadPyodide() + 1+1 from build/vendor/pyodide
-  pyscript  bench/pyscript.html: PyScript as it comes, one line of Python
-            (what PyScript alone costs: the floor for a PyScript page)
   ours      index.html to html[data-ready] (the game is playable); its
             Python is restored from a memory snapshot (assets/boot.js),
             the bare page starts Python anew
@@ -32,7 +30,7 @@ Network.emulateNetworkConditions), to html[data-ready], with the bytes that
 crossed the link until then (Network.loadingFinished's encodedDataLength),
 and the next visit on the same link (served by the service worker).
 
-Also, from the performance marks boot.js and main.py set, where our boot
+Also, from the performance marks boot.js and the game's worker set, where our boot
 goes (STAGES), and after the warm load what clicks cost (table_clicks):
 the page's Python per click (html[data-update-ms]: update, re-render) and
 how many clicks were painted 16 ms or more later (Event Timing). And the
@@ -69,16 +67,14 @@ SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "u
 SLOW_TARGET_MS = 10_000
 TIMEOUT_MS = 120_000
 RENDER_TARGET_MS = 16
-# performance.mark names (boot.js, main.py; bare.js sets the first two).
+# performance.mark names (boot.js, and assets/python-worker.js through it;
+# bare.js sets the first two).
 STAGES = [
-    ("hearts:boot", "boot.js runs, starts Pyodide"),
+    ("hearts:boot", "boot.js runs, starts Python's worker"),
     ("hearts:interpreter", "Pyodide interpreter ready"),
-    ("hearts:pyscript", "PyScript's JS loaded"),
-    ("hearts:py-ready", "PyScript: files unpacked (py:ready)"),
-    ("hearts:mount", "PyScript asks for the interpreter"),
+    ("hearts:mount", "the worker mounts app.zip"),
     ("hearts:app", "app.zip mounted"),
-    ("hearts:main", "main.py runs (PyScript's Python ready)"),
-    ("hearts:imported", "hearts.page.controller imported"),
+    ("hearts:imported", "hearts.page.worker imported"),
     ("hearts:ready", "first render done: data-ready"),
 ]
 
@@ -497,15 +493,13 @@ def quick(args):
 LATER_S = 3
 WHEN = ("cold", "warm", "later")
 # What each part of the boot took in one load, from its marks (ms): until
-# boot.js runs, the interpreter's start (restoring the snapshot), PyScript
-# until it asks for the interpreter, mounting app.zip, PyScript until
-# main.py runs, the game's imports, its first render. "document in" is not
+# boot.js runs, the interpreter's start (restoring the snapshot), mounting
+# app.zip, the game's imports, its first render. "document in" is not
 # a part of its own but the first piece of "until boot.js": from navigation
 # start until index.html was in (its responseEnd).
 PARTS = [("document in", None, "document:in"),
          ("until boot.js", None, "hearts:boot"), ("interpreter", "hearts:boot", "hearts:interpreter"),
-         ("PyScript asks", "hearts:interpreter", "hearts:mount"), ("app.zip", "hearts:mount", "hearts:app"),
-         ("to main.py", "hearts:app", "hearts:main"), ("imports", "hearts:main", "hearts:imported"),
+         ("app.zip", "hearts:mount", "hearts:app"), ("imports", "hearts:app", "hearts:imported"),
          ("first render", "hearts:imported", "hearts:ready")]
 
 
@@ -716,7 +710,6 @@ def main():
     server = serve(ROOT)
     base = f"http://127.0.0.1:{server.server_port}/"
     pages = {"bare": base + "bench/bare.html",
-             "pyscript": base + "bench/pyscript.html",
              "ours": base + "?seed=1&speed=instant&lang=en&level=normal"}
     samples = {name: [] for name in pages}
     with sync_playwright() as playwright:
@@ -757,11 +750,9 @@ def main():
     figures["ours_first_paint_warm_ms"] = median("ours", "fcp_warm")
     for when in ("cold", "warm"):
         figures[f"ratio_{when}"] = figures[f"ours_{when}_ms"] / figures[f"bare_{when}_ms"]
-        figures[f"ratio_pyscript_{when}"] = figures[f"pyscript_{when}_ms"] / figures[f"bare_{when}_ms"]
     print(f"\nmedians of {args.reps} runs (ms from navigation start)")
     for when in ("cold", "warm"):
         print(f"  {when}  bare Pyodide 1+1 {figures[f'bare_{when}_ms']:7.0f}"
-              f"   minimal PyScript {figures[f'pyscript_{when}_ms']:7.0f} ({figures[f'ratio_pyscript_{when}']:.2f}x)"
               f"   our page ready {figures[f'ours_{when}_ms']:7.0f}   ratio {figures[f'ratio_{when}']:.2f}x")
     print(f"  our loading screen painted: cold {figures['ours_first_paint_cold_ms']:.0f} ms,"
           f" warm {figures['ours_first_paint_warm_ms']:.0f} ms")
