@@ -1,1 +1,1 @@
-"""Browser user interface of the Hearts game (runs in Pyodide via PyScript)."""
+"""Browser user interface of the Hearts game (runs in Pyodide, in a Web Worker)."""

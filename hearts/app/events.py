@@ -1,8 +1,8 @@
 """The page's events, named once: every ``data-action`` the view writes, and
 the message each one means.
 
-The view writes an action only as an :class:`Action`; the controller turns
-a click's ``data-action``/``data-value`` (or a card's ``data-card``, or a
+The view writes an action only as an :class:`Action`; hearts/page/worker.py
+turns a click's ``data-action``/``data-value`` (or a card's ``data-card``, or a
 key) into a message with :func:`decode` (:func:`card`, :func:`key`). What
 comes from the page is untrusted text: anything unknown or malformed
 decodes to None, never to an exception. The action strings are the page's
@@ -163,7 +163,7 @@ REPLAY_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1, 
 
 def key(name: object, overlay: str | None = None) -> M.Msg | None:
     """The message of a key pressed anywhere on the page, or None (the
-    arrow keys elsewhere move focus: the controller's business).
+    arrow keys elsewhere move focus: assets/page.js's business).
 
     >>> key("Escape"), key("End", "replay"), key("End"), key("q", "replay")
     (Dismiss(), ReplayStep(delta=99), None, None)
