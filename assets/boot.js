@@ -213,6 +213,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   screen.loadSizes();
   worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name: "hearts" });
   globalThis.heartsWorker = worker; // (tests end it, as a crash would)
+  if (cached) worker.postMessage({ kind: "compile", url: WASM_URL }); // (python-worker.js)
   appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
     screen.countBody(APP_ZIP_URL, response);

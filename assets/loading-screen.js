@@ -373,6 +373,8 @@ whenReady(() => {
   if (frame) cancelAnimationFrame(frame);
   drawProgress(); // at once: the loading screen is hidden now
   html.dataset.bootMs = String(Math.round(performance.now()));
+  // One line in the console per boot: how long it took, and from what.
+  console.info(`hearts: ready in ${html.dataset.bootMs} ms (Python: ${html.dataset.snapshot || "?"})`);
   $("boot").hidden = true;
   if (failed) $("boot").dataset.state = "";
 });

@@ -5,7 +5,7 @@
 // its sys.path and runs hearts/page/worker.py, which talks to the page
 // (assets/page.js) in messages.
 //
-// From the page, first {kind: "files"}: the runtime's files
+// From the page, perhaps {kind: "compile"} (below), then {kind: "files"}: the runtime's files
 // ({url: bytes}), the compiled wasm module, the snapshot of the
 // interpreter's memory (or null) and app.zip. The worker answers
 // {kind: "interpreter", snapshot} once Python is up ("restored", or
@@ -24,8 +24,16 @@ let started = false;
 
 const timed = (name) => self.postMessage({ kind: "mark-time", name });
 
+// A later visit: the wasm comes from the service worker's cache, and the
+// worker compiles it at once ({kind: "compile", url}), while the page reads
+// the snapshot and app.zip (Pyodide would fetch it only once it starts).
+let compiling = null;
+
 self.onmessage = ({ data }) => {
-  if (data?.kind === "files" && !started) {
+  if (data?.kind === "compile" && !compiling && !started) {
+    compiling = WebAssembly.compileStreaming(fetch(data.url));
+    compiling.then(() => timed("hearts:compiled"), () => {}); // a failure: Pyodide's own fetch says why
+  } else if (data?.kind === "files" && !started) {
     started = true;
     boot(data).catch((error) => self.postMessage({ kind: "failed", error: String(error?.stack || error) }));
   } else if (receive) {
@@ -64,6 +72,10 @@ async function unpacked(bytes) {
 }
 
 async function boot({ files, types, wasmURL, module, snapshot, stdLibURL, restURL, app, seed }) {
+  if (!module && compiling) {
+    module = await compiling.catch(() => null);
+    if (module) files[wasmURL] = null;
+  }
   handOver({ files, types, wasmURL, module });
   const { loadPyodide } = await import(here("../build/vendor/pyodide/pyodide.mjs"));
   let pyodide = null;
