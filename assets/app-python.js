@@ -8,8 +8,9 @@
 // every start, and in WebKit, whose wasm runs 3-4x slower than Chromium's
 // on a warm load, it took ~300 ms of the boot. A snapshot taken after those
 // imports restores them with the rest of the memory. Only modules that do
-// not touch the browser are preloaded (the controller imports PyScript,
-// whose objects a snapshot cannot keep); the build lists them.
+// not touch the browser are preloaded (a module that imports `js` or
+// Pyodide's FFI at its top could hold JS objects, which a snapshot cannot
+// keep); the build lists them.
 //
 // A snapshot holds the modules of one app.zip, and the page may meet
 // another (an old snapshot from a cache beside a new deploy): mount checks
@@ -27,7 +28,7 @@
 // browser that takes a snapshot. It sets globalThis.heartsAppPython.
 globalThis.heartsAppPython = (() => {
   const GAME = `name == "hearts" or name.startswith("hearts.")`;
-  const BROWSER = `("js", "pyscript", "pyodide", "_pyodide")`;
+  const BROWSER = `("js", "pyodide", "_pyodide")`;
   // The zip's CRC-32, read in small pieces: a snapshot keeps the memory a
   // whole copy would have left behind (half a megabyte that gzip cannot
   // shrink).
@@ -145,9 +146,7 @@ if recorded is not None and recorded != crc:
         del sys.modules[name]
     sys.path_importer_cache.pop(path, None)
     zipimport._zip_directory_cache.pop(path, None)
-# First, before the "" that Pyodide puts on the path as the snapshot restores
-# (PyScript writes its package's sources to the working directory too; the
-# zip has them precompiled).
+# First, before the "" that Pyodide puts on the path as the snapshot restores.
 while path in sys.path:
     sys.path.remove(path)
 sys.path.insert(0, path)

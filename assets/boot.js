@@ -1,32 +1,34 @@
-// PyScript's interpreter module (pyscript.toml names it), which starts the
-// game at once (no inline scripts: the page has a CSP).
+// The page's boot (a module: no inline scripts, the page has a CSP). The
+// game's Python runs in a Web Worker (assets/python-worker.js), never on
+// this thread: the page stays free for the person from the first paint.
 //
-// Only if WebAssembly exists: start Pyodide as soon as the page runs (from
-// its memory snapshot when it can, see startInterpreter), fetch the
-// runtime's big files, the game's Python (build/app.zip) and the small
-// files PyScript reads, preload the other modules and start PyScript.
-// PyScript's loadPyodide() call (the end of this file) gets the
-// interpreter that is already starting, with app.zip on its sys.path. After
-// the boot, register the service worker (so the first visit does not
-// download everything twice). What arrives and how far the boot is, the
-// loading screen shows (assets/loading-screen.js).
+// Only if WebAssembly and workers exist: start the worker at once (it
+// imports Pyodide's modules meanwhile), fetch the runtime's big files
+// (on a first visit their gzipped copies, unpacked as they arrive; the
+// wasm compiled as it streams in), this browser's memory snapshot of the
+// interpreter (a later visit) and the game's Python (build/app.zip), and
+// hand them to the worker, which starts Python from the snapshot when it
+// can (startPython). Then the page's side of the game (assets/page.js)
+// carries out what the worker asks of the page. After the boot, register
+// the service worker (so the first visit does not download everything
+// twice). What arrives and how far the boot is, the loading screen shows
+// (assets/loading-screen.js).
 //
 // Attributes on <html> that tests and the UI may read:
 //   data-sw           "controlled" once the service worker serves the page
 //                     (the game then starts offline too)
 //   data-snapshot     "restored": Python came from its memory snapshot;
-//                     "deferred": a first visit on a slow link, Python
-//                     started anew (the worker caches the snapshot);
-//                     "unused": it started the usual way
-//   data-preload      what the snapshot had of the game's modules (see
-//                     loadPyodide below)
-// and performance marks hearts:boot, hearts:compiled (the wasm, when it is
-// compiled ahead), hearts:interpreter, hearts:boot-held (all is in, and
-// only the boot watchdog's question holds the game), hearts:pyscript, hearts:mount and
-// hearts:app (app.zip mounted) (loading-screen.js adds
-// hearts:py-ready and hearts:ready, main.py hearts:main and hearts:imported)
-// that `make bench` reads.
-
+//                     "deferred": a first visit, Python started anew (the
+//                     page makes a snapshot for the next visits);
+//                     "unused": one was stored but not used
+//   data-preload      what the snapshot had of the game's modules
+//                     (assets/app-python.js mount)
+// and performance marks hearts:boot, hearts:compiled (the wasm compiled
+// ahead), hearts:interpreter, hearts:boot-held (all is in, and only the
+// boot watchdog's question holds the game), and from the worker
+// hearts:mount, hearts:app (app.zip mounted) and hearts:imported
+// (loading-screen.js adds hearts:ready), that `make bench` reads.
+// globalThis.heartsWorker is the worker (tests end it, as a crash would).
 import { connect } from "./page.js";
 import * as screen from "./loading-screen.js";
 import { watchBoot } from "./boot-watch.js";
@@ -212,7 +214,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   performance.mark("hearts:boot");
   screen.loadSizes();
   worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name: "hearts" });
-  globalThis.heartsWorker = worker; // (tests end it, as a crash would)
+  globalThis.heartsWorker = worker;
   if (cached) worker.postMessage({ kind: "compile", url: WASM_URL }); // (python-worker.js)
   appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
@@ -368,8 +370,10 @@ const READY_GRACE_MS = 15000;
 // service worker stores it (sw.js). html[data-snapshot-made] says "stored"
 // or "failed"; when none is to be made (restored from one, too many drops,
 // no worker...), the performance mark "hearts:snapshot-skipped" says so at
-// once (a test waits for it instead of for a time). The page's own
-// interpreter cannot be snapshot: it holds PyScript's JS objects.
+// once (a test waits for it instead of for a time). The game's own
+// interpreter cannot be snapshot: Pyodide snapshots only one loaded for it
+// (_makeSnapshot) that holds no JS object, and the game's holds its
+// messages' handlers.
 const SNAPSHOT_DELAY_MS = 1000;
 
 function makeSnapshotForNextVisits() {

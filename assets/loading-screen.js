@@ -26,7 +26,7 @@
 //   data-boot-error   "unsupported" (no WebAssembly) or "failed"
 //   data-boot-ms      ms from navigation start to data-ready
 // and the performance mark hearts:ready. data-ready is set by Python
-// (hearts.page.controller) and by nobody else.
+// (hearts.page.binding, through the worker's marks) and by nobody else.
 
 const html = document.documentElement;
 const $ = (id) => document.getElementById(id);

@@ -1,4 +1,4 @@
-// Re-rendering without rebuilding: the Python controller hands morph() the
+// Re-rendering without rebuilding: the page (assets/page.js) hands morph() the
 // whole screen's new HTML (hearts.app.view), and morphdom changes only what
 // differs in the page. So after a click the browser restyles, lays out and
 // repaints one card and a line of text, not the whole table; a card that is
@@ -17,8 +17,8 @@ const OPTIONS = {
   onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
 };
 
-// The focused element, as the controller finds it again after a render
-// (hearts/page/controller.py, _focus_key): its card, or its action and value.
+// The focused element, as the page finds it again after a render
+// (assets/page.js, focusKey): its card, or its action and value.
 function focusSelector(el) {
   return ["data-card", "data-action", "data-value"].filter((a) => el.hasAttribute(a))
     .map((a) => `[${a}="${CSS.escape(el.getAttribute(a))}"]`).join("");
@@ -31,7 +31,7 @@ export function morph(target, html) {
   // then, and in the middle of morphdom's changes that restyle is of the
   // whole changed table (7-20 ms of a card play or the pass here). So a
   // focused card or button that the new screen no longer has loses focus
-  // first, while the page's style is still clean; the controller then puts
+  // first, while the page's style is still clean; assets/page.js then puts
   // focus where it belongs.
   const active = document.activeElement;
   if (active && active !== target && target.contains(active)) {

@@ -5,8 +5,8 @@
 //
 // Why here and not in the page: Pyodide can snapshot only an interpreter
 // loaded with `_makeSnapshot` that holds no JS object it cannot name again
-// by a path from globalThis (its serializeHiwireState); the page's
-// interpreter holds PyScript's proxies, DOM elements, event handlers. A
+// by a path from globalThis (its serializeHiwireState); the game's
+// interpreter (assets/python-worker.js) holds its messages' handlers. A
 // worker starts a second interpreter of its own, with nothing of the page,
 // imports the game's modules that do not touch the browser
 // (assets/app-python.js, preload: the list is build/snapshot.json's) and

@@ -15,7 +15,7 @@
 //    "prerendered"] and the performance mark "hearts:start-screen", set
 //    when the parsed page has been put in its language (before the first
 //    paint; until then, "pending", the page shows nothing but the felt).
-// 3. Until Python takes over (hearts/page/controller.py sets
+// 3. Until Python takes over (assets/page.js sets
 //    data-start-screen="python"), it answers the start screen's clicks:
 //    the settings change and are stored as Python stores them; the rules
 //    page opens and closes (Python takes it over open); New game and

@@ -24,20 +24,16 @@ BUILD = ROOT / "build"
 _build_spec = importlib.util.spec_from_file_location("hearts_build_for_platform", ROOT / "tools" / "build.py")
 _build_py = importlib.util.module_from_spec(_build_spec)
 _build_spec.loader.exec_module(_build_py)
-BUILD_PY_PYSCRIPT_UNUSED = _build_py.PYSCRIPT_UNUSED
 BOOT_KEYS = ["title", "loading", "booting", "unsupported", "failed"]
 
 
-EMPTY_MODULE = {"status": 200, "content_type": "text/javascript", "body": "export {};\n"}
-# A Pyodide whose interpreter never comes.
-IDLE_PYODIDE = {"status": 200, "content_type": "text/javascript",
-                "body": "export const version = '0';\nexport const loadPyodide = () => new Promise(() => {});\n"}
+# A worker whose Python never comes: it takes the page's messages and does nothing.
+IDLE_WORKER = {"status": 200, "content_type": "text/javascript", "body": "self.onmessage = () => {};\n"}
 
 
-def stub_pyscript(context):
-    """Keep PyScript and Pyodide from starting, so boot.js can be tested on its own."""
-    context.route("**/build/vendor/pyscript/core.js", lambda route: route.fulfill(**EMPTY_MODULE))
-    context.route("**/build/vendor/pyodide/pyodide.mjs", lambda route: route.fulfill(**IDLE_PYODIDE))
+def stub_python(context):
+    """Keep the game's Python from starting, so the loading screen and boot.js can be tested on their own."""
+    context.route("**/assets/python-worker.js", lambda route: route.fulfill(**IDLE_WORKER))
 
 
 # --- the booted game ---------------------------------------------------------
@@ -51,8 +47,8 @@ def test_boots_to_start_screen(game):
     assert page.locator("html").get_attribute("lang") == "en"
 
 
-def test_boot_progress_followed_pyscript_events(game):
-    # boot.js moved through the stages on PyScript's py:progress / py:ready.
+def test_boot_progress_reached_the_last_stage(game):
+    # boot.js moved through the stages as the files came and the worker's Python rose.
     assert game.page.locator("html").get_attribute("data-boot-stage") == "3"
     assert game.page.locator("html").get_attribute("data-boot-error") is None
 
@@ -63,7 +59,7 @@ def test_everything_comes_from_our_origin(fresh, site, open_game):
     urls = fresh.watcher.requests
     assert any(u.endswith("/build/packed/pyodide.asm.wasm.gz") for u in urls)
     assert any(u.endswith("/build/app.zip") for u in urls)
-    assert any(u.endswith("/build/vendor/pyscript/core.js") for u in urls)
+    assert any(u.endswith("/assets/python-worker.js") for u in urls)
     fresh.watcher.assert_clean()
 
 
@@ -108,7 +104,7 @@ json.dumps(late)
 
 
 def test_python_modules_load_from_their_pycs(returning):
-    # tools/build.py precompiles ours, PyScript's and the few of the standard
+    # tools/build.py precompiles ours and the few of the standard
     # library imported after the hand-over (STDLIB_PRECOMPILED) with Pyodide,
     # into app.zip; without a valid pyc the page would compile each of them
     # at every start (Pyodide's standard library zip holds sources only).
@@ -178,14 +174,17 @@ def test_csp_meta_is_present_and_strict(game):
     # No manifest-src (WebKit warns of it): the manifest is 'self' by
     # default-src, and nothing else may be let in by that.
     assert "manifest-src" not in policy
-    allowed = {"script": "'self' 'unsafe-eval' 'wasm-unsafe-eval'", "style": policy["style-src"],
+    allowed = {"script": "'self' 'wasm-unsafe-eval'", "style": policy["style-src"],
                "worker-src": "'self'", "connect-src": "'self'", "font-src": "'self'", "img-src": "'self' data:",
                "manifest-src": "'self'"}
     expected = {name: allowed.get(name, allowed.get(name.split("-")[0], "'none'")) for name in CSP_FALLBACK}
     assert effective_csp(policy) == expected
     assert policy["base-uri"] == policy["form-action"] == "'none'"
     assert "'unsafe-inline'" not in csp
-    assert policy["script-src"].split() == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
+    # No 'unsafe-eval': the page's own scripts never evaluate text (PyScript
+    # did); the wasm the page compiles needs 'wasm-unsafe-eval'. The worker
+    # that runs Python has a policy of its own (its response's, none here).
+    assert policy["script-src"].split() == ["'self'", "'wasm-unsafe-eval'"]
     assert policy["connect-src"] == "'self'"
 
 
@@ -263,7 +262,7 @@ RESUMING = "try { localStorage.setItem('hearts.save@/', '{}') } catch (_) {}"
 
 def test_loading_screen_shows_its_styles_without_any_other_file(browser, site):
     context = browser.new_context()
-    stub_pyscript(context)
+    stub_python(context)
     context.add_init_script(RESUMING)
     context.route("**/*.css", lambda route: route.abort())
     try:
@@ -286,7 +285,7 @@ def test_loading_screen_is_translated_before_python(browser, site, watch, lang):
     strings = {**all_strings["en"], **all_strings.get(lang, {})}
     context = browser.new_context()
     watcher = watch(context)
-    stub_pyscript(context)
+    stub_python(context)
     context.add_init_script(RESUMING)
     try:
         page = context.new_page()
@@ -326,7 +325,7 @@ def test_loading_screen_is_translated_before_python(browser, site, watch, lang):
 ])
 def test_language_choice(browser, site, query, locale, stored, expected):
     context = browser.new_context(locale=locale)
-    stub_pyscript(context)
+    stub_python(context)
     if stored:
         context.add_init_script(f"localStorage.setItem('hearts.lang', {json.dumps(stored)})")
     try:
@@ -358,7 +357,7 @@ IDENTITY = {"none", "matrix(1, 0, 0, 1, 0, 0)"}
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_the_heart_stands_still_while_the_ring_turns(browser, site, motion):
     context = browser.new_context(reduced_motion=motion)
-    stub_pyscript(context)  # the loading screen stays
+    stub_python(context)  # the loading screen stays
     context.add_init_script(RESUMING)
     try:
         page = context.new_page()

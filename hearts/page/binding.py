@@ -11,9 +11,9 @@ save's reads and writes (whose rules, revisions against stale tabs and
 retries of a save that failed, are :mod:`hearts.app.saving`'s) and the
 install's own keys, named in :mod:`hearts.app.stored` (the one module that
 says what the page stores).
-``hearts/page/controller.py`` makes the one Runtime of the page over its
-PyScript ports; ``tests/fake_ports.py`` over fake ones, so that the tests
-run these very handlers.
+``hearts/page/worker.py`` makes the one Runtime of the page, in its
+worker, over ports that are messages to the page; ``tests/fake_ports.py``
+over fake ones, so that the tests run these very handlers.
 """
 
 from __future__ import annotations
