@@ -70,11 +70,11 @@ async function steadyPoint(page, selector) {
 // until done(state). A click that changes nothing fails the smoke: it is
 // never made again.
 async function act(page, selector, what, done) {
-  await until(page, `the page idle before ${what}`, (s) => s.running === "0");
+  await until(page, `the page idle before ${what}`, (s) => s.running === "0" && s.synced);
   const point = await steadyPoint(page, selector);
   await page.mouse.click(point.x, point.y);
   try {
-    return await until(page, what, done);
+    return await until(page, what, (s) => s.synced && done(s));
   } catch (error) {
     throw new Error(`the click at ${point.x},${point.y} changed nothing: ${error.message}`);
   }

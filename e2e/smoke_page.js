@@ -25,6 +25,9 @@
       // the effects' tasks still running (hearts/page/runtime.py): "0" once
       // no opponent's card is on its way and no re-render is to come
       running: html.getAttribute("data-running"),
+      // the game's worker has handled every message the page sent it
+      // (assets/page.js): what came of a click is on the page, its save too
+      synced: !html.hasAttribute("data-sent") || html.hasAttribute("data-synced"),
       phase: section ? section.getAttribute("data-phase") : null,
       hand: cards.map((b) => b.getAttribute("data-card")),
       legal: cards.filter((b) => b.getAttribute("aria-disabled") !== "true").map((b) => b.getAttribute("data-card")),

@@ -326,14 +326,14 @@ class WebKitSmoke:
         wait until done(state). A click that changes nothing fails the smoke:
         it is never made again."""
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
-        self.until(f"the page idle before {what}", lambda s: s["running"] == "0")
+        self.until(f"the page idle before {what}", lambda s: s["running"] == "0" and s["synced"])
         point = self.steady_point(selector)
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(point["x"], point["y"])
         actions.pointer_action.click()
         actions.perform()
         try:
-            return self.until(what, done)
+            return self.until(what, lambda s: s["synced"] and done(s))
         except AssertionError as error:
             raise AssertionError(f"the click at {point['x']},{point['y']} changed nothing: {error}") from None
 

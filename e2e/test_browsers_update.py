@@ -82,10 +82,10 @@ class Scenario:
 
     def click(self, selector, what, done):
         """selector's element clicked once the page is idle; then done(state)."""
-        self.until(f"the page idle before {what}", lambda s: s["running"] == "0")
+        self.until(f"the page idle before {what}", lambda s: s["running"] == "0" and s["synced"])
         assert self.js(f"(() => {{ const b = document.querySelector({json.dumps(selector)});"
                        " if (!b) return false; b.click(); return true; })()"), f"{self.name}: no {selector}"
-        return self.until(what, done)
+        return self.until(what, lambda s: s["synced"] and done(s))
 
     def run(self):
         f = self.facts
