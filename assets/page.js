@@ -314,87 +314,90 @@ export function connect(worker, { scope, onStopped }) {
   }
 
   // -- events in -------------------------------------------------------------------
+  // From the takeover on (until then the start screen answers: assets/start-screen.js).
   const app = document.getElementById("app");
-  app.addEventListener("click", (event) => {
-    if (event.target.classList?.contains("overlay")) return post({ kind: "backdrop" }); // the dimmed backdrop
-    const target = event.target.closest?.("[data-action],[data-card]");
-    if (!target) return;
-    const card = target.getAttribute("data-card");
-    if (card) post({ kind: "card", card, detail: event.detail || 0 });
-    else post({ kind: "action", action: target.getAttribute("data-action"), value: target.getAttribute("data-value") });
-  });
+  function listen() {
+    app.addEventListener("click", (event) => {
+      if (event.target.classList?.contains("overlay")) return post({ kind: "backdrop" }); // the dimmed backdrop
+      const target = event.target.closest?.("[data-action],[data-card]");
+      if (!target) return;
+      const card = target.getAttribute("data-card");
+      if (card) post({ kind: "card", card, detail: event.detail || 0 });
+      else post({ kind: "action", action: target.getAttribute("data-action"), value: target.getAttribute("data-value") });
+    });
 
-  const ARROWS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
-  // keydown listens on the document (never replaced either), so that Escape
-  // closes a dialog even when focus has left the game (e.g. on <body>).
-  document.addEventListener("keydown", (event) => {
-    const { key } = event;
-    if (event.repeat && (key === "Enter" || key === " ")) { // a key held down chooses once
+    const ARROWS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+    // keydown listens on the document (never replaced either), so that Escape
+    // closes a dialog even when focus has left the game (e.g. on <body>).
+    document.addEventListener("keydown", (event) => {
+      const { key } = event;
+      if (event.repeat && (key === "Enter" || key === " ")) { // a key held down chooses once
+        event.preventDefault();
+        return;
+      }
+      if (key === "Escape") return post({ kind: "key", key });
+      if (!ARROWS.has(key)) return;
+      if ($("#screen .overlay.replay")) { // a trick back or on (hearts.app.events.key)
+        post({ kind: "key", key });
+        event.preventDefault();
+        return;
+      }
+      const current = event.target.closest?.("[data-card],.choice");
+      if (!current) {
+        if (event.target.classList?.contains("hand")) { // focus on the hand: into its cards
+          const cards = event.target.querySelectorAll("[data-card]");
+          if (cards.length) {
+            const back = key === "ArrowLeft" || key === "ArrowUp" || key === "End";
+            cards[back ? cards.length - 1 : 0].focus();
+            event.preventDefault();
+          }
+        }
+        return;
+      }
+      const items = [...(current.hasAttribute("data-card")
+        ? document.querySelectorAll("#screen [data-card]")
+        : current.parentElement.querySelectorAll(".choice"))];
+      let index = Math.max(0, items.indexOf(current));
+      if (key === "ArrowLeft" || key === "ArrowUp") index = Math.max(0, index - 1);
+      else if (key === "ArrowRight" || key === "ArrowDown") index = Math.min(items.length - 1, index + 1);
+      else if (key === "Home") index = 0;
+      else index = items.length - 1;
+      items[index].focus();
       event.preventDefault();
-      return;
-    }
-    if (key === "Escape") return post({ kind: "key", key });
-    if (!ARROWS.has(key)) return;
-    if ($("#screen .overlay.replay")) { // a trick back or on (hearts.app.events.key)
-      post({ kind: "key", key });
-      event.preventDefault();
-      return;
-    }
-    const current = event.target.closest?.("[data-card],.choice");
-    if (!current) {
-      if (event.target.classList?.contains("hand")) { // focus on the hand: into its cards
-        const cards = event.target.querySelectorAll("[data-card]");
-        if (cards.length) {
-          const back = key === "ArrowLeft" || key === "ArrowUp" || key === "End";
-          cards[back ? cards.length - 1 : 0].focus();
-          event.preventDefault();
+    });
+
+    async function readFile() {
+      const picker = document.getElementById("import-file");
+      const chosen = picker?.files?.[0];
+      if (!chosen) return;
+      let text = null;
+      if (chosen.size <= limits.file) {
+        try {
+          text = await chosen.text();
+        } catch (_) {
+          text = null;
         }
       }
-      return;
+      picker.value = "";
+      post({ kind: "file", text });
     }
-    const items = [...(current.hasAttribute("data-card")
-      ? document.querySelectorAll("#screen [data-card]")
-      : current.parentElement.querySelectorAll(".choice"))];
-    let index = Math.max(0, items.indexOf(current));
-    if (key === "ArrowLeft" || key === "ArrowUp") index = Math.max(0, index - 1);
-    else if (key === "ArrowRight" || key === "ArrowDown") index = Math.min(items.length - 1, index + 1);
-    else if (key === "Home") index = 0;
-    else index = items.length - 1;
-    items[index].focus();
-    event.preventDefault();
-  });
 
-  async function readFile() {
-    const picker = document.getElementById("import-file");
-    const chosen = picker?.files?.[0];
-    if (!chosen) return;
-    let text = null;
-    if (chosen.size <= limits.file) {
-      try {
-        text = await chosen.text();
-      } catch (_) {
-        text = null;
-      }
+    addEventListener("pagehide", () => {
+      post({ kind: "leave" });
+      release(); // at once: the page that comes next (a reload's) owns the game
+    });
+    addEventListener("pageshow", (event) => { if (event.persisted) post({ kind: "back" }); });
+    addEventListener("storage", (event) => { // another tab of this browser stored something
+      if (typeof event.key === "string") post({ kind: "stored", key: event.key, value: event.newValue });
+    });
+    addEventListener("hearts:update", (event) => post({ kind: "update", what: String(event.detail) }));
+    for (const [attr, what] of [["data-update", "ready"], ["data-offline", "offline"]]) {
+      if (html.getAttribute(attr) === "ready") post({ kind: "update", what });
     }
-    picker.value = "";
-    post({ kind: "file", text });
+    const onError = (event) => post({ kind: "error", text: String(event.message || event.reason || "error") });
+    addEventListener("error", onError);
+    addEventListener("unhandledrejection", onError);
   }
-
-  addEventListener("pagehide", () => {
-    post({ kind: "leave" });
-    release(); // at once: the page that comes next (a reload's) owns the game
-  });
-  addEventListener("pageshow", (event) => { if (event.persisted) post({ kind: "back" }); });
-  addEventListener("storage", (event) => { // another tab of this browser stored something
-    if (typeof event.key === "string") post({ kind: "stored", key: event.key, value: event.newValue });
-  });
-  addEventListener("hearts:update", (event) => post({ kind: "update", what: String(event.detail) }));
-  for (const [attr, what] of [["data-update", "ready"], ["data-offline", "offline"]]) {
-    if (html.getAttribute(attr) === "ready") post({ kind: "update", what });
-  }
-  const onError = (event) => post({ kind: "error", text: String(event.message || event.reason || "error") });
-  addEventListener("error", onError);
-  addEventListener("unhandledrejection", onError);
 
   // The game has stopped: its worker died (an error, out of memory, ended
   // from outside). Nothing more can be played here; the game was saved at
@@ -447,6 +450,7 @@ export function connect(worker, { scope, onStopped }) {
       const pressed = html.getAttribute("data-start-pressed");
       html.removeAttribute("data-start-pressed");
       if (html.getAttribute("data-start-screen") === "prerendered") html.setAttribute("data-start-screen", "python");
+      listen();
       if (opened) focus.opener = { action: "rules", value: null }; // back to it when the rules close
       if (pressed === "import-game" && document.getElementById("import-file")?.files?.length) {
         const ready = new MutationObserver(() => {
