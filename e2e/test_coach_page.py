@@ -8,6 +8,7 @@ import re
 import pytest
 
 from test_hand_end import open_size, play_to_hand_end, shoot
+from settle import acked
 
 LANGS = ("en", "fi", "nb", "lt", "nl")
 TIMEOUT = 60_000
@@ -35,6 +36,7 @@ def test_review_at_the_end_of_a_hand(warm_context, site, open_game):
     context, watcher, page = open_size(warm_context, "phone", site.game_url(seed=3, speed="instant"), open_game)
     try:
         page.locator('[data-action="new-game"]').first.click()
+        acked(page)
         assert play_to_hand_end(page) == "hand-end"
         page.locator('#screen .ending [data-action="review"]').click()
         page.locator("[data-review] progress, [data-review-total]").first.wait_for(timeout=TIMEOUT)
@@ -68,6 +70,7 @@ def test_no_button_wraps_to_a_third_line_at_320_px(warm_context, site, open_game
         bad["menu"] = page.evaluate(BAD_BUTTONS)
         shoot(page, f"coach-menu-320-{lang}")
         page.keyboard.press("Escape")
+        acked(page)
         assert play_to_hand_end(page) == "hand-end"
         bad["hand end"] = page.evaluate(BAD_BUTTONS)
         shoot(page, f"coach-hand-end-320-{lang}")

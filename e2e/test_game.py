@@ -21,6 +21,7 @@ from hearts.text.vocabulary import reason_message
 
 import page_play  # tools/page_play.py (on the path by conftest.py): one driver for the tests and bench/
 from page_play import TABLE, click_card, hand, phase
+from settle import acked
 
 LEGAL = '#screen [data-card]:not([aria-disabled="true"])'
 MOVE_ON = (LEGAL + ', #screen [data-phase="hand-end"], #screen [data-phase="game-end"], '
@@ -232,6 +233,7 @@ def test_language_switch_keeps_the_game(game):
     overlay = page.locator(".overlay").inner_text()
     assert "Asetukset" in overlay and "Settings" not in overlay  # the menu now in Finnish
     page.locator('.overlay [data-action="close"]').click()
+    acked(page)
     assert hand(page) == cards
     assert page.locator('#screen [data-action="confirm-pass"]').inner_text() != "Confirm pass"
     page.locator('#screen [data-action="menu"]').click()

@@ -191,6 +191,7 @@ def test_hiding_a_refused_save_keeps_it_and_the_message_does_not_come_back(warm_
         page.locator("html[data-ready]").wait_for(state="attached")
         assert "newer version" in page.locator("#screen [role=alert]").inner_text()  # until one chooses
         page.locator('#screen [data-action="hide-refused"]').click()
+        acked(page)
         assert page.locator("#screen [role=alert]").count() == 0
         for _ in range(2):
             page.reload()
@@ -243,6 +244,7 @@ def test_export_and_import_a_game_and_bad_files_refused_like_saves(warm_copy, wa
             expect(alert).to_contain_text(words)
             assert "file was not opened" in alert.inner_text()
             page.keyboard.press("Escape")
+            acked(page)
             assert hand(page) == before  # the game on screen stays
         assert loads(json.dumps(stored(page))).view(0) == game.view(0)
         # and from the start screen (a new device): import there too

@@ -12,6 +12,7 @@ import random
 from hearts.engine.game import Phase
 from hearts.engine.save import loads
 
+from settle import acked
 from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, new_game, phase
 
 EVIL = '<img src=x onerror="document.title=1">"\'&<script>document.title=2</script>'
@@ -77,6 +78,7 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
     for _ in range(3):
         page.keyboard.press("Enter")
         page.keyboard.press("ArrowRight")
+    acked(page)
     assert page.locator('#screen [data-card][aria-pressed="true"]').count() == 3
     focused = page.evaluate("() => document.activeElement.getAttribute('data-card')")
     assert focused == hand(page)[3]  # focus survived every re-render
@@ -94,9 +96,11 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
         page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached", timeout=TIMEOUT)
     page.locator('#screen [data-action="rules"]').focus()
     page.keyboard.press("Enter")
+    acked(page)
     assert page.locator(".overlay[role=dialog]").is_visible()
     assert_accessible(page, site)
     page.keyboard.press("Escape")
+    acked(page)
     assert page.locator(".overlay").count() == 0
     assert page.evaluate("() => document.activeElement.getAttribute('data-action')") == "rules"
     # the focus ring is visible, and motion stops for people who ask for less
@@ -114,12 +118,14 @@ def test_double_click_and_held_key_choose_once(game, open_game, site):
     cards = hand(page)
     picked = page.locator('#screen [data-card][aria-pressed="true"]')
     page.locator(f'#screen [data-card="{cards[0]}"]').dblclick(position={"x": 6, "y": 16}, force=True)
+    acked(page)
     assert picked.count() == 1  # not picked and unpicked again
     page.locator(f'#screen [data-card="{cards[1]}"]').focus()
     page.keyboard.down("Enter")
     page.keyboard.down("Enter")  # auto-repeat of a held key
     page.keyboard.down("Enter")
     page.keyboard.up("Enter")
+    acked(page)
     assert picked.count() == 2
 
 
@@ -168,6 +174,7 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
             if save:
                 loads(save)
     assert games_ended >= 1, "the fuzz run never reached the end of a game"
+    acked(page)  # (the game's end is on the page; its save follows it)
     assert page.locator(".overlay.error").count() == 0
     # the ended game is what is saved, whole
     restored = loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
@@ -175,6 +182,7 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
     # still playable
     if page.locator(".overlay").count():
         page.keyboard.press("Escape")
+        acked(page)
     new_game(page)
     click_card(page, hand(page)[0])
     assert page.locator('#screen [data-card][aria-pressed="true"]').count() == 1
@@ -203,10 +211,12 @@ def test_no_storage_still_plays_and_errors_show_a_panel(warm_copy, site, open_ga
         assert "boom from a test" in panel.inner_text()
         before = hand(page)
         page.locator('.overlay [data-action="keep-game"]').click()
+        acked(page)
         assert page.locator(".overlay").count() == 0 and hand(page) == before
         page.evaluate("() => setTimeout(() => { throw new Error('again'); }, 0)")
         panel.wait_for()
         page.locator('.overlay [data-action="start-over"]').click()
+        acked(page)
         assert phase(page) == "start"
     finally:
         context.close()

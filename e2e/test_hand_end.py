@@ -20,6 +20,7 @@ from hearts.text.vocabulary import seat_name
 from hearts.engine.save import dumps, loads
 from hearts.text import strings as S
 from test_game import LEGAL, TABLE, assert_accessible, phase, seen_by_the_page
+from settle import acked
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
@@ -138,8 +139,10 @@ def assert_focus_stays_in_the_dialog(page):
     assert focused(page, "#screen .ending-panel")
     ending = phase(page)
     page.keyboard.press("Enter")
+    acked(page)
     assert phase(page) == ending and page.locator("#screen .ending").count() == 1
     page.keyboard.press("Tab")
+    acked(page)
     assert focused(page, "#screen .ending .btn.primary")
     page.locator('#screen [data-action="rules"]').click()
     page.locator(".overlay.rules").wait_for()
@@ -159,6 +162,7 @@ def test_hand_end_over_the_table(warm_context, site, open_game, tr, size, lang):
     context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang, seed=3), open_game)
     try:
         page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
         assert play_to_hand_end(page) == "hand-end"
         assert_over_the_table(page)
         assert_nothing_overflows(page)

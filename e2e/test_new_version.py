@@ -17,6 +17,7 @@ import pytest
 
 from hearts import Game, Phase
 from hearts.engine.save import dumps, loads
+from settle import acked
 from test_game import LEGAL, TABLE, hand, new_game, pass_three, phase
 from test_hand_end import shoot
 
@@ -95,6 +96,7 @@ def test_a_new_version_is_told_not_forced_and_update_now_keeps_the_game(browser,
         pass_three(page)
         page.locator(LEGAL).first.wait_for()
         page.locator(LEGAL).first.dispatch_event("click")
+        acked(page)
         page.evaluate("window.heartsSamePage = 1")
         before = hand(page)
         # ...when a new build is deployed: told, nothing else changes.
@@ -108,6 +110,7 @@ def test_a_new_version_is_told_not_forced_and_update_now_keeps_the_game(browser,
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting))")
         page.locator(LEGAL).first.wait_for()
         page.locator(LEGAL).first.dispatch_event("click")  # the hand plays on, on the old version
+        acked(page)
         page.locator(f"{TABLE}").wait_for()
         assert page.evaluate("window.heartsSamePage") == 1
         shoot(page, f"update-ready-{size[0]}")
@@ -147,6 +150,7 @@ def test_the_next_hand_is_the_moment_to_switch(browser, watch, dist, tmp_path, s
         look_for_updates(page)
         # The last card: the hand's end, still this page, the notice in the hand's dialog.
         page.locator(LEGAL).first.dispatch_event("click")
+        acked(page)
         page.locator(f'{TABLE}[data-phase="hand-end"]').wait_for()
         assert page.evaluate("window.heartsSamePage") == 1
         assert page.locator('#screen .ending [data-notice="update"]').is_visible()

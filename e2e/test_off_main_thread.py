@@ -54,6 +54,21 @@ def test_the_start_screen_answers_while_python_starts(fresh, site):
     expect(page.locator('#screen [data-action="rules"]')).to_be_focused()
 
 
+def test_a_click_before_the_takeover_counts_once(fresh, site):
+    """The start screen answers the clicks made before Python is ready; the
+    worker must not get them too (a toggle would flip back)."""
+    page = fresh.page
+    page.goto(site.game_url())
+    toggle = page.locator('#screen [data-action="four-colour"]')
+    toggle.click()
+    assert page.locator("html[data-ready]").count() == 0  # (a first visit: Python starts for seconds yet)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=TIMEOUT)
+    acked(page)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert json.loads(page.evaluate("() => localStorage.getItem('hearts.settings@/')"))["four_colour"] is True
+
+
 def test_the_page_answers_while_hard_thinks(warm_context, site, open_game):
     """Hard chooses the three opponents' passes by search while the player
     looks at the new hand (hundreds of ms each). A click on Rules then is

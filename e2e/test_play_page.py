@@ -15,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, pass_three, saved_game
+from settle import acked
 
 SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
 COMBOS = [(lang, size) for lang in ("en", "lt") for size in SIZES]
@@ -66,10 +67,12 @@ def test_new_game_from_the_menu_asks_first(table, site):
     fits(page, table.width)
     assert_accessible(page, site)
     page.locator('.overlay [data-action="close"]').click()  # cancel: the same game
+    acked(page)
     assert page.locator(".overlay").count() == 0 and hand(page) == cards
     page.locator('#screen [data-action="menu"]').click()
     page.locator('.overlay [data-action="new-game"]').click()
     page.keyboard.press("Escape")  # Escape cancels too
+    acked(page)
     assert page.locator(".overlay").count() == 0 and hand(page) == cards
     page.locator('#screen [data-action="menu"]').click()
     page.locator('.overlay [data-action="new-game"]').click()
@@ -117,6 +120,7 @@ def test_the_previous_trick_by_keyboard(table, site):
     fits(page, table.width)
     assert_accessible(page, site)
     page.keyboard.press("Escape")
+    acked(page)
     assert page.locator(".overlay").count() == 0
     assert page.evaluate("() => document.activeElement.dataset.action") == "last-trick"
 
@@ -181,6 +185,7 @@ def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(warm_copy, site
             page.locator('#screen [data-action="new-game"]').click()
             page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
             page.locator('#screen [data-action="menu"]').click()
+            acked(page)
             assert page.locator('.overlay [data-action="two-tap"]').get_attribute("aria-pressed") == default
             page.keyboard.press("Escape")
             page.evaluate("() => localStorage.clear()")

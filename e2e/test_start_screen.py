@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_game import TABLE, new_game
+from settle import acked
 
 START = '#screen > section[data-phase="start"]'
 NEW_GAME = '#screen [data-action="new-game"]'
@@ -261,6 +262,7 @@ def test_settings_changed_before_python_are_kept(browser, site, watch):
         # Python stores the same text for the same settings.
         page.locator('#screen [data-action="four-colour"]').click()
         page.locator('#screen [data-action="four-colour"]').click()
+        acked(page)
         assert storage(page)["hearts.settings@/"] == early
         new_game(page)
         assert "four" in page.locator(TABLE).get_attribute("class")
@@ -370,6 +372,7 @@ def test_hostile_stored_values_give_the_standard_start_screen_and_python_says_so
     assert page.locator('#screen [data-action="level"][aria-pressed="true"]').get_attribute("data-value") == "normal"
     assert page.locator("html").get_attribute("lang") == "en"
     page.locator('#screen [data-action="level"][data-value="easy"]').click()  # stored anew, as Python would
+    acked(page)
     assert json.loads(storage(page)["hearts.settings@/"])["level"] == "easy"
     held.release()
     ready(page)

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from hearts.app import stats as ST
 from test_game import assert_accessible
 from test_hand_end import open_size, shoot
+from settle import acked
 
 # Before the page's scripts run, once (not again after the test's reload).
 SEED_STATS = "if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {{" \
@@ -85,5 +86,6 @@ def test_statistics_saved_to_a_file_and_opened_from_it_come_back(warm_context, s
     expect(question).to_contain_text("4 finished games counted here")
     shoot(page, f"stats-file-question-{size}")
     page.locator('.overlay [data-action="stats"]').click()
+    acked(page)
     assert stat(page, "games") == "3"
     watcher.assert_clean()

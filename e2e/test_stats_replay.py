@@ -15,6 +15,7 @@ from hearts.app import stats as ST
 from hearts.text.i18n import Translator, load
 from test_game import TABLE, assert_accessible, phase
 from test_hand_end import ROOT, moon_game, open_size, play_to_hand_end, shoot
+from settle import acked
 
 # Moons by West, North, you, West: you end on 78, West wins with 52, North
 # 78 and East 104; the last card of the game is yours (West leads the last
@@ -108,6 +109,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         page.locator("html[data-ready]").wait_for(state="attached")
         page.locator('#screen [data-action="menu"]').click()
         page.locator('.overlay [data-action="stats"]').click()
+        acked(page)
         assert stat(page, "games.imported") == "1"
         # Reset asks first; keeping them keeps them; resetting empties.
         page.locator('.overlay [data-action="stats-reset"]').click()
@@ -115,6 +117,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         assert_accessible(page, site)
         shoot(page, f"stats-reset-{lang}-{size}")
         page.locator('.overlay [data-action="stats"]').click()
+        acked(page)
         assert stat(page, "games.imported") == "1"
         page.locator('.overlay [data-action="stats-reset"]').click()
         page.locator('.overlay [data-action="confirm-stats-reset"]').click()
@@ -166,6 +169,7 @@ def test_damaged_statistics_are_reset_with_a_message(warm_copy, watch, site, ope
         assert alert.count() == 1 and "statistika" in alert.inner_text()
         assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')")) == ST.EMPTY
         page.locator('#screen [data-action="stats"]').click()
+        acked(page)
         assert stat(page, "games") == "0"
         assert page.locator(".overlay .stat-empty").count() == 1
         assert_accessible(page, site)
@@ -185,6 +189,7 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
     context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang, seed=3), open_game)
     try:
         page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
         assert play_to_hand_end(page) == "hand-end"
         save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
         plays = save["hands"][0]["plays"]
@@ -197,6 +202,7 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
         assert_accessible(page, site)
         shoot(page, f"replay-pass-{lang}-{size}")
         page.locator('.overlay [data-action="replay-next"]').click()
+        acked(page)
         assert replay_step(page) == 1
         trick = page.locator(".overlay [data-replay-trick] [data-rcard]")
         assert [trick.nth(i).get_attribute("data-rcard") for i in range(4)] == plays[:4]
@@ -206,16 +212,20 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
         shoot(page, f"replay-trick-{lang}-{size}")
         # The keyboard: on, back, to the end and to the start.
         page.keyboard.press("ArrowRight")
+        acked(page)
         assert replay_step(page) == 2
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("ArrowLeft")
+        acked(page)
         assert replay_step(page) == 0
         page.keyboard.press("End")
+        acked(page)
         assert replay_step(page) == 13
         trick = page.locator(".overlay [data-replay-trick] [data-rcard]")
         assert [trick.nth(i).get_attribute("data-rcard") for i in range(4)] == plays[48:52]
         assert page.locator('.overlay [data-action="replay-next"][aria-disabled="true"]').count() == 1
         page.keyboard.press("Home")
+        acked(page)
         assert replay_step(page) == 0
         page.keyboard.press("Escape")
         page.locator(".overlay").wait_for(state="detached")

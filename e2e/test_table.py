@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, new_game, play_turns, seen_by_the_page
+from settle import acked
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "screenshots"
@@ -426,12 +427,15 @@ def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, op
     page.locator(LEGAL).first.focus()
     count = page.locator("#screen .hand [data-card]").count()
     page.keyboard.press("Enter")
+    acked(page)
     assert page.locator("#screen .hand [data-card]").count() == count - 1
     page.locator("#screen .hand:focus").wait_for()  # (with the next frame)
     page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
     page.keyboard.press("Enter")
+    acked(page)
     assert page.locator("#screen .hand [data-card]").count() == count - 1
     page.keyboard.press("ArrowRight")  # the arrows go on into the cards
+    acked(page)
     assert page.evaluate("() => document.activeElement.hasAttribute('data-card')")
 
 
