@@ -166,6 +166,9 @@ function storageWorks(scope) {
 const DOWNLOAD_KEPT_MS = 30000;
 
 const PING_MS = 8000;
+// The buttons whose click opens the file chooser (hearts.app.events: Action
+// IMPORT_GAME and IMPORT_STATS; their handlers ask for a file, M.PickFile).
+const PICKS_A_FILE = new Set(["import-game", "import-stats"]);
 
 export function connect(worker, { scope, onStopped }) {
   const focus = new Focus();
@@ -298,7 +301,6 @@ export function connect(worker, { scope, onStopped }) {
     claim,
     release,
     download,
-    pick,
     persist,
     "apply-update": () => (globalThis.heartsUpdate ? globalThis.heartsUpdate.apply() : location.reload()),
   };
@@ -322,8 +324,14 @@ export function connect(worker, { scope, onStopped }) {
       const target = event.target.closest?.("[data-action],[data-card]");
       if (!target) return;
       const card = target.getAttribute("data-card");
-      if (card) post({ kind: "card", card, detail: event.detail || 0 });
-      else post({ kind: "action", action: target.getAttribute("data-action"), value: target.getAttribute("data-value") });
+      if (card) return post({ kind: "card", card, detail: event.detail || 0 });
+      const action = target.getAttribute("data-action");
+      post({ kind: "action", action, value: target.getAttribute("data-value") });
+      // A file chooser opens only in the click's own handler (WebKit lets no
+      // message from the worker open one): the page opens it for the two
+      // buttons that ask for a file; the worker knows which kind of file
+      // from the click's message.
+      if (PICKS_A_FILE.has(action)) pick();
     });
 
     const ARROWS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);

@@ -116,17 +116,38 @@ def update_ms(page):
     return float(page.locator("html").get_attribute("data-update-ms"))
 
 
-# Before the game's click listener (capture on window) the bench clears
-# html[data-update-ms]; after it (bubbling to document) it reads what that
-# click's message cost: timers of the opponents cannot get in between. The
-# Event Timing API gives each click's time until the next frame was painted
-# (only those of 16 ms or more are reported).
+# What each click costs. The page posts a click to the game's worker, which
+# marks html[data-update-ms] (what the message cost its Python: update,
+# view) and then data-received; the page sets data-synced once the worker
+# has handled all it was sent. So the first data-update-ms after a click
+# is that click's, and data-synced says its result is on the page: the
+# frame after that (requestAnimationFrame) is when the player sees it
+# (window.__shown, ms from the click). The Event Timing API gives each
+# click's time until the next frame was painted (only those of 16 ms or
+# more are reported): now the page's own handling of the click, not the
+# result, which comes with a later frame.
 WATCH_CLICKS = """() => {
   const html = document.documentElement;
   window.__clicks = [];
+  window.__shown = [];
   window.__slowPaints = [];
-  addEventListener("click", () => html.removeAttribute("data-update-ms"), true);
-  document.addEventListener("click", () => window.__clicks.push(Number(html.getAttribute("data-update-ms"))));
+  let pending = null;
+  addEventListener("click", (event) => { pending = { at: event.timeStamp, update: null, sent: Infinity }; }, true);
+  document.addEventListener("click", () => { if (pending) pending.sent = Number(html.dataset.sent || 0); });
+  new MutationObserver((records) => {
+    if (!pending) return;
+    for (const record of records) {
+      if (record.attributeName === "data-update-ms" && pending.update === null) {
+        pending.update = Number(html.getAttribute("data-update-ms"));
+      }
+    }
+    if (html.hasAttribute("data-synced") && Number(html.dataset.received || 0) >= pending.sent) {
+      const done = pending;
+      pending = null;
+      window.__clicks.push(done.update ?? 0);
+      requestAnimationFrame((time) => window.__shown.push(time - done.at));
+    }
+  }).observe(html, { attributes: true, attributeFilter: ["data-update-ms", "data-synced", "data-received"] });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === "click") window.__slowPaints.push(entry.duration);
   }).observe({ type: "event", durationThreshold: 16 });
@@ -170,7 +191,8 @@ def table_clicks(page, tricks=4):
     the table: pick three cards, unpick one and pick it again, confirm the
     pass, and in each of the first tricks an illegal card (if any: it says
     why) and a legal one. Returns (New game ms, [table click ms], [paint
-    ms of clicks whose next frame came 16 ms or more later])."""
+    ms of clicks whose next frame came 16 ms or more later], [ms from each
+    table click to the frame after its result was on the page])."""
     page.evaluate(WATCH_CLICKS)
     # A player's first click comes after the page's warm-up (~0.1-0.3 s
     # after data-ready here): the bench, which clicks at a machine's pace,
@@ -199,8 +221,8 @@ def table_clicks(page, tricks=4):
         click_card(page.locator(PLAYABLE).first)
         cards.nth(held - 1).wait_for(state="detached", timeout=TIMEOUT_MS)
     page.wait_for_timeout(200)  # the last click's paint entry
-    clicks, slow = page.evaluate("() => [window.__clicks, window.__slowPaints]")
-    return clicks[0], clicks[1:], slow
+    clicks, slow, shown = page.evaluate("() => [window.__clicks, window.__slowPaints, window.__shown]")
+    return clicks[0], clicks[1:], slow, shown[1:]
 
 
 def baseline_clicks(playwright, url, clicks=13):
@@ -250,7 +272,7 @@ def run_once(playwright, url, ours):
             result["long_tasks_warm"] = take_long_tasks(page)  # the boot and (ours) its warm-up
             if ours:
                 (result["new_game_ms"], result["table_click_ms"],
-                 result["slow_paint_ms"]) = table_clicks(page)
+                 result["slow_paint_ms"], result["shown_ms"]) = table_clicks(page)
                 result["long_tasks_clicks"] = take_long_tasks(page)
             return result
         finally:
@@ -823,6 +845,11 @@ def main():
     print("  next frame painted 16 ms or more after the click (Event Timing, 8 ms steps): ours "
           + paints(len(clicks) + len(samples["ours"]), slow)
           + "; a bare page toggling a button (bench/click.html) " + paints(figures["baseline_clicks"], base_slow))
+    shown = [ms for s in samples["ours"] for ms in s["shown_ms"]]
+    figures["click_shown_ms_median"] = statistics.median(shown)
+    figures["click_shown_ms_max"] = max(shown)
+    print(f"  click -> the frame after its result is on the page: median {figures['click_shown_ms_median']:.0f} ms,"
+          f" max {figures['click_shown_ms_max']:.0f} ms ({len(shown)} clicks)")
     print(f"  New game (the table's first render) {figures['new_game_ms']:.1f} ms,"
           f" the start screen's first render {figures['first_render_ms']:.1f} ms (medians)")
     print("\nthe main thread's long tasks (over 50 ms; blocking time: their parts over 50 ms), medians of the runs")

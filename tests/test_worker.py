@@ -146,3 +146,29 @@ def test_a_ping_is_answered():
     page, _ = booted()
     W.receive({"kind": "ping"})
     assert page.sent[-1] == {"kind": "pong"}
+
+
+def test_the_page_opens_the_file_chooser_for_exactly_the_buttons_that_ask_for_a_file():
+    """assets/page.js opens the chooser in the click's own handler (a message
+    from the worker is no user gesture) for the actions in PICKS_A_FILE:
+    exactly those whose message asks for a file (M.PickFile), on the screen
+    where each is drawn."""
+    import re
+    from pathlib import Path
+
+    from hearts.app import events, messages as M
+    from hearts.app import update as U
+
+    script = (Path(__file__).resolve().parent.parent / "assets" / "page.js").read_text(encoding="utf-8")
+    listed = set(re.findall(r'"([a-z-]+)"', re.search(r"const PICKS_A_FILE = new Set\(\[(.*?)\]\)", script).group(1)))
+    model, _ = U.init(speed="instant", seed=1)
+    stats, _ = U.update(model, events.decode("stats"))
+    asking = set()
+    for action in events.Action:
+        msg = events.decode(action.value, None, seed=lambda: 1)
+        if msg is None:
+            continue
+        for screen in (model, stats):
+            if any(isinstance(e, M.PickFile) for e in U.update(screen, msg)[1]):
+                asking.add(action.value)
+    assert listed == asking == {"import-game", "import-stats"}

@@ -10,21 +10,25 @@ same loop as in the tests). The two threads only exchange messages
 
 To the page, :class:`WorkerPorts` sends ``{kind, ...}``: ``render``
 (the view's HTML), ``announce``, ``lang``, ``title``, ``mark`` (an attribute
-on <html>), ``warn``, ``text`` (the last resort), ``store``/``forget``
-(storage: :mod:`hearts.page.mirror`), ``claim``/``release`` (the game's
-Web Lock), ``download``, ``pick``, ``apply-update``, ``persist``, and at
+on <html>), ``text`` (the last resort), ``store``/``forget`` (storage:
+:mod:`hearts.page.mirror`), ``claim``/``release`` (the game's Web Lock),
+``download``, ``apply-update``, ``persist``, ``pong``, and at
 the start ``limits`` (the largest file the page reads for "Open a game").
 
 From the page, :func:`receive` takes ``{kind, ...}``: ``card`` (a card
 clicked, with the click's ``detail``), ``action`` (a button's
-``data-action`` and ``data-value``), ``backdrop``, ``key``, ``file``
-(the text of the file chosen, or null), ``stored`` (another tab's write),
-``written`` and ``refused`` (a write of localStorage the page made, or did not), ``answer`` (to ``claim`` and
-``persist``), ``lost`` (the lock, stolen), ``leave`` and ``back`` (pagehide;
-pageshow from the back-forward cache), ``update`` (a new version waits, or
-the game now works offline) and ``error`` (a JavaScript error in the page).
-A message of any other kind, or one whose fields are not what they must
-be, is dropped with a console warning: never a crash.
+``data-action`` and ``data-value``), ``backdrop``, ``key``, ``file`` (the
+text of the file chosen, or null), ``stored`` (another tab's write),
+``written`` and ``refused`` (a write of localStorage the page made, or did
+not), ``answer`` (to ``claim`` and ``persist``: an answer to a question no
+longer asked is ignored), ``lost`` (the lock, stolen), ``leave`` and
+``back`` (pagehide; pageshow from the back-forward cache), ``update`` (a
+new version waits, or the game now works offline), ``error`` (a JavaScript
+error in the page) and ``ping`` (is the worker alive? ``pong``). A message
+of any other kind, or one whose fields are not what they must be, is
+dropped with a console warning: never a crash. Each but a ping is counted
+on <html> once handled (``data-received``; the page sets ``data-synced``
+when that reaches what it sent).
 """
 
 from __future__ import annotations
@@ -159,7 +163,9 @@ class WorkerPorts:
         pass
 
     def pick_file(self) -> None:
-        self.post("pick")
+        """Nothing: the page opened the file chooser in the click's own handler
+        (only a user's gesture may open one, and a message from the worker
+        is none), for the buttons that ask for a file (assets/page.js)."""
 
     # -- a new version, storage the browser keeps
     def apply_update(self) -> None:
