@@ -315,6 +315,23 @@ export function connect(worker, { scope, onStopped }) {
     return true;
   }
 
+  // The file chosen for "Open a game from a file" (or the statistics), as text.
+  async function readFile() {
+    const picker = document.getElementById("import-file");
+    const chosen = picker?.files?.[0];
+    if (!chosen) return;
+    let text = null;
+    if (chosen.size <= limits.file) {
+      try {
+        text = await chosen.text();
+      } catch (_) {
+        text = null;
+      }
+    }
+    picker.value = "";
+    post({ kind: "file", text });
+  }
+
   // -- events in -------------------------------------------------------------------
   // From the takeover on (until then the start screen answers: assets/start-screen.js).
   const app = document.getElementById("app");
@@ -373,22 +390,6 @@ export function connect(worker, { scope, onStopped }) {
       items[index].focus();
       event.preventDefault();
     });
-
-    async function readFile() {
-      const picker = document.getElementById("import-file");
-      const chosen = picker?.files?.[0];
-      if (!chosen) return;
-      let text = null;
-      if (chosen.size <= limits.file) {
-        try {
-          text = await chosen.text();
-        } catch (_) {
-          text = null;
-        }
-      }
-      picker.value = "";
-      post({ kind: "file", text });
-    }
 
     addEventListener("pagehide", () => {
       post({ kind: "leave" });
