@@ -52,6 +52,8 @@ class Page:
             a = self.answers.pop(0)
             if a["kind"] == "refused":
                 driver.fake.mirror.refused(a["area"], a["key"], a["value"], a["actual"])
+            elif a["area"] == "local":
+                driver.fake.mirror.written()
             if a["area"] == "local":
                 driver.write_done(a["key"], a["value"], a["kind"] == "written", a["full"] if a["kind"] == "refused" else False)
 
@@ -104,9 +106,14 @@ def test_the_copy_sends_each_write_with_what_it_held_before():
     assert mirror.get("local", "k") is None and mirror.get("session", "s") == "a"
 
 
-def test_storage_that_does_not_work_refuses_at_once():
-    mirror = Mirror(lambda kind, **f: None, {}, {}, works=False)
-    assert mirror.set("local", "k", "v") is False and mirror.get("local", "k") is None
+def test_storage_that_did_not_work_is_asked_again_and_works_once_a_write_does():
+    sent = []
+    mirror = Mirror(lambda kind, **f: sent.append(kind), {}, {}, works=False)
+    assert mirror.set("local", "k", "v") is False  # told as failed at once...
+    assert sent == ["store"]  # ...but the page tries it all the same (room again?)
+    assert mirror.refused("local", "k", "v", None) and mirror.get("local", "k") is None
+    mirror.written()  # a write went in: the storage works again
+    assert mirror.set("local", "k", "w") is None
 
 
 def test_a_refusal_behind_a_later_write_leaves_the_copy_alone():
@@ -164,11 +171,9 @@ def test_a_write_the_full_storage_refuses_is_a_failed_save():
     assert d.get(ST.SAVE) == stored  # the copy holds what the storage holds
     assert page.session[d.key_of(ST.UNSAVED)] == d.ports.session_get(d.key_of(ST.UNSAVED)) is not None
     page.full = False  # space again: the retry stores the position
-    for _ in range(5):
-        d.fake.loop.run()
-        d.settle()
+    for _ in range(5):  # (the fake clock runs each retry at once: one at a time)
+        d.settle(until=lambda m: bool(page.answers) or m.ui.storage == "ok")
         page.deliver(d)
-        d.settle()
         if d.model.ui.storage == "ok":
             break
     assert d.model.ui.storage == "ok" and revision(page.storage[d.key_of(ST.SAVE)]) == d.model.ui.rev
@@ -180,9 +185,9 @@ def test_a_save_is_stored_only_once_the_page_says_so():
     page.deliver(d)
     before = d.saved_rev
     d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
-    assert d.pending_write is not None and d.saved_rev == before  # asked, not yet stored
+    assert d.awaiting and d.saved_rev == before  # asked, not yet stored
     page.deliver(d)
-    assert d.pending_write is None and d.saved_rev == revision(page.storage[d.key_of(ST.SAVE)]) > (before or 0)
+    assert not d.awaiting and d.saved_rev == revision(page.storage[d.key_of(ST.SAVE)]) > (before or 0)
 
 
 def test_a_new_version_waits_for_the_last_save():
@@ -194,3 +199,24 @@ def test_a_new_version_waits_for_the_last_save():
     assert d.fake.updates_applied == 0  # not with a position the page has not stored yet
     page.deliver(d)
     assert d.fake.updates_applied == 1
+
+
+def test_a_page_whose_storage_was_full_at_the_start_saves_once_there_is_room():
+    """The page's probe failed at the start (storage full): writes are
+    still sent, told as failed; once one goes in, saving resumes."""
+    page = Page({}, full=True)
+    d = playing()
+    ports = MirrorPorts(page)
+    ports.mirror.works = False
+    d.ports = d.fake = ports
+    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    page.deliver(d)
+    d.settle(until=lambda m: m.ui.storage == "off")
+    assert d.model.ui.storage == "off"
+    page.full = False
+    for _ in range(6):  # the retries (M.RetrySave; the fake clock runs each at once: one at a time)
+        d.settle(until=lambda m: bool(page.answers) or m.ui.storage == "ok")
+        page.deliver(d)
+        if d.model.ui.storage == "ok":
+            break
+    assert d.model.ui.storage == "ok" and revision(page.storage[d.key_of(ST.SAVE)]) == d.model.ui.rev

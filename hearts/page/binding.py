@@ -67,9 +67,11 @@ class Runtime(Program[Model]):
         self.write_failed = False  # this tab's last write of the game failed (no new version then)
         self.saved_rev: int | None = None  # revision of the last position this tab stored
         self.own_text: str | None = None  # the save this tab stored or adopted last
-        # The last save the page is storing, (text, rev), until it says how that
-        # went (write_done: Python in a worker); then a new version waits for it.
-        self.pending_write: tuple[str, int] | None = None
+        # The last save asked of the page, (text, rev), and whether its answer
+        # is awaited (write_done: Python in a worker, whose writes the page
+        # makes); a new version waits for it.
+        self.last_write: tuple[str, int] | None = None
+        self.awaiting = False
         self.update_waiting = False
         self.leaving = False  # the page is going: nothing more is stored
         self.no_locks = False  # no Web Locks here (data-lock="none")
@@ -213,10 +215,13 @@ class Runtime(Program[Model]):
             self.dispatch(M.Elsewhere("moved"))
             return
         written = self.put(ST.SAVE, text)
-        if written is None:  # the page stores it, and says how that went (write_done)
-            self.pending_write = (text, rev)
+        self.last_write = (text, rev)
+        if self.get(ST.SAVE) == text:  # (the ports' copy holds it: the page is storing it)
+            self.own_text = text
+        self.awaiting = written is None
+        if self.awaiting:  # the page stores it, and says how that went (write_done)
             return
-        self._written(text, rev, written)
+        self._written(text, rev, bool(written))
 
     def _written(self, text: str, rev: int, written: bool) -> None:
         """The position ``text`` (revision ``rev``) is stored, or could not be."""
@@ -243,12 +248,16 @@ class Runtime(Program[Model]):
         decided again from what it holds (this tab is stale, or it stores
         its position again). An answer about an earlier save is left to the
         next one's."""
-        if key != self.key_of(ST.SAVE) or self.pending_write is None or self.pending_write[0] != text:
+        if key != self.key_of(ST.SAVE) or self.last_write is None or self.last_write[0] != text:
             return
-        _, rev = self.pending_write
-        self.pending_write = None
-        if written or full:
-            self._written(text, rev, written)
+        _, rev = self.last_write
+        awaited, self.awaiting = self.awaiting, False
+        if written:
+            if awaited or self.write_failed:  # (told as failed at once, it went in after all)
+                self._written(text, rev, True)
+        elif full:
+            if awaited:
+                self._written(text, rev, False)
         elif self._may_store(rev):
             self.save(text, rev)
         else:
@@ -430,7 +439,7 @@ class Runtime(Program[Model]):
     def apply_update(self) -> None:
         """Reload into the new version once the game is stored (the Save
         before this effect): never with a position not stored."""
-        if self.pending_write is not None:
+        if self.awaiting:
             self.update_waiting = True  # once the page has stored it (write_done)
         elif not self.write_failed:
             self.ports.apply_update()

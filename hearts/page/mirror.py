@@ -55,15 +55,19 @@ class Mirror:
 
     def set(self, area: str, key: str, value: str) -> bool | None:
         """Store ``value``: None, the page stores it and answers ("written",
-        or "refused": :meth:`refused`); False when the page's storage does
-        not work."""
-        if not self.works:
-            return False
+        or "refused": :meth:`refused`). False while the page's storage does
+        not work (as at the start, or until a write works again: a full
+        storage that has room again): the page is asked all the same, and
+        its first "written" (:meth:`written`) says it works."""
         values = self.values[area]
         expect = values.get(key)
         values[key] = value
         self.post("store", area=area, key=key, value=value, expect=expect)
-        return None
+        return None if self.works else False
+
+    def written(self) -> None:
+        """The page stored a value: its storage works."""
+        self.works = True
 
     def remove(self, area: str, key: str) -> None:
         """Forget ``key`` (as the runtime's removals always did: whatever is stored)."""
