@@ -214,6 +214,7 @@ def test_play_a_whole_game_to_its_end(game, site):
             break
         hands += 1
         page.locator('#screen [data-action="continue"]').click()
+        acked(page)
     assert hands >= 2
     text = page.locator(TABLE).inner_text()
     assert "Game over" in text and ("win" in text)
@@ -228,6 +229,7 @@ def test_language_switch_keeps_the_game(game):
     new_game(page)
     cards = hand(page)
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     page.locator('.overlay [data-action="lang"][data-value="fi"]').click()
     page.locator('html[lang="fi"]').wait_for(state="attached")
     overlay = page.locator(".overlay").inner_text()
@@ -237,6 +239,7 @@ def test_language_switch_keeps_the_game(game):
     assert hand(page) == cards
     assert page.locator('#screen [data-action="confirm-pass"]').inner_text() != "Confirm pass"
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     page.locator('.overlay [data-action="lang"][data-value="en"]').click()
     page.locator('html[lang="en"]').wait_for(state="attached")
     page.keyboard.press("Escape")

@@ -210,6 +210,7 @@ def test_export_and_import_a_game_and_bad_files_refused_like_saves(warm_copy, wa
     try:
         page = open_game(context.new_page(), site.game_url())
         page.locator('#screen [data-action="menu"]').click()
+        acked(page)
         assert_accessible(page, site)
         with page.expect_download() as info:
             page.locator('.overlay [data-action="export-game"]').click()
@@ -221,6 +222,7 @@ def test_export_and_import_a_game_and_bad_files_refused_like_saves(warm_copy, wa
         before = hand(page)
         # another game, then the file back
         page.locator('.overlay [data-action="new-game"]').click()
+        acked(page)
         page.locator('.overlay [data-action="confirm-new-game"]').click()  # a game in progress: asked first
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         page.locator('#screen [data-action="menu"]').click()

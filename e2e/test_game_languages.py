@@ -13,6 +13,7 @@ import pytest
 from hearts.text.i18n import LANGUAGES, load
 
 from test_game import TABLE, new_game, pass_three, play_turns
+from settle import acked
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDTH = 360
@@ -66,7 +67,9 @@ def test_every_screen_in_one_language(phone, lang):
     foreign -= mine
     if page.locator("#screen [data-phase=start]").count() == 0:
         page.locator('#screen [data-action="menu"]').first.click()
+        acked(page)
         page.locator(f'.overlay [data-action="lang"][data-value="{lang}"]').click()
+        acked(page)
         page.keyboard.press("Escape")
     else:
         page.locator(f'#screen [data-action="lang"][data-value="{lang}"]').click()
@@ -78,8 +81,10 @@ def test_every_screen_in_one_language(phone, lang):
     pass_three(page)
     check(page, lang, foreign, "playing")
     page.locator('#screen [data-action="rules"]').click()
+    acked(page)
     check(page, lang, foreign, "rules")
     page.keyboard.press("Escape")
+    acked(page)
     play_turns(page)
     page.locator(f'{TABLE}[data-phase="hand-end"], {TABLE}[data-phase="game-end"]').wait_for()
     check(page, lang, foreign, "hand result")

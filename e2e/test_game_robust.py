@@ -77,6 +77,7 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
     page.locator("#screen [data-card]").first.focus()
     for _ in range(3):
         page.keyboard.press("Enter")
+        acked(page)
         page.keyboard.press("ArrowRight")
     acked(page)
     assert page.locator('#screen [data-card][aria-pressed="true"]').count() == 3
@@ -89,6 +90,7 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
         page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
         page.locator("#screen [data-card]").first.focus()
         page.keyboard.press("End")
+        acked(page)
         while page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "true":
             page.keyboard.press("ArrowLeft")
         card = page.evaluate("() => document.activeElement.getAttribute('data-card')")

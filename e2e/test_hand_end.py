@@ -461,6 +461,7 @@ def test_the_queen_and_the_moon_get_their_moments(warm_copy, watch, site, open_g
             card = card or page.locator(LEGAL).first.get_attribute("data-card")
             page.evaluate(WATCH_MOMENT, selector)
             page.locator(f'#screen [data-card="{card}"]').click()
+            acked(page)
             if name == "moon" and speed == "instant":
                 page.locator('#screen [data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
                 assert not page.locator("#screen .moon-rise").is_visible()

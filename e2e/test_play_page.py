@@ -60,7 +60,9 @@ def test_new_game_from_the_menu_asks_first(table, site):
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
     cards = hand(page)
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     page.locator('.overlay [data-action="new-game"]').click()
+    acked(page)
     dialog = page.locator(".overlay.confirm-new")
     assert dialog.is_visible() and table.texts["abandon"] in dialog.inner_text()
     assert page.locator('.overlay [data-action="confirm-new-game"]').is_visible()
@@ -70,12 +72,16 @@ def test_new_game_from_the_menu_asks_first(table, site):
     acked(page)
     assert page.locator(".overlay").count() == 0 and hand(page) == cards
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     page.locator('.overlay [data-action="new-game"]').click()
+    acked(page)
     page.keyboard.press("Escape")  # Escape cancels too
     acked(page)
     assert page.locator(".overlay").count() == 0 and hand(page) == cards
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     page.locator('.overlay [data-action="new-game"]').click()
+    acked(page)
     page.locator('.overlay [data-action="confirm-new-game"]').click()
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
     assert page.locator(".overlay").count() == 0 and hand(page) != cards  # seed 2's deal
@@ -107,6 +113,7 @@ def test_the_previous_trick_by_keyboard(table, site):
     assert button.get_attribute("aria-disabled") is None
     button.focus()
     page.keyboard.press("Enter")
+    acked(page)
     box = page.locator(".overlay [data-last-trick]")
     box.wait_for()
     assert box.locator("[data-card]").count() == 4
@@ -153,13 +160,16 @@ def test_undo_takes_the_card_back_and_the_save_follows(table, site):
 def test_two_taps_play_a_card_once_chosen(table, site):
     page = table.page
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     toggle = page.locator('.overlay [data-action="two-tap"]')
     assert toggle.get_attribute("aria-pressed") == "false"  # a desktop default, and ?speed=instant
     toggle.click()
+    acked(page)
     assert toggle.get_attribute("aria-pressed") == "true"
     fits(page, table.width)
     assert_accessible(page, site)
     page.keyboard.press("Escape")
+    acked(page)
     my_turn(page)
     card = page.locator(LEGAL).first.get_attribute("data-card")
     click_card(page, card)
@@ -170,7 +180,9 @@ def test_two_taps_play_a_card_once_chosen(table, site):
     stored = json.loads(page.evaluate("() => localStorage.getItem('hearts.settings@/')"))
     assert stored["two_tap"] is True
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     page.locator('.overlay [data-action="two-tap"]').click()  # off again
+    acked(page)
     page.keyboard.press("Escape")
 
 
@@ -188,6 +200,7 @@ def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(warm_copy, site
             acked(page)
             assert page.locator('.overlay [data-action="two-tap"]').get_attribute("aria-pressed") == default
             page.keyboard.press("Escape")
+            acked(page)
             page.evaluate("() => localStorage.clear()")
         watcher.assert_clean()
     finally:

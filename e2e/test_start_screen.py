@@ -150,6 +150,7 @@ def test_the_start_screen_is_up_before_python_and_new_game_pressed_then_deals(fr
     marks = page.evaluate("performance.getEntriesByName('hearts:start-screen').length")
     assert marks == 1
     page.locator(NEW_GAME).click()
+    acked(page)
     not_ready(page)
     expect(page.locator("html")).to_have_attribute("data-start-pressed", "new-game")
     bar = page.locator(f"{NEW_GAME} progress.start-wait")
@@ -261,6 +262,7 @@ def test_settings_changed_before_python_are_kept(browser, site, watch):
         assert page.evaluate("document.getElementById('screen').innerHTML") == before
         # Python stores the same text for the same settings.
         page.locator('#screen [data-action="four-colour"]').click()
+        acked(page)
         page.locator('#screen [data-action="four-colour"]').click()
         acked(page)
         assert storage(page)["hearts.settings@/"] == early
@@ -276,6 +278,7 @@ def test_the_rules_open_before_python_and_stay_open_when_it_takes_over(fresh, si
     page = fresh.page
     held = open_held(page, site.game_url(lang="lt"))
     page.locator('#screen [data-action="rules"]').click()
+    acked(page)
     rules = page.locator("#screen > .overlay.rules")
     expect(rules).to_be_visible()
     expect(rules.locator(".panel")).to_be_focused()
@@ -284,6 +287,7 @@ def test_the_rules_open_before_python_and_stay_open_when_it_takes_over(fresh, si
     expect(rules).to_have_count(0)
     expect(page.locator('#screen [data-action="rules"]')).to_be_focused()
     page.locator('#screen [data-action="rules"]').click()
+    acked(page)
     not_ready(page)
     text = rules.inner_text()
     held.release()

@@ -89,6 +89,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         # not among the normal level's games nor in all games (issue 26).
         assert ST.figures(stored)["imported"].games == 1 and ST.figures(stored)["all"].games == 0
         page.locator('#screen [data-action="menu"]').click()
+        acked(page)
         page.locator('.overlay [data-action="stats"]').click()
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games") == "0" and stat(page, "games.normal") == "0"
@@ -108,6 +109,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         page.reload()
         page.locator("html[data-ready]").wait_for(state="attached")
         page.locator('#screen [data-action="menu"]').click()
+        acked(page)
         page.locator('.overlay [data-action="stats"]').click()
         acked(page)
         assert stat(page, "games.imported") == "1"
@@ -120,6 +122,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         acked(page)
         assert stat(page, "games.imported") == "1"
         page.locator('.overlay [data-action="stats-reset"]').click()
+        acked(page)
         page.locator('.overlay [data-action="confirm-stats-reset"]').click()
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games.imported") == "0"
@@ -144,6 +147,7 @@ def test_a_game_the_game_dealt_counts_in_its_level(warm_context, site, open_game
         stored = ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')"))
         assert ST.figures(stored)["normal"].games == ST.figures(stored)["all"].games == 1
         page.locator('#screen [data-action="menu"]').click()
+        acked(page)
         page.locator('.overlay [data-action="stats"]').click()
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games") == stat(page, "games.normal") == "1"
@@ -215,6 +219,7 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
         acked(page)
         assert replay_step(page) == 2
         page.keyboard.press("ArrowLeft")
+        acked(page)
         page.keyboard.press("ArrowLeft")
         acked(page)
         assert replay_step(page) == 0
@@ -234,6 +239,7 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
         page.locator('#screen [data-action="continue"]').click()
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         page.locator('#screen [data-action="menu"]').click()
+        acked(page)
         page.locator('.overlay .sheet [data-action="replay"][data-value="0"]').click()
         page.locator(".overlay.replay").wait_for()
         assert replay_step(page) == 0 and page.locator(".overlay [data-rcard]").count() == 64
@@ -253,7 +259,9 @@ def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang)
     message = page.locator("#screen .toast .message")
     try:
         page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
         page.locator('#screen [data-action="hint"]').click()
+        acked(page)
         why = t.gettext("Why: {list}.").split("{list}")[0]
         page.wait_for_function("(w) => document.querySelector('#screen .toast .message').textContent.includes(w)", arg=why)
         assert page.locator("#screen [data-card].hinted").count() == 3
@@ -261,6 +269,7 @@ def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang)
         for card in [b.get_attribute("data-card") for b in page.locator("#screen .hinted").all()]:
             page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
         page.locator('#screen [data-action="confirm-pass"]').click()
+        acked(page)
         expected = t.gettext("Expected this hand: {list}.").split("{list}")[0]
         for _ in range(12):
             page.locator(f'{TABLE} .hand.my-turn').wait_for()

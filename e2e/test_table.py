@@ -298,6 +298,7 @@ def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
     card = page.locator(LEGAL).first.get_attribute("data-card")
     page.evaluate(WATCH_FULL_TRICK)
     page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
+    acked(page)
     if table.phone:  # a touch screen taps twice to play, but in ?speed=instant runs
         page.locator(f'#screen [data-card="{card}"].lifted').click(position={"x": 6, "y": 16}, force=True)
     page.locator("#screen .seat.turn .dots").wait_for(timeout=TIMEOUT)  # an opponent thinks
@@ -377,9 +378,11 @@ def test_the_menu_the_rules_and_the_four_colour_deck(table, open_game, site):
     assert check_four_colours(page, four=True) > 0, "the seed's hand has no club and no court diamond"
     shoot(page, table.size, "four-colour")
     page.locator('#screen [data-action="menu"]').click()
+    acked(page)
     page.locator('.overlay [data-action="four-colour"]').click()
     page.locator('.overlay [data-action="four-colour"][aria-pressed="false"]').wait_for()
     page.locator('.overlay [data-action="close"]').click()
+    acked(page)
     check_four_colours(page, four=False)
 
 
@@ -405,7 +408,9 @@ def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, op
     new_game(page)
     cards = page.locator("#screen .hand [data-card]")
     cards.nth(0).click(position={"x": 6, "y": 16})  # picked (focused by a click: no ring)
+    acked(page)
     page.keyboard.press("ArrowRight")  # the keyboard moves on: the ring shows on the next card
+    acked(page)
     style = """(e) => { const s = getComputedStyle(e);
       return [s.outlineStyle, s.outlineColor, s.boxShadow, e.matches(':focus-visible')]; }"""
     picked = cards.nth(0).evaluate(style)
@@ -415,8 +420,11 @@ def test_focus_ring_is_not_the_picked_mark_and_enter_cannot_play_twice(table, op
     assert focused[1] != "rgb(255, 213, 74)"
     # the pass made by the keyboard: focus moves into the hand
     page.keyboard.press("Enter")
+    acked(page)
     page.keyboard.press("ArrowRight")
+    acked(page)
     page.keyboard.press("Enter")
+    acked(page)
     page.locator('#screen [data-action="confirm-pass"]').focus()
     page.keyboard.press("Enter")
     page.locator(f'{TABLE}[data-phase="play"]').wait_for()

@@ -39,8 +39,12 @@ def acked(page: Any, timeout: float = WAIT_MS) -> None:
     """Wait until the game's worker has handled every message the page sent
     it (html[data-synced]): the page then shows what came of them (their
     renders arrive before the count)."""
-    if page.get_attribute("html", "data-sent") is not None:
-        page.locator("html[data-synced]").wait_for(state="attached", timeout=timeout)
+    try:
+        if page.get_attribute("html", "data-sent", timeout=timeout) is not None:
+            page.locator("html[data-synced]").wait_for(state="attached", timeout=timeout)
+    except Exception as error:  # the click left the page (a reload): nothing to wait for there
+        if "context was destroyed" not in str(error) and "navigat" not in str(error):
+            raise
 
 
 def click_card(page: Any, card: str) -> None:
