@@ -335,6 +335,10 @@ async function startPython(worker) {
     runtimeFiles(), appZip, snapshot ? snapshot.catch(() => null) : null,
   ]);
   const { files, types, module } = runtimeParts;
+  // The boot watchdog's question (a boot that froze last time) holds the
+  // game's Python before it runs at all.
+  if (!bootWatchDone) performance.mark("hearts:boot-held"); // all is in; only the player's choice holds the game
+  await bootWatched;
   const app = zip.slice(0); // (the page keeps its copy for the next visits' snapshot)
   const seed = crypto.getRandomValues(new Uint32Array(2)).join("");
   const transfer = [app, ...Object.values(files).filter(Boolean)];
@@ -345,8 +349,6 @@ async function startPython(worker) {
   }, transfer);
   const { frame } = await booted;
   await screen.language;
-  if (!bootWatchDone) performance.mark("hearts:boot-held"); // all is in; only the player's choice holds the game
-  await bootWatched;
   page.frame(frame);
   dispatchEvent(new Event("hearts:python")); // (the game's Python is about to start)
   worker.postMessage(page.start(page.takeOver()));

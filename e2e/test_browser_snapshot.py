@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from settle import python_worker, run_python, until_true
+from settle import acked, python_worker, run_python, until_true
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -59,6 +59,7 @@ def test_a_first_visit_downloads_no_snapshot_and_the_next_restores_the_one_this_
     assert html.get_attribute("data-preload") == "preloaded"
     assert page.locator(STORED).count() == 0, "a restored visit makes no new snapshot"
     page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
     page.locator('#screen [data-phase="pass"]').wait_for()
 
 
@@ -125,6 +126,7 @@ def test_each_player_gets_their_own_deals_despite_the_snapshot(warm, site, open_
         page = open_game(page, site.game_url(seed=None))
         assert page.locator("html").get_attribute("data-snapshot") == "restored"
         page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
         page.locator('#screen [data-phase="pass"]').wait_for()
         hands.append([card.get_attribute("data-card") for card in page.locator("#screen [data-card]").all()])
         page.evaluate("localStorage.clear()")  # no game to resume
@@ -149,6 +151,7 @@ def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(w
     assert html.get_attribute("data-snapshot") == "unused"
     assert html.get_attribute("data-preload") == "fresh"
     page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
     page.locator('#screen [data-phase="pass"]').wait_for()
     page.locator(STORED).wait_for(state="attached", timeout=180000)  # a new one
     page = open_game(page, site.game_url())

@@ -39,6 +39,7 @@ def test_review_at_the_end_of_a_hand(warm_context, site, open_game):
         acked(page)
         assert play_to_hand_end(page) == "hand-end"
         page.locator('#screen .ending [data-action="review"]').click()
+        acked(page)
         page.locator("[data-review] progress, [data-review-total]").first.wait_for(timeout=TIMEOUT)
         page.locator("[data-review-total]").wait_for(timeout=TIMEOUT)
         items = page.locator("[data-review-item]")
@@ -50,6 +51,7 @@ def test_review_at_the_end_of_a_hand(warm_context, site, open_game):
         assert len(items.first.get_attribute("data-card").split()) == 3  # the pass
         shoot(page, "coach-review-phone")
         page.keyboard.press("Escape")
+        acked(page)
         page.locator("[data-review-total]").wait_for(state="detached")
         watcher.assert_clean()
     finally:
@@ -63,9 +65,11 @@ def test_no_button_wraps_to_a_third_line_at_320_px(warm_context, site, open_game
     try:
         bad = {"start": page.evaluate(BAD_BUTTONS)}
         page.locator('[data-action="new-game"]').first.click()
+        acked(page)
         page.locator('#screen > section[data-phase="pass"]').wait_for()
         bad["pass"] = page.evaluate(BAD_BUTTONS)
         page.locator('#screen [data-action="menu"]').click()
+        acked(page)
         page.locator('[data-action="export-game"]').wait_for()
         bad["menu"] = page.evaluate(BAD_BUTTONS)
         shoot(page, f"coach-menu-320-{lang}")
@@ -75,6 +79,7 @@ def test_no_button_wraps_to_a_third_line_at_320_px(warm_context, site, open_game
         bad["hand end"] = page.evaluate(BAD_BUTTONS)
         shoot(page, f"coach-hand-end-320-{lang}")
         page.locator('#screen .ending [data-action="review"]').click()
+        acked(page)
         page.locator("[data-review-total]").wait_for(timeout=TIMEOUT)
         bad["review"] = page.evaluate(BAD_BUTTONS)
         bad["review items"] = page.evaluate(WIDE_ITEMS)

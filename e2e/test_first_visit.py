@@ -9,7 +9,7 @@ import json
 import zipfile
 from pathlib import Path
 
-from settle import run_python
+from settle import acked, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -54,6 +54,7 @@ def test_the_gzipped_runtime_is_what_crosses_the_link_and_the_game_boots_from_it
         assert bodies.get(f"{name}.gz") == len(packed)
         assert name not in bodies
     page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
     page.locator('#screen [data-phase="pass"]').wait_for()
     # The worker keeps them unpacked, under their own names, for the next visits.
     page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=60000)
@@ -130,6 +131,7 @@ def test_a_slow_first_visit_downloads_only_what_the_game_runs(fresh, site, open_
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "preloaded"
     page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
     page.locator('#screen [data-phase="pass"]').wait_for()
 
 

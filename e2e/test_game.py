@@ -135,6 +135,7 @@ def test_start_screen_then_pass_three_cards(game, site):
     click_card(page, cards[0])
     assert confirm.get_attribute("aria-disabled") is None
     confirm.click()
+    acked(page)
     page.locator(f'{TABLE}[data-phase="play"]').wait_for()
     now = hand(page)
     assert not set(cards[:3]) & set(now)
@@ -182,6 +183,7 @@ def test_play_a_whole_hand_never_showing_opponents_cards(game, site):
     assert page.locator('#screen [data-action="continue"]').is_visible()
     assert_accessible(page, site)
     page.locator('#screen [data-action="continue"]').click()
+    acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()  # hand 2 passes to the right
     assert "right" in page.locator("#screen .status").inner_text()
 
@@ -231,6 +233,7 @@ def test_language_switch_keeps_the_game(game):
     page.locator('#screen [data-action="menu"]').click()
     acked(page)
     page.locator('.overlay [data-action="lang"][data-value="fi"]').click()
+    acked(page)
     page.locator('html[lang="fi"]').wait_for(state="attached")
     overlay = page.locator(".overlay").inner_text()
     assert "Asetukset" in overlay and "Settings" not in overlay  # the menu now in Finnish
@@ -241,6 +244,7 @@ def test_language_switch_keeps_the_game(game):
     page.locator('#screen [data-action="menu"]').click()
     acked(page)
     page.locator('.overlay [data-action="lang"][data-value="en"]').click()
+    acked(page)
     page.locator('html[lang="en"]').wait_for(state="attached")
     page.keyboard.press("Escape")
     expect(page.locator(".overlay")).to_have_count(0)

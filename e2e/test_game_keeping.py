@@ -56,6 +56,7 @@ def into_hand_2(page):
     click(page, LEGAL)
     page.locator(f'{TABLE}[data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
     page.locator('#screen [data-action="continue"]').click()
+    acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
 
 
@@ -165,6 +166,7 @@ def test_a_refused_save_is_kept_aside_and_can_be_downloaded(warm_copy, watch, si
         assert path.read_text() == text
         # New game does not destroy it: the copy aside stays, still downloadable
         page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         assert page.evaluate("() => localStorage.getItem('hearts.refused@/')") == text
         page.reload()
@@ -224,6 +226,7 @@ def test_export_and_import_a_game_and_bad_files_refused_like_saves(warm_copy, wa
         page.locator('.overlay [data-action="new-game"]').click()
         acked(page)
         page.locator('.overlay [data-action="confirm-new-game"]').click()  # a game in progress: asked first
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         page.locator('#screen [data-action="menu"]').click()
         with page.expect_file_chooser() as chooser:
@@ -305,6 +308,7 @@ def test_saving_resumes_after_storage_was_full(warm_copy, watch, site, open_game
         assert len(stored(page)["hands"][0]["plays"]) == 52
         # and with the next move
         page.locator('#screen [data-action="continue"]').click()
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         assert len(stored(page)["hands"]) == 2
         watcher.assert_clean()
@@ -323,6 +327,7 @@ def test_saving_resumes_with_the_next_move(warm_copy, watch, site, open_game):
         page.locator(f'{TABLE}[data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
         page.evaluate(FREE)
         page.locator('#screen [data-action="continue"]').click()  # play on: saved again
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         assert len(stored(page)["hands"]) == 2
         expect(page.locator("#screen .notice")).to_have_count(0)
@@ -351,6 +356,7 @@ def test_a_damaged_save_never_blocks_the_next_game(warm_copy, watch, site, open_
     try:
         page = open_game(context.new_page(), site.game_url())
         page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
         before = handled(page)
         pass_three(page)

@@ -71,8 +71,10 @@ def test_every_screen_in_one_language(phone, lang):
         page.locator(f'.overlay [data-action="lang"][data-value="{lang}"]').click()
         acked(page)
         page.keyboard.press("Escape")
+        acked(page)
     else:
         page.locator(f'#screen [data-action="lang"][data-value="{lang}"]').click()
+        acked(page)
     page.locator(f'html[lang="{lang}"]').wait_for(state="attached")
     if page.locator("#screen [data-phase=start]").count():
         check(page, lang, foreign, "start screen")

@@ -49,6 +49,7 @@ def test_damaged_saves_are_refused_with_a_message(game, open_game, site):
     page = open_game(page, site.game_url())
     assert "rules don't allow" in page.locator("#screen [role=alert]").inner_text()
     page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
     assert page.locator("#screen [role=alert]").count() == 0
 
@@ -85,6 +86,7 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
     assert focused == hand(page)[3]  # focus survived every re-render
     page.locator('#screen [data-action="confirm-pass"]').focus()
     page.keyboard.press("Enter")
+    acked(page)
     page.locator(f'{TABLE}[data-phase="play"]').wait_for()
     for _ in range(3):  # play three cards with the keyboard
         page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
@@ -93,8 +95,10 @@ def test_keyboard_alone_passes_and_plays(game, open_game, site):
         acked(page)
         while page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "true":
             page.keyboard.press("ArrowLeft")
+            acked(page)
         card = page.evaluate("() => document.activeElement.getAttribute('data-card')")
         page.keyboard.press("Enter")
+        acked(page)
         page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached", timeout=TIMEOUT)
     page.locator('#screen [data-action="rules"]').focus()
     page.keyboard.press("Enter")
@@ -154,18 +158,23 @@ def test_random_clicks_and_keys_break_nothing(game, open_game, site):
         try:
             if page.locator(".overlay").count() and roll < 0.5:
                 page.keyboard.press("Escape")  # a dialog opened by a random click
+                acked(page)
             elif roll < 0.45 and legal.count():
                 click_card(page, legal.nth(rng.randrange(legal.count())).get_attribute("data-card"))
             elif roll < 0.6 and onward.count():
                 onward.first.click(timeout=2000)
+                acked(page)
             elif roll < 0.9 and targets.count():
                 target = targets.nth(rng.randrange(targets.count()))
                 if target.get_attribute("data-card"):
                     target.click(position={"x": 6, "y": 16}, force=True, timeout=2000)
+                    acked(page)
                 elif target.get_attribute("data-action") not in ("start-over", "new-game"):
                     target.click(force=True, timeout=2000)
+                    acked(page)
             else:
                 page.keyboard.press(rng.choice(keys))
+                acked(page)
         except Exception:
             pass  # the element went away in a re-render: fine
         if page.locator(f'{TABLE}[data-phase="game-end"]').count():
@@ -204,6 +213,7 @@ def test_no_storage_still_plays_and_errors_show_a_panel(warm_copy, site, open_ga
         for card in hand(page)[:3]:
             click_card(page, card)
         page.locator('[data-action="confirm-pass"]').click()
+        acked(page)
         page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
         assert "Not saved" in page.locator("#screen").inner_text()
         # an unexpected JavaScript error: the panel, with the text and a way back
@@ -246,6 +256,7 @@ def test_several_games_keep_memory_flat(game, open_game, site):
         new_game(page)
         while play_turns(page) != "game-end":
             page.locator('#screen [data-action="continue"]').click()
+            acked(page)
         cdp.send("HeapProfiler.collectGarbage")
         heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
         root = page.locator("html")

@@ -46,7 +46,9 @@ def play_to_hand_end(page):
         if now == "pass":
             for card in [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()][:3]:
                 page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+                acked(page)
             page.locator('[data-action="confirm-pass"]').click()
+            acked(page)
             page.locator(f'{TABLE}[data-phase="play"]').wait_for()
             continue
         legal = page.locator(LEGAL)
@@ -57,6 +59,7 @@ def play_to_hand_end(page):
             continue
         # dispatch: the table's layout is not this test's business, only that a card can be played
         page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+        acked(page)
         page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached", timeout=TIMEOUT)
     pytest.fail("the hand did not end")
 
@@ -145,8 +148,10 @@ def assert_focus_stays_in_the_dialog(page):
     acked(page)
     assert focused(page, "#screen .ending .btn.primary")
     page.locator('#screen [data-action="rules"]').click()
+    acked(page)
     page.locator(".overlay.rules").wait_for()
     page.keyboard.press("Escape")
+    acked(page)
     page.locator(".overlay").wait_for(state="detached")
     assert focused(page, '#screen [data-action="rules"]')
     assert page.locator("#screen .ending").count() == 1
@@ -198,6 +203,7 @@ def test_hand_end_over_the_table(warm_context, site, open_game, tr, size, lang):
         assert_focus_stays_in_the_dialog(page)
         # Continue keeps its hook and leads on to the next hand, the dialog gone
         page.locator('#screen [data-action="continue"]').click()
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         assert page.locator("#screen .ending").count() == 0
     finally:
@@ -300,6 +306,7 @@ def test_game_end_you_win(warm_context, site, open_game, tr, size, lang):
         # ?speed=instant: the celebration is all there at once, nothing moves
         assert page.evaluate("() => document.getAnimations().filter(a => a.playState === 'running').length") == 0
         page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         assert page.locator("#screen .ending").count() == 0
     finally:
@@ -390,6 +397,7 @@ def test_a_long_score_sheet_scrolls_under_its_buttons(warm_context, site, open_g
         total = page.locator("#screen .ending .sheet tfoot").bounding_box()
         assert total["y"] + total["height"] <= box["y"] + 1  # the totals are not under the buttons
         page.locator('#screen [data-action="continue"]').click()
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"], {TABLE}[data-phase="play"]').wait_for()
     finally:
         context.close()
@@ -458,6 +466,7 @@ def test_the_queen_and_the_moon_get_their_moments(warm_copy, watch, site, open_g
             page = open_game(page, site.game_url(speed=speed))
             if page.locator('#screen [data-action="continue"]').count():
                 page.locator('#screen [data-action="continue"]').click()
+                acked(page)
             card = card or page.locator(LEGAL).first.get_attribute("data-card")
             page.evaluate(WATCH_MOMENT, selector)
             page.locator(f'#screen [data-card="{card}"]').click()

@@ -90,6 +90,7 @@ def test_a_new_version_is_told_not_forced_and_update_now_keeps_the_game(browser,
         assert "works offline" in page.locator('#screen [data-notice="offline"]').inner_text()
         shoot(page, f"update-offline-{size[0]}")
         page.locator('#screen [data-action="dismiss-notice"]').click()
+        acked(page)
         page.locator('#screen [data-notice="offline"]').wait_for(state="detached")
         # A hand in progress...
         new_game(page)

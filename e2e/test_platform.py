@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from settle import python_worker, run_python
+from settle import acked, python_worker, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -201,6 +201,7 @@ def test_the_boot_logs_no_issue_in_devtools(warm, site, open_game):
     cdp.send("Audits.enable")
     page = open_game(page, site.game_url())
     page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
     page.locator("#screen button[data-card]").first.wait_for()
     # (Against npm's own pyodide.asm.mjs this lists a SharedArrayBufferIssue
     # and a DeprecationIssue, both at its syncSleep.)
@@ -623,6 +624,7 @@ def test_app_zip_ships_only_what_the_page_imports(fresh, site, open_game):
     page = open_game(fresh.page, site.game_url())
     page.locator("html[data-warm]").wait_for(state="attached", timeout=30000)
     page.locator('#screen [data-action="rules"]').click()
+    acked(page)
     page.locator("#screen h3").first.wait_for()
     imported = set(json.loads(run_python(page, """
 import json, sys

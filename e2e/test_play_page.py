@@ -57,6 +57,7 @@ def fits(page, width):
 def test_new_game_from_the_menu_asks_first(table, site):
     page = table.page
     page.locator('#screen [data-action="new-game"]').click()  # the start screen: at once
+    acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
     cards = hand(page)
     page.locator('#screen [data-action="menu"]').click()
@@ -83,6 +84,7 @@ def test_new_game_from_the_menu_asks_first(table, site):
     page.locator('.overlay [data-action="new-game"]').click()
     acked(page)
     page.locator('.overlay [data-action="confirm-new-game"]').click()
+    acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
     assert page.locator(".overlay").count() == 0 and hand(page) != cards  # seed 2's deal
 
@@ -143,6 +145,7 @@ def test_undo_takes_the_card_back_and_the_save_follows(table, site):
     undo = page.locator('#screen [data-action="undo"]')
     assert undo.get_attribute("aria-disabled") is None
     undo.click()
+    acked(page)
     page.locator(f"#live:has-text('{table.texts['undone']}')").wait_for(timeout=TIMEOUT)
     assert hand(page) == before
     after = saved_game(page)
@@ -184,6 +187,7 @@ def test_two_taps_play_a_card_once_chosen(table, site):
     page.locator('.overlay [data-action="two-tap"]').click()  # off again
     acked(page)
     page.keyboard.press("Escape")
+    acked(page)
 
 
 def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(warm_copy, site, watch, open_game):
@@ -195,6 +199,7 @@ def test_touch_screens_tap_twice_by_default_but_not_in_test_runs(warm_copy, site
         for speed, default in (("instant", "false"), ("fast", "true")):
             page = open_game(page, site.game_url(speed=speed))
             page.locator('#screen [data-action="new-game"]').click()
+            acked(page)
             page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
             page.locator('#screen [data-action="menu"]').click()
             acked(page)

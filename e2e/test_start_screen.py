@@ -245,6 +245,7 @@ def test_settings_changed_before_python_are_kept(browser, site, watch):
                          '[data-action="four-colour"]', '[data-action="two-tap"]',
                          '[data-action="lang"][data-value="nb"]'):
             page.locator("#screen " + selector).click()
+            acked(page)
         not_ready(page)
         norwegian = label("nb", "new-game")
         expect(page.locator(NEW_GAME)).to_have_text(norwegian)

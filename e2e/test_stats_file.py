@@ -35,6 +35,7 @@ def stat(page, name):
 
 def open_stats(page):
     page.locator('#screen [data-action="stats"]').click()
+    acked(page)
     page.locator(".overlay.stats").wait_for()
 
 

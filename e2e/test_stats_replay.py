@@ -83,6 +83,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         assert phase(page) == "play"
         (card,) = [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
         page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+        acked(page)
         page.locator(f'{TABLE}[data-phase="game-end"]').wait_for()
         stored = ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')"))
         # A deal the game did not deal (no seed): counted apart, as imported,
@@ -91,6 +92,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         page.locator('#screen [data-action="menu"]').click()
         acked(page)
         page.locator('.overlay [data-action="stats"]').click()
+        acked(page)
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games") == "0" and stat(page, "games.normal") == "0"
         assert stat(page, "games.imported") == "1" and stat(page, "won.imported") == "0"
@@ -115,6 +117,7 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         assert stat(page, "games.imported") == "1"
         # Reset asks first; keeping them keeps them; resetting empties.
         page.locator('.overlay [data-action="stats-reset"]').click()
+        acked(page)
         page.locator(".overlay.stats-reset").wait_for()
         assert_accessible(page, site)
         shoot(page, f"stats-reset-{lang}-{size}")
@@ -124,10 +127,12 @@ def test_statistics_count_the_finished_game_once(warm_context, site, open_game, 
         page.locator('.overlay [data-action="stats-reset"]').click()
         acked(page)
         page.locator('.overlay [data-action="confirm-stats-reset"]').click()
+        acked(page)
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games.imported") == "0"
         assert ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')")) == ST.EMPTY
         page.keyboard.press("Escape")
+        acked(page)
         page.locator(".overlay").wait_for(state="detached")
     finally:
         context.close()
@@ -143,12 +148,14 @@ def test_a_game_the_game_dealt_counts_in_its_level(warm_context, site, open_game
     try:
         (card,) = [b.get_attribute("data-card") for b in page.locator("#screen [data-card]").all()]
         page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+        acked(page)
         page.locator(f'{TABLE}[data-phase="game-end"]').wait_for()
         stored = ST.loads(page.evaluate("() => localStorage.getItem('hearts.stats@/')"))
         assert ST.figures(stored)["normal"].games == ST.figures(stored)["all"].games == 1
         page.locator('#screen [data-action="menu"]').click()
         acked(page)
         page.locator('.overlay [data-action="stats"]').click()
+        acked(page)
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games") == stat(page, "games.normal") == "1"
         assert stat(page, "games.imported") == "0"
@@ -198,6 +205,7 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
         save = json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
         plays = save["hands"][0]["plays"]
         page.locator('#screen .ending-actions [data-action="replay"]').click()
+        acked(page)
         page.locator(".overlay.replay").wait_for()
         assert replay_step(page) == 0
         assert page.locator(".overlay [data-rcard]").count() == 52 + 12  # the deal, and what each received
@@ -233,17 +241,21 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
         acked(page)
         assert replay_step(page) == 0
         page.keyboard.press("Escape")
+        acked(page)
         page.locator(".overlay").wait_for(state="detached")
         assert phase(page) == "hand-end"
         # From the score sheet, during the next hand: any earlier hand.
         page.locator('#screen [data-action="continue"]').click()
+        acked(page)
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
         page.locator('#screen [data-action="menu"]').click()
         acked(page)
         page.locator('.overlay .sheet [data-action="replay"][data-value="0"]').click()
+        acked(page)
         page.locator(".overlay.replay").wait_for()
         assert replay_step(page) == 0 and page.locator(".overlay [data-rcard]").count() == 64
         page.locator('.overlay [data-action="close"]').click()
+        acked(page)
         page.locator(".overlay").wait_for(state="detached")
         assert phase(page) == "pass"
     finally:
@@ -268,6 +280,7 @@ def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang)
         shoot(page, f"hint-pass-{lang}-{size}")
         for card in [b.get_attribute("data-card") for b in page.locator("#screen .hinted").all()]:
             page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+            acked(page)
         page.locator('#screen [data-action="confirm-pass"]').click()
         acked(page)
         expected = t.gettext("Expected this hand: {list}.").split("{list}")[0]
@@ -276,6 +289,7 @@ def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang)
             legal = page.locator("#screen [data-card].playable")
             if legal.count() > 1:
                 page.locator('#screen [data-action="hint"]').click()
+                acked(page)
                 page.locator("#screen [data-card].hinted").wait_for()
                 text = message.inner_text()
                 if expected in text:
@@ -288,6 +302,7 @@ def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang)
             else:
                 card = legal.first.get_attribute("data-card")
             page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
+            acked(page)
             page.locator(f'#screen [data-card="{card}"]').wait_for(state="detached")
         else:
             pytest.fail("no hint with figures in a hand")
@@ -318,6 +333,7 @@ def test_the_chart_draws_the_last_games(warm_copy, watch, site, open_game, size,
     try:
         page = open_game(page, site.game_url(lang=lang))
         page.locator('#screen [data-action="stats"]').click()
+        acked(page)
         page.locator(".overlay.stats").wait_for()
         assert stat(page, "games") == str(ST.RECENT + 3)
         bars = page.locator(".overlay svg.stat-chart rect.score-bar")
@@ -355,6 +371,7 @@ def test_nine_and_ten_digit_counts_fit_the_statistics_at_360_px(warm_copy, watch
     try:
         page = open_game(context.new_page(), site.game_url(lang=lang))
         page.locator('#screen [data-action="stats"]').first.click()
+        acked(page)
         page.locator(".overlay .stat-tiles").first.wait_for()
         assert "3" in stat(page, "games") and len(re.sub(r"\D", "", stat(page, "games"))) == 10
         assert no_overflow(page) == []

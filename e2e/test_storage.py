@@ -26,6 +26,7 @@ from hearts import Game, Phase
 from hearts.engine.save import dumps, loads
 from hearts.app.stored import position
 from test_game import LEGAL, TABLE, TIMEOUT, click_card, hand, new_game, phase
+from settle import acked
 
 ROOT = Path(__file__).resolve().parent.parent
 NESTED = "[" * 6000 + "]" * 6000  # 12 kB: killed the page's Python ("Maximum call stack size exceeded")
@@ -94,6 +95,7 @@ def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, s
         assert "ei poisteta" in page.locator("#boot-fresh").inner_text()
         context.unroute("**/build/app.zip")
         fresh.click()
+        acked(page)
         page.locator("html[data-ready]").wait_for(state="attached", timeout=90_000)
         assert phase(page) == "start"
         kept = storage(page)
@@ -198,6 +200,7 @@ def test_try_again_after_a_stuck_boot_plays_the_stored_game(warm, site, open_gam
     retry = page.locator('#boot-stuck [data-action="boot-retry"]')
     expect(retry).to_have_text("Try again", timeout=TIMEOUT)
     retry.click()
+    acked(page)
     page.locator("html[data-ready]").wait_for(state="attached", timeout=TIMEOUT)
     assert phase(page) == "pass" and sorted(hand(page)) == cards  # nothing put aside
     assert page.evaluate(f"() => sessionStorage.getItem('{BOOTING}')") is None
@@ -312,6 +315,7 @@ def test_a_seedless_save_at_the_hand_s_end_continues(warm, site, open_game):
     page = open_game(page, site.game_url())
     page.locator(f'{TABLE}[data-phase="hand-end"]').wait_for(timeout=TIMEOUT)
     page.locator('#screen [data-action="continue"]').click()
+    acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
     assert page.locator(OVERLAY).count() == 0 and len(hand(page)) == 13
     assert loads(storage(page)["hearts.save@/"]).hand_number == 1
