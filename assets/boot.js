@@ -312,7 +312,9 @@ async function startPython(worker) {
         screen.setStage(3);
         if (data.snapshot === "restored") {
           html.dataset.snapshot = "restored";
-          storage()?.setItem(SNAPSHOT_TRIAL, "1"); // cleared once the game is ready
+          try {
+            storage()?.setItem(SNAPSHOT_TRIAL, "1"); // cleared once the game is ready
+          } catch (_) { /* a full storage: no trial mark, the snapshot is used as it is */ }
           screen.whenReady(() => storage()?.removeItem(SNAPSHOT_TRIAL));
         } else {
           if (data.snapshot === "dropped") dropSnapshot();

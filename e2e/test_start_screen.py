@@ -2,9 +2,10 @@
 the game's view: hearts/dev/prerender.py) and answers before Python is ready
 (assets/start-screen.js); Python takes it over without a change on screen.
 
-Most tests hold main.py back (a route answered only when the test says
-so): the runtime's big files all come in, Python starts, but the game's
-own code cannot run, so every click surely lands before html[data-ready].
+Most tests hold app.zip back (a route answered only when the test says
+so): the runtime's big files all come in, but the worker gets nothing to
+run before the game's own code is in, so every click surely lands before
+html[data-ready].
 """
 
 from __future__ import annotations
@@ -70,12 +71,13 @@ def label(lang, action):
 
 
 class Held:
-    """main.py held back until release()."""
+    """The game's Python held back until release(): app.zip (the game's
+    modules, which the worker needs before it starts the game)."""
 
     def __init__(self, context):
         self.routes = []
         self.released = False
-        context.route("**/main.py", self._hold)
+        context.route("**/build/app.zip", self._hold)
 
     def _hold(self, route):
         if self.released:
@@ -301,7 +303,7 @@ def test_the_rules_open_before_python_and_stay_open_when_it_takes_over(fresh, si
 
 
 def test_a_game_in_progress_resumes_without_the_start_screen_showing(browser, site, watch, open_game):
-    context = browser.new_context(service_workers="block")  # main.py is held by route(), not served by the worker
+    context = browser.new_context(service_workers="block")  # app.zip is held by route(), not served by the service worker
     watcher = watch(context)
     try:
         resumes(context.new_page(), site, open_game)
