@@ -2,10 +2,10 @@
 the game's view: hearts/dev/prerender.py) and answers before Python is ready
 (assets/start-screen.js); Python takes it over without a change on screen.
 
-Most tests hold app.zip back (a route answered only when the test says
-so): the runtime's big files all come in, but the worker gets nothing to
-run before the game's own code is in, so every click surely lands before
-html[data-ready].
+Most tests hold build/boot-i18n.json back (a route answered only when the
+test says so): the runtime's big files all come in, Python starts in its
+worker, but the page does not let it start the game, so every click surely
+lands before html[data-ready].
 """
 
 from __future__ import annotations
@@ -71,13 +71,14 @@ def label(lang, action):
 
 
 class Held:
-    """The game's Python held back until release(): app.zip (the game's
-    modules, which the worker needs before it starts the game)."""
+    """The game held back until release(): build/boot-i18n.json, the
+    loading screen's texts, which the page waits for before it lets the
+    worker's Python (up by then) start the game."""
 
     def __init__(self, context):
         self.routes = []
         self.released = False
-        context.route("**/build/app.zip", self._hold)
+        context.route("**/build/boot-i18n.json", self._hold)
 
     def _hold(self, route):
         if self.released:
@@ -259,6 +260,8 @@ def test_settings_changed_before_python_are_kept(browser, site, watch):
         assert json.loads(early) == {"level": "hard", "speed": "slow", "four_colour": True, "two_tap": True}
         description = start_texts()["nb"]["levels"]["hard"]
         expect(page.locator("#screen .choice-desc")).to_have_text(description)
+        # (Python up in its worker: the emblem's art is asked for, as Python draws it)
+        page.locator("html[data-boot-stage='3']").wait_for(state="attached", timeout=READY_MS)
         before = page.evaluate("document.getElementById('screen').innerHTML")
         held.release()
         ready(page)
@@ -303,7 +306,7 @@ def test_the_rules_open_before_python_and_stay_open_when_it_takes_over(fresh, si
 
 
 def test_a_game_in_progress_resumes_without_the_start_screen_showing(browser, site, watch, open_game):
-    context = browser.new_context(service_workers="block")  # app.zip is held by route(), not served by the service worker
+    context = browser.new_context(service_workers="block")  # boot-i18n.json is held by route(), not served by the service worker
     watcher = watch(context)
     try:
         resumes(context.new_page(), site, open_game)
