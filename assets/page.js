@@ -438,8 +438,6 @@ export function connect(worker, { scope, onStopped }) {
 
   return {
     handle,
-    focus,
-    readFile,
     stopped,
     watch,
     // The frame around #screen, drawn once (hearts.page.worker.frame).

@@ -172,3 +172,17 @@ def test_the_page_opens_the_file_chooser_for_exactly_the_buttons_that_ask_for_a_
             if any(isinstance(e, M.PickFile) for e in U.update(screen, msg)[1]):
                 asking.add(action.value)
     assert listed == asking == {"import-game", "import-stats"}
+
+
+def test_a_download_is_the_pages_and_leaves_no_task_behind():
+    """The page frees the file's URL itself (assets/page.js): the worker keeps
+    no 30-second task for it, so data-running goes back to 0 at once."""
+    page, _ = booted()
+
+    async def run():
+        W.RUNTIME.download("{}", "hearts-game.json")
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert page.last("download") == {"kind": "download", "text": "{}", "name": "hearts-game.json"}
+    assert W.RUNTIME.tasks == 0

@@ -428,7 +428,8 @@ class Runtime(Program[Model]):
 
     def download(self, text: str, name: str) -> None:
         handle = self.ports.download(text, name)
-        self.spawn(self._revoke_later(handle))
+        if handle is not None:  # (None: the page frees it itself, Python in a worker)
+            self.spawn(self._revoke_later(handle))
 
     async def _revoke_later(self, handle: object) -> None:
         await self.ports.sleep(DOWNLOAD_KEPT)

@@ -103,7 +103,8 @@ class Ports(Protocol):
 
     # -- files
     def download(self, text: str, name: str) -> object:
-        """Let the player save ``text`` as the file ``name``; a handle for :meth:`revoke`."""
+        """Let the player save ``text`` as the file ``name``; a handle for
+        :meth:`revoke`, or None when the page frees the file itself."""
 
     def revoke(self, handle: object) -> None:
         """Free what :meth:`download` needed (its object URL)."""
