@@ -112,3 +112,26 @@ def test_with_start_writes_the_block_again_and_only_it():
     assert again.split(prerender.BEGIN)[0] == text.split(prerender.BEGIN)[0]
     assert again.split(prerender.END)[1] == text.split(prerender.END)[1]
     assert prerender.with_start(again, prerender.served_start(text)) == text
+
+
+def _static_imports(script: Path) -> list[Path]:
+    """The modules a script imports statically (`import ... from "..."`)."""
+    text = script.read_text(encoding="utf-8")
+    return [(script.parent / name).resolve() for name in re.findall(r'^import [^;]*? from "([^"]+)";', text, re.M)]
+
+
+def test_every_module_the_boot_imports_is_preloaded():
+    """boot.js's whole import graph is in index.html's modulepreloads: a
+    module left out is fetched only once the one importing it has arrived,
+    a round trip later each (the boot's start waited for a chain of three)."""
+    preloaded = {(ROOT / href).resolve()
+                 for href in re.findall(r'<link rel="modulepreload" href="([^"]+)">', INDEX.read_text(encoding="utf-8"))}
+    seen: set[Path] = set()
+    todo = [ROOT / "assets" / "boot.js"]
+    while todo:
+        for module in _static_imports(todo.pop()):
+            if module not in seen:
+                seen.add(module)
+                todo.append(module)
+    assert len(seen) >= 6  # (the graph was read: boot.js imports five, page.js two more)
+    assert seen - preloaded == set()
