@@ -541,7 +541,7 @@ class Game:
         if passes[seat] is not None:
             raise IllegalAction(Reason.ALREADY_PASSED, f"seat {seat}")
         m = _pass_mask(cards)
-        if m & ~self._dealt[seat]:  # while passing, the hands are as dealt
+        if m & self._dealt[seat] != m:  # while passing, the hands are as dealt (and ~dealt, negative, is slow)
             raise IllegalAction(Reason.CARD_NOT_HELD)
         passes[seat] = m
         if None not in passes:  # the fourth pass: all are exchanged at once
@@ -572,7 +572,7 @@ class Game:
         if card not in self.legal:
             raise IllegalAction(self._why_not(seat, card))
         hands = self._hands
-        hands[seat] ^= _BITS[card]
+        hands[seat] = hands[seat] ^ _BITS[card]  # (two stack steps fewer than ^=)
         trick = self._trick
         trick.append(card)
         seat = _NEXT_SEAT[seat]
