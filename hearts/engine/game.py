@@ -592,14 +592,14 @@ class Game:
         # takes from what (rules.TAKES_FROM, as rules.trick_state reads it),
         # unrolled here: a call to trick_state was a tenth of a random hand.
         a, b, c, d = trick
-        best = a
+        best, at = a, 0
         if b in _TAKES_FROM[best]:
-            best = b
+            best, at = b, 1
         if c in _TAKES_FROM[best]:
-            best = c
+            best, at = c, 2
         if d in _TAKES_FROM[best]:
-            best = d
-        winner = (seat + trick.index(best)) & 3
+            at = 3
+        winner = (seat + at) & 3
         points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
         if points:
             self._taken[winner] += points
