@@ -56,6 +56,13 @@ def high(mask: int) -> int:
 
 _SUIT_RANGE = tuple((s, SUIT_MASKS[s], 13 * s) for s in range(4))
 _BELOW = tuple((1 << c) - 1 for c in range(52))  # _BELOW[c]: every card below c (a look-up on the hot path)
+_ABOVE = tuple(FULL_DECK ^ ((2 << c) - 1) for c in range(52))  # _ABOVE[c]: every card above c
+# Masks here stay positive: a bitwise step with a negative int (``~x``,
+# ``-m``) costs Python a two's-complement copy of it, several times a plain
+# one, so "all but the queen" is NOT_QS rather than ~QS_BIT, the lowest card
+# of m is (m ^ (m - 1)).bit_length() - 1, and the cards out are FULL_DECK ^
+# (hand | played) (hand and played are disjoint sets of the deck).
+NOT_QS = FULL_DECK ^ QS_BIT
 
 
 def highest_rank(mask: int) -> int:
@@ -180,9 +187,9 @@ def _normal_lead(hand: int, legal: int, out: int) -> int:
         m = legal & sm
         if not m:
             continue
-        c = (m & -m).bit_length() - 1
-        if c == QS and m & ~QS_BIT:
-            c = low(m & ~QS_BIT)
+        c = (m ^ (m - 1)).bit_length() - 1
+        if c == QS and m & NOT_QS:
+            c = low(m & NOT_QS)
         o = out & sm
         if not o:
             score = 50.0  # nobody can follow: I win it and they throw points on it
@@ -210,20 +217,21 @@ def _normal_follow(legal: int, trick: Sequence[int], best: int, pts: int, lead_s
         if legal & QS_BIT and best > QS:
             return QS  # shed the queen on the king or ace
         if below:
-            return high(below)
-        nq = legal & ~QS_BIT
+            return below.bit_length() - 1
+        nq = legal & NOT_QS
         if not nq:
             return QS
         if last:
             return high(nq)
         # The queen may still come: win as low as possible below her when we can.
         return low(nq)
+    # (bit_length() - 1 is high(): the look-ahead's hot path saves the call.)
     if below:
         if last and not pts:
-            return high(legal)  # a free trick: get rid of the high card
-        return high(below)
+            return legal.bit_length() - 1  # a free trick: get rid of the high card
+        return below.bit_length() - 1
     if last or lead_suit != HEARTS:
-        return high(legal)
+        return legal.bit_length() - 1
     return low(legal)
 
 
@@ -234,7 +242,7 @@ def _normal_discard(legal: int, out: int) -> int:
         return high(legal & KS_AS)
     h = legal & H_MASK
     if h:
-        return high(h)
+        return h.bit_length() - 1  # the highest heart
     return highest_rank(legal)
 
 
@@ -310,7 +318,7 @@ def rollout_choice(hand: int, legal: int, trick: Sequence[int], leader: int, pla
     if not trick:  # a lead: the defence has no idea for one
         if total >= MOON_PUSH and taken[seat] == total:
             return shoot_play(hand, legal, trick, leader, played)
-        return _normal_lead(hand, legal, FULL_DECK & ~hand & ~played)
+        return _normal_lead(hand, legal, FULL_DECK ^ (hand | played))
     lead_suit = trick[0] // 13
     follow = legal & SUIT_MASKS[lead_suit]
     if total >= MOON_ALERT and total in taken:  # one seat holds every point taken (total > 0)
@@ -324,10 +332,10 @@ def rollout_choice(hand: int, legal: int, trick: Sequence[int], leader: int, pla
                 return card
             if follow:
                 return _normal_follow(legal, trick, best, pts, lead_suit, 0)
-            return _normal_discard(legal, ~hand & ~played)
+            return _normal_discard(legal, FULL_DECK ^ (hand | played))
     if follow:
         return _normal_follow(legal, trick, best, pts, lead_suit, 0)
-    return _normal_discard(legal, ~hand & ~played)
+    return _normal_discard(legal, FULL_DECK ^ (hand | played))
 
 
 def shoot_play(hand: int, legal: int, trick: Sequence[int], leader: int, played: int) -> int:
@@ -352,7 +360,7 @@ def shoot_play(hand: int, legal: int, trick: Sequence[int], leader: int, played:
     best = trick_state(trick)[0]
     lead_suit = trick[0] // 13
     if legal & SUIT_MASKS[lead_suit]:
-        over = legal & ~((1 << (best + 1)) - 1)
+        over = legal & _ABOVE[best]
         return high(over) if over else low(legal)
     np = legal & NO_POINTS
     return lowest_rank(np or legal)
@@ -366,7 +374,7 @@ def _defend(legal: int, follow: int, trick: Sequence[int], leader: int, shooter:
     winner = (leader + at) & 3
     if follow:
         if winner == shooter and (pts or lead_suit == HEARTS):
-            over = legal & ~((1 << (best + 1)) - 1)
+            over = legal & _ABOVE[best]
             if over:
                 return high(over)
         return -1

@@ -149,7 +149,7 @@ def mask_of(cards: Iterable[Card | str | int]) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a set, in sort order (clubs to spades, 2 to ace)."""
-    low, high = mask & 0x3FFFFFF, mask >> 26 & 0x3FFFFFF  # 26-bit halves: one-digit ints
+    low, high = mask & 0x3FFFFFF, mask >> 26  # 26-bit halves: one-digit ints (a set is 52 bits)
     return _CLUBS[low & 0x1FFF] + _DIAMONDS[low >> 13] + _HEARTS[high & 0x1FFF] + _SPADES[high >> 13]
 
 

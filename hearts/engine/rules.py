@@ -223,7 +223,7 @@ def exchange(hands: Sequence[int], passes: Sequence[int], offset: int) -> list[i
     >>> exchange([1, 2, 4, 8], [1, 2, 4, 8], 1)
     [8, 1, 2, 4]
     """
-    after = [hands[s] & ~passes[s] for s in (0, 1, 2, 3)]
+    after = [hands[s] & (FULL_DECK ^ passes[s]) for s in (0, 1, 2, 3)]  # (~passes[s], negative, is slower)
     for s in (0, 1, 2, 3):
         after[(s + offset) & 3] |= passes[s]
     return after
