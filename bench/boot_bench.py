@@ -610,7 +610,7 @@ def webkit_runs(url, reps):
                     driver.get("about:blank")
                     time.sleep(LATER_S)
                 driver.get(url)
-                ms, snapshot, _ = until(driver, lambda s: s[0] is not None)
+                ms, snapshot = until(driver, lambda s: s[0] is not None)[:2]  # (the state: WEBKIT_STATE)
                 result[when], result[f"snapshot_{when}"] = float(ms), snapshot
                 result[f"parts_{when}"] = parts(driver.execute_script(WEBKIT_MARKS))
                 if when == "cold":
