@@ -45,8 +45,9 @@ MOON_PUSH = 14
 
 
 def low(mask: int) -> int:
-    """The lowest card of a non-empty mask."""
-    return (mask & -mask).bit_length() - 1
+    """The lowest card of a non-empty mask (mask ^ (mask - 1): the bits up
+    to it; no -mask, see NOT_QS)."""
+    return (mask ^ (mask - 1)).bit_length() - 1
 
 
 def high(mask: int) -> int:
@@ -59,9 +60,9 @@ _BELOW = tuple((1 << c) - 1 for c in range(52))  # _BELOW[c]: every card below c
 _ABOVE = tuple(FULL_DECK ^ ((2 << c) - 1) for c in range(52))  # _ABOVE[c]: every card above c
 # Masks here stay positive: a bitwise step with a negative int (``~x``,
 # ``-m``) costs Python a two's-complement copy of it, several times a plain
-# one, so "all but the queen" is NOT_QS rather than ~QS_BIT, the lowest card
-# of m is (m ^ (m - 1)).bit_length() - 1, and the cards out are FULL_DECK ^
-# (hand | played) (hand and played are disjoint sets of the deck).
+# one, so "all but the queen" is NOT_QS rather than ~QS_BIT, low() takes
+# m ^ (m - 1), and the cards out are FULL_DECK ^ (hand | played) (hand and
+# played are disjoint sets of the deck).
 NOT_QS = FULL_DECK ^ QS_BIT
 
 
@@ -187,7 +188,7 @@ def _normal_lead(hand: int, legal: int, out: int) -> int:
         m = legal & sm
         if not m:
             continue
-        c = (m ^ (m - 1)).bit_length() - 1
+        c = low(m)
         if c == QS and m & NOT_QS:
             c = low(m & NOT_QS)
         o = out & sm
@@ -211,6 +212,7 @@ def _normal_lead(hand: int, legal: int, out: int) -> int:
 
 
 def _normal_follow(legal: int, trick: Sequence[int], best: int, pts: int, lead_suit: int, out: int) -> int:
+    # (x.bit_length() - 1 is high(x), inlined: this is the look-ahead's hot path.)
     below = legal & _BELOW[best]
     last = len(trick) == 3
     if lead_suit == SPADES:
@@ -222,10 +224,9 @@ def _normal_follow(legal: int, trick: Sequence[int], best: int, pts: int, lead_s
         if not nq:
             return QS
         if last:
-            return high(nq)
+            return nq.bit_length() - 1
         # The queen may still come: win as low as possible below her when we can.
         return low(nq)
-    # (bit_length() - 1 is high(): the look-ahead's hot path saves the call.)
     if below:
         if last and not pts:
             return legal.bit_length() - 1  # a free trick: get rid of the high card
