@@ -237,9 +237,9 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
         if area in AREAS and type(key) is str and value is not None:
             if kind == "refused":
                 ports.mirror.refused(area, key, value, _text(data.get("actual")))
-            elif area == "local":
-                ports.mirror.written()
             if area == "local":
+                if kind == "written":
+                    ports.mirror.written()  # (the page's storage works)
                 runtime.write_done(key, value, kind == "written", data.get("full") is True)
         return
     elif kind == "answer":
