@@ -233,9 +233,9 @@ function registerServiceWorker() {
 }
 screen.whenReady(registerServiceWorker);
 
-// Python starts here, in its worker, as soon as the page is painted: the
-// worker imports Pyodide's modules while this page downloads the runtime's
-// files and app.zip; the files go to it once they are in (startPython).
+// Python starts here, in its worker: the worker imports Pyodide's modules
+// while this page downloads the runtime's files and app.zip; the files go to
+// it once they are in (startPython).
 //
 // On a first visit that waits for the start screen's first paint: the page's
 // own few kB are what a person sees first, and 5 MB asked for at once would
