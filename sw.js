@@ -48,7 +48,7 @@ const LEGACY_PREFIX = "hearts-";
 let opened = null;
 const openCache = () => (opened ??= caches.open(CACHE));
 
-const SNAPSHOT = new URL("./build/local/pyodide-snapshot.bin.gz", self.location).href;
+const SNAPSHOT = new URL("./build/local/pyodide-snapshot.bin", self.location).href;
 const SNAPSHOT_DROPS = new URL("./build/local/pyodide-snapshot.drops", self.location).href;
 
 const TYPES = { ".wasm": "application/wasm", ".json": "application/json" };
@@ -125,7 +125,7 @@ self.addEventListener("fetch", (event) => {
       hit = (await cache.match(ROOT)) || (await cache.match(INDEX));
     } else if (url.href === SNAPSHOT) {
       const [kept, drops] = await Promise.all([cache.match(SNAPSHOT), snapshotDrops(cache)]);
-      const headers = { "Content-Type": "application/gzip", "Hearts-Snapshot-Drops": String(drops) };
+      const headers = { "Content-Type": "application/octet-stream", "Hearts-Snapshot-Drops": String(drops) };
       return kept ? new Response(kept.body, { headers }) : new Response(null, { status: 204, headers });
     } else {
       hit = await cache.match(request);
@@ -154,7 +154,7 @@ async function snapshotDrops(cache) {
   return hit ? Number(await hit.text()) || 0 : 0;
 }
 
-// The page's snapshot to keep ({hearts: "snapshot", snapshot: gzipped
+// The page's snapshot to keep ({hearts: "snapshot", snapshot: its packed
 // bytes}, answered true or false on the port it sends), or to drop
 // ({hearts: "drop-snapshot"}).
 self.addEventListener("message", (event) => {
@@ -165,7 +165,7 @@ self.addEventListener("message", (event) => {
     const [port] = event.ports;
     event.waitUntil(openCache()
       .then((cache) => cache.put(SNAPSHOT, new Response(data.snapshot, {
-        headers: { "Content-Type": "application/gzip" },
+        headers: { "Content-Type": "application/octet-stream" },
       })))
       .then(() => port?.postMessage(true), (error) => {
         console.warn("sw: the snapshot was not stored:", error);

@@ -50,7 +50,7 @@ const html = document.documentElement;
 // The snapshot this browser made of the interpreter after an earlier visit
 // (makeSnapshotForNextVisits, below): no file of the site, the service
 // worker answers this URL from its cache (sw.js).
-const SNAPSHOT_URL = absolute("./build/local/pyodide-snapshot.bin.gz");
+const SNAPSHOT_URL = absolute("./build/local/pyodide-snapshot.bin");
 // The page's standard library: the runtime's, with what Pyodide's start-up
 // imports as bytecode (tools/build.py stdlib()); the snapshot was made with it.
 const STDLIB_URL = absolute("./build/python_stdlib.zip");
@@ -322,7 +322,7 @@ function storage() {
 // install's own service worker (sw.js answers 204 when it has none, with
 // the drops so far).
 async function storedSnapshot() {
-  if (!cached || !canUnpack) return null;
+  if (!cached) return null;
   const response = await fetch(SNAPSHOT_URL);
   snapshotDrops = Number(response.headers.get("Hearts-Snapshot-Drops")) || 0;
   if (response.status !== 200 || !response.body) return null;
@@ -332,8 +332,7 @@ async function storedSnapshot() {
     dropSnapshot();
     return null;
   }
-  // As it is stored, gzipped: the worker unpacks it (~100 ms of inflating
-  // that would hold the page's main thread).
+  // As it is stored (assets/snapshot-pages.js): the worker unpacks it.
   return { bytes: response.arrayBuffer() };
 }
 
@@ -381,7 +380,7 @@ async function startPython(worker) {
           screen.whenReady(() => storage()?.removeItem(SNAPSHOT_TRIAL));
         } else {
           if (data.snapshot === "dropped") dropSnapshot();
-          html.dataset.snapshot = stored || (cached && !canUnpack) ? "unused" : "deferred";
+          html.dataset.snapshot = stored ? "unused" : "deferred";
         }
       } else if (kind === "python") {
         html.dataset.preload = String(data.preload);
@@ -446,8 +445,7 @@ const SNAPSHOT_DELAY_MS = 1000;
 function makeSnapshotForNextVisits() {
   const skipped = () => { performance.mark("hearts:snapshot-skipped"); };
   if (html.dataset.snapshot === "restored" || snapshotDrops >= SNAPSHOT_MAX_DROPS || !appZip) return skipped();
-  if (typeof Worker !== "function" || typeof CompressionStream !== "function" || !canUnpack
-    || !("serviceWorker" in navigator) || typeof caches !== "object") return skipped();
+  if (typeof Worker !== "function" || !("serviceWorker" in navigator) || typeof caches !== "object") return skipped();
   const controlled = new Promise((resolve) => {
     if (ownWorker()) return resolve();
     navigator.serviceWorker.addEventListener("controllerchange", () => { if (ownWorker()) resolve(); });

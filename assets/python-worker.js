@@ -64,13 +64,6 @@ function handOver({ files, types, wasmURL, module }) {
   };
 }
 
-// The snapshot as the service worker keeps it, gzipped, unpacked here.
-async function unpacked(bytes) {
-  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-}
-
 async function boot({ files, types, wasmURL, module, snapshot, stdLibURL, restURL, app, seed }) {
   if (!module && compiling) {
     module = await compiling.catch(() => null);
@@ -82,7 +75,8 @@ async function boot({ files, types, wasmURL, module, snapshot, stdLibURL, restUR
   let state = "none";
   if (snapshot) {
     try {
-      pyodide = await loadPyodide({ _loadSnapshot: await unpacked(snapshot), stdLibURL });
+      const { unpackPages } = await import("./snapshot-pages.js"); // (only a later visit has a snapshot)
+      pyodide = await loadPyodide({ _loadSnapshot: unpackPages(snapshot), stdLibURL });
       state = "restored";
     } catch (error) {
       console.warn("boot: Python starts without this browser's snapshot, which is dropped:", error);

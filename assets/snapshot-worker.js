@@ -16,8 +16,9 @@
 //
 // The files come from the service worker's cache (Cache Storage, which the
 // page waits for): nothing crosses the link again. The worker posts
-// {snapshot: gzipped bytes, memory: bytes unpacked} or {error}.
+// {snapshot: the memory's pages that hold anything, memory: its length} or {error}.
 import "./app-python.js";
+import { packPages } from "./snapshot-pages.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const nativeFetch = globalThis.fetch;
@@ -42,8 +43,7 @@ self.onmessage = async ({ data }) => {
     const loaded = globalThis.heartsAppPython.preload(pyodide, app, modules);
     if (loaded < modules.length) throw new Error(`only ${loaded} of the ${modules.length} modules are loaded`);
     const memory = pyodide.makeMemorySnapshot();
-    const packed = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
-    const snapshot = await new Response(packed).arrayBuffer();
+    const snapshot = packPages(memory); // (assets/snapshot-pages.js)
     self.postMessage({ snapshot, memory: memory.length, version: pyodide.version }, [snapshot]);
   } catch (error) {
     self.postMessage({ error: String(error && error.stack || error) });

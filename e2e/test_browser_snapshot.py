@@ -4,7 +4,6 @@ by sw.js): a first visit downloads none and starts Python anew, then makes
 one; the next visits restore it; one that does not restore is dropped once,
 the game boots without it and a new one is made: never a boot loop."""
 import base64
-import gzip
 import io
 import zipfile
 from pathlib import Path
@@ -15,7 +14,7 @@ from settle import acked, python_worker, run_python, until_true
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 STORED = 'html[data-snapshot-made="stored"]'
-SNAPSHOT = "./build/local/pyodide-snapshot.bin.gz"
+SNAPSHOT = "./build/local/pyodide-snapshot.bin"
 # Replaces a URL's entry in this install's service worker cache with bytes (base64).
 PUT_CACHED = """async ([path, text, type]) => {
   const name = (await caches.keys()).find((key) => key.startsWith("hearts "));
@@ -23,6 +22,13 @@ PUT_CACHED = """async ([path, text, type]) => {
   await (await caches.open(name)).put(new URL(path, document.baseURI).href,
     new Response(bytes, { headers: { "Content-Type": type } }));
   return name;
+}"""
+# A packed snapshot (assets/snapshot-pages.js) of 64 kB of memory that is no
+# interpreter's, base64.
+PACKED_JUNK = """async () => {
+  const { packPages } = await import(new URL("./assets/snapshot-pages.js", document.baseURI).href);
+  const memory = new Uint8Array(65536).map((_, i) => (i * 7 + 1) & 255);
+  let text = ""; for (const b of new Uint8Array(packPages(memory))) text += String.fromCharCode(b); return btoa(text);
 }"""
 CACHED_SIZE = """async (path) => {
   const hit = await caches.match(new URL(path, document.baseURI).href);
@@ -49,11 +55,11 @@ def test_a_first_visit_downloads_no_snapshot_and_the_next_restores_the_one_this_
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "deferred"
     assert html.get_attribute("data-preload") == "fresh"
-    assert [u for u in asked if "snapshot" in u and "snapshot.json" not in u] == []
+    assert [u for u in asked if "pyodide-snapshot" in u] == []
     assert not list(BUILD.glob("pyodide-snapshot*")), "the build makes no snapshot any more"
     page.locator(STORED).wait_for(state="attached", timeout=180000)
     size = page.evaluate(CACHED_SIZE, SNAPSHOT)
-    assert size and size > 1e6, "the service worker keeps the gzipped snapshot"
+    assert size and size > 1e6, "the service worker keeps the snapshot (its pages that hold anything)"
     page = open_game(page, site.game_url(seed="2"))
     assert html.get_attribute("data-snapshot") == "restored"
     assert html.get_attribute("data-preload") == "preloaded"
@@ -141,11 +147,12 @@ def test_a_stored_snapshot_that_does_not_restore_is_dropped_once_and_made_anew(w
       const bytes = new Uint8Array(await (await caches.match(new URL(path, document.baseURI).href)).arrayBuffer());
       let text = ""; for (const b of bytes.subarray(0, 4096)) text += String.fromCharCode(b); return btoa(text);
     }""", SNAPSHOT)
-    head = base64.b64decode(good)
-    bad = {"cut short": head,  # a gzip stream that ends too soon
-           "not a snapshot": gzip.compress(b"\0snp" + bytes(4092)),
-           "another build": gzip.compress(b"\x00snp" + bytes(60) + b"x" * 4000)}[damage]
-    page.evaluate(PUT_CACHED, [SNAPSHOT, base64.b64encode(bad).decode(), "application/gzip"])
+    bad = {"cut short": base64.b64decode(good),  # its first 4 kB: the pages do not add up
+           "not a snapshot": b"\0snp" + bytes(4092),
+           # whole and well formed (assets/snapshot-pages.js packs it), of a memory no
+           # interpreter left: Pyodide's restore refuses it
+           "another build": base64.b64decode(page.evaluate(PACKED_JUNK))}[damage]
+    page.evaluate(PUT_CACHED, [SNAPSHOT, base64.b64encode(bad).decode(), "application/octet-stream"])
     page = open_game(page, site.game_url())
     html = page.locator("html")
     assert html.get_attribute("data-snapshot") == "unused"
@@ -174,9 +181,9 @@ def test_a_snapshot_whose_boot_never_got_ready_is_not_tried_again(warm, site, op
 
 def test_after_two_drops_the_page_stops_making_snapshots_for_this_version(warm, site, open_game):
     page = restored(warm, site, open_game)
-    bad = base64.b64encode(gzip.compress(b"\0snp" + bytes(4092))).decode()
+    bad = base64.b64encode(b"\0snp" + bytes(4092)).decode()
     for made_again in (True, False):
-        page.evaluate(PUT_CACHED, [SNAPSHOT, bad, "application/gzip"])
+        page.evaluate(PUT_CACHED, [SNAPSHOT, bad, "application/octet-stream"])
         page = open_game(page, site.game_url())
         assert page.locator("html").get_attribute("data-snapshot") == "unused"
         if made_again:
