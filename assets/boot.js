@@ -297,7 +297,7 @@ function boot() {
 // the game is ready the page makes one for the next visits.
 // html[data-snapshot] says which: "restored"; "deferred" (none made yet:
 // Python started anew, the page makes one); "unused" (one was stored but did
-// not restore, or the browser cannot unpack it: Python started anew).
+// not restore: Python started anew).
 //
 // A stored snapshot that does not restore (another build of the runtime,
 // damaged bytes, a browser update), or from which the last boot never got
