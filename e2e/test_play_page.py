@@ -4,8 +4,10 @@ undo, and "Tap twice to play" — through their data-action hooks, in
 English and Lithuanian (the longest words), on a 360x740 phone and a
 1366x768 screen, each new screen checked with axe-core.
 
-One page per language and screen size, booted once (tests run in file
-order and go on from the screen the previous one left).
+One Chromium per language and screen size (a module's fixture, `table`):
+each test first empties what the page stores and loads the game again
+(`start_screen`, `first_trick`), so it starts from a state of its own
+whatever ran before it (`pytest --random-order` shuffles them).
 """
 
 import json
@@ -38,7 +40,7 @@ def table(request, launch_warm_copy, tmp_path_factory, site, watch, open_game):
     watcher = watch(context)
     page = context.pages[0] if context.pages else context.new_page()
     page = open_game(page, site.game_url(lang=lang))
-    yield SimpleNamespace(page=page, lang=lang, width=width, texts=TEXTS[lang])
+    yield SimpleNamespace(page=page, lang=lang, width=width, texts=TEXTS[lang], url=site.game_url(lang=lang))
     try:
         watcher.assert_clean()
     finally:
@@ -50,12 +52,33 @@ def my_turn(page):
     page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
 
 
+def start_screen(table, open_game):
+    """The module's page on the start screen of a first game: nothing the
+    page stores is left (no game, no setting), the game loaded again."""
+    table.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    table.page = open_game(table.page, table.url)
+    table.page.locator('#screen [data-phase="start"]').wait_for(timeout=TIMEOUT)
+    return table.page
+
+
+def first_trick(table, open_game):
+    """A new game of the module's page, its pass made: the player's turn in
+    the first trick."""
+    page = start_screen(table, open_game)
+    page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
+    pass_three(page)
+    my_turn(page)
+    return page
+
+
 def fits(page, width):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
-def test_new_game_from_the_menu_asks_first(table, site):
-    page = table.page
+def test_new_game_from_the_menu_asks_first(table, site, open_game):
+    page = start_screen(table, open_game)
     page.locator('#screen [data-action="new-game"]').click()  # the start screen: at once
     acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
@@ -89,8 +112,11 @@ def test_new_game_from_the_menu_asks_first(table, site):
     assert page.locator(".overlay").count() == 0 and hand(page) != cards  # seed 2's deal
 
 
-def test_after_the_pass_whom_and_the_cards_given(table, site):
-    page = table.page
+def test_after_the_pass_whom_and_the_cards_given(table, site, open_game):
+    page = start_screen(table, open_game)
+    page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
     given = hand(page)[:3]
     pass_three(page)  # the first hand passes left
     my_turn(page)
@@ -108,8 +134,11 @@ def test_after_the_pass_whom_and_the_cards_given(table, site):
     page.locator("#screen .given").wait_for(state="detached", timeout=TIMEOUT)
 
 
-def test_the_previous_trick_by_keyboard(table, site):
-    page = table.page
+def test_the_previous_trick_by_keyboard(table, site, open_game):
+    page = first_trick(table, open_game)
+    held = len(hand(page))
+    click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))  # the first trick ends
+    page.locator("#screen [data-card]").nth(held - 1).wait_for(state="detached", timeout=TIMEOUT)
     my_turn(page)
     button = page.locator('#screen [data-action="last-trick"]')
     assert button.get_attribute("aria-disabled") is None
@@ -134,9 +163,8 @@ def test_the_previous_trick_by_keyboard(table, site):
     assert page.evaluate("() => document.activeElement.dataset.action") == "last-trick"
 
 
-def test_undo_takes_the_card_back_and_the_save_follows(table, site):
-    page = table.page
-    my_turn(page)
+def test_undo_takes_the_card_back_and_the_save_follows(table, site, open_game):
+    page = first_trick(table, open_game)
     before, save = hand(page), saved_game(page)
     assert "undo_used" not in save
     click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))
@@ -160,8 +188,8 @@ def test_undo_takes_the_card_back_and_the_save_follows(table, site):
     assert hand(page) == before
 
 
-def test_two_taps_play_a_card_once_chosen(table, site):
-    page = table.page
+def test_two_taps_play_a_card_once_chosen(table, site, open_game):
+    page = first_trick(table, open_game)
     page.locator('#screen [data-action="menu"]').click()
     acked(page)
     toggle = page.locator('.overlay [data-action="two-tap"]')
