@@ -6,7 +6,7 @@ English and Lithuanian (the longest words), on a 360x740 phone and a
 
 One Chromium per language and screen size (a module's fixture, `table`):
 each test first empties what the page stores and loads the game again
-(`start_screen`, `first_trick`), so it starts from a state of its own
+(`start_screen`, `pass_phase`, `first_trick`), so it starts from a state of its own
 whatever ran before it (`pytest --random-order` shuffles them).
 """
 
@@ -61,13 +61,19 @@ def start_screen(table, open_game):
     return table.page
 
 
-def first_trick(table, open_game):
-    """A new game of the module's page, its pass made: the player's turn in
-    the first trick."""
+def pass_phase(table, open_game):
+    """A new game of the module's page (start_screen, then New game): the
+    pass of its first hand."""
     page = start_screen(table, open_game)
     page.locator('#screen [data-action="new-game"]').click()
     acked(page)
     page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
+    return page
+
+
+def first_trick(table, open_game):
+    """pass_phase, the pass made: the player's turn in the first trick."""
+    page = pass_phase(table, open_game)
     pass_three(page)
     my_turn(page)
     return page
@@ -113,10 +119,7 @@ def test_new_game_from_the_menu_asks_first(table, site, open_game):
 
 
 def test_after_the_pass_whom_and_the_cards_given(table, site, open_game):
-    page = start_screen(table, open_game)
-    page.locator('#screen [data-action="new-game"]').click()
-    acked(page)
-    page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
+    page = pass_phase(table, open_game)
     given = hand(page)[:3]
     pass_three(page)  # the first hand passes left
     my_turn(page)
