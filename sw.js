@@ -129,19 +129,21 @@ self.addEventListener("fetch", (event) => {
       return kept ? new Response(kept.body, { headers }) : new Response(null, { status: 204, headers });
     } else {
       hit = await cache.match(request);
-      if (hit && url.pathname.endsWith(ART_FILE)) hit = reusable(hit);
+      if (hit && url.pathname.includes(ART_FOLDER)) hit = reusable(hit);
     }
     return hit || fetch(request);
   })());
 });
 
-// The card art (962 kB of SVG): every <use> of it that the page draws anew
-// asks for the file again, and Chromium parses each answer the worker gives
-// anew (75-280 ms on the main thread each, three or four times a visit).
-// An answer the page's memory cache may keep is asked for, and parsed, once
-// a visit. (The file changes only with the svg-cards package; after such an
-// update, a tab could draw the old drawings until the browser drops them.)
-const ART_FILE = "/build/vendor/svg-cards/svg-cards.svg";
+// The card art (build/cards/, a file per card): every <use> of a card that
+// the page draws anew asks for its file again, and Chromium parses each
+// answer the worker gives anew (when the art was one 962 kB file: 75-280 ms
+// on the main thread each, three or four times a visit). An answer the
+// page's memory cache may keep is asked for, and parsed, once a visit. (The
+// files change only with the svg-cards package or tools/cardart.py; after
+// such an update, a tab could draw the old drawings until the browser drops
+// them.)
+const ART_FOLDER = "/build/cards/";
 
 function reusable(response) {
   const headers = new Headers(response.headers);

@@ -441,11 +441,21 @@ export function connect(worker, { scope, onStopped }) {
     stopped,
     watch,
     // The frame around #screen, drawn once (hearts.page.worker.frame).
-    frame({ live, art, file }) {
+    // Its card-art preload comes once the game is ready and the browser idle.
+    frame({ live, art, preload, file }) {
       const markup = live + art + (document.getElementById("import-file") ? "" : file);
       if (document.getElementById("screen")) app.insertAdjacentHTML("beforeend", markup);
       else app.innerHTML = `<div id="screen"></div>${markup}`;
       document.getElementById("import-file")?.addEventListener("change", readFile);
+      const draw = () => app.insertAdjacentHTML("beforeend", preload);
+      const idle = () => (globalThis.requestIdleCallback ? requestIdleCallback(draw, { timeout: 2000 }) : setTimeout(draw, 0));
+      if (html.hasAttribute("data-ready")) return idle();
+      const ready = new MutationObserver(() => {
+        if (!html.hasAttribute("data-ready")) return;
+        ready.disconnect();
+        idle();
+      });
+      ready.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
     },
     // What the start screen in the page (assets/start-screen.js) hands over:
     // its rules page open, and the action of a button pressed before Python

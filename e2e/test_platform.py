@@ -576,13 +576,14 @@ def test_precache_lists_every_site_file():
     expected = {"./", "./index.html", "./manifest.webmanifest",
                 "./build/app.zip", "./build/boot-i18n.json", "./build/boot-sizes.json",
                 "./build/snapshot.json", "./assets/snapshot-worker.js"}
-    for folder in ("assets", "build/vendor"):
+    for folder in ("assets", "build/vendor", "build/cards"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
     # The page's standard library is build/python_stdlib.zip, not the runtime's own.
     expected = expected - {"./build/vendor/pyodide/python_stdlib.zip"} | {"./build/python_stdlib.zip"}
     assert expected <= files
-    # The packages the build vendors, and no other (PyScript's went with the worker).
-    assert sorted(p.name for p in (BUILD / "vendor").iterdir()) == ["morphdom", "pyodide", "svg-cards"]
+    # The packages the build vendors, and no other (PyScript's went with the
+    # worker; svg-cards is cut into build/cards/).
+    assert sorted(p.name for p in (BUILD / "vendor").iterdir()) == ["morphdom", "pyodide"]
     assert "./build/vendor/pyodide/python_stdlib.zip" not in files
     assert not [f for f in files if f.endswith(".map")]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):

@@ -74,7 +74,7 @@ def test_the_served_start_screen_has_the_page_s_test_contract():
 def test_the_card_art_waits_in_data_href():
     served = prerender.served_start(INDEX.read_text(encoding="utf-8"))
     assert f'href="{ART}' not in served.replace(" data-href=", " data=")
-    assert len(re.findall(f'<use class="pic" data-href="{re.escape(ART)}#', served)) == 3  # the emblem's three cards
+    assert len(re.findall(f'<use class="pic" data-href="{re.escape(ART)}/', served)) == 3  # the emblem's three cards
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))

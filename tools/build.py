@@ -3,8 +3,10 @@
   build/vendor/pyodide/   the five Pyodide runtime files from node_modules
                           (pyodide.asm.mjs with one change: PATCHES)
   build/vendor/morphdom/  morphdom's ES module (assets/morph.js) and licence
-  build/vendor/svg-cards/ svg-cards.svg (the card faces and backs, unmodified:
-                          LGPL-2.1) with its LICENSE and AUTHORS
+  build/cards/            the card faces, one SVG file per card cut from
+                          svg-cards' svg-cards.svg (tools/cardart.py: its
+                          drawings unchanged, LGPL-2.1 section 2's notice in
+                          each), with the package's LICENSE and AUTHORS
   build/locale/<lang>/LC_MESSAGES/hearts.mo   compiled from i18n/<lang>.po
   build/pyc/              .pyc files of hearts/ and of STDLIB_PRECOMPILED
                           (and those modules' sources), compiled by Pyodide
@@ -58,6 +60,7 @@ TOOLS = Path(__file__).resolve().parent
 ROOT = TOOLS.parent
 sys.path.insert(0, str(ROOT))
 from hearts.dev import catalogs  # noqa: E402  (the catalogs' tool: compiles them, exports the loading screen's data)
+import cardart  # noqa: E402  (tools/cardart.py: the card art cut into a file per card)
 
 BUILD = ROOT / "build"
 NODE = ROOT / "node_modules"
@@ -93,12 +96,13 @@ def patch_runtime_module(text):
 # What vendor() changes in a file as it copies it: its name -> bytes -> bytes.
 PATCHES = {"pyodide.asm.mjs": lambda data: patch_runtime_module(data.decode("utf-8")).encode("utf-8")}
 MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
-# The deck the table draws (hearts/app/view.py: <use href="...#heart_queen">),
-# served exactly as the package has it, beside its licence (LGPL-2.1: see
-# the README's dependency table).
+# The deck the table draws (hearts/app/view.py: <use href="build/cards/
+# heart_queen.svg#heart_queen">): svg-cards' one file, cut into a file per
+# card (card_art()), beside the package's licence (LGPL-2.1: see the
+# README's dependency table).
 SVG_CARDS_FILES = ["svg-cards.svg", "LICENSE", "AUTHORS"]
 # The folders of build/vendor/, one a package (vendor() deletes any other).
-VENDORED = ("pyodide", "morphdom", "svg-cards")
+VENDORED = ("pyodide", "morphdom")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 # The standard library modules the page imports after Pyodide has started
@@ -266,18 +270,31 @@ def vendor():
         sys.exit(f"build: node_modules/morphdom/{MORPHDOM_FILE} is missing: run `make setup` (npm ci)")
     sync_files([(morphdom / MORPHDOM_FILE, Path(MORPHDOM_FILE).name), (morphdom / "LICENSE", "LICENSE")],
                BUILD / "vendor" / "morphdom")
-    cards = NODE / "svg-cards"
-    missing = [name for name in SVG_CARDS_FILES if not (cards / name).is_file()]
-    if missing:
-        sys.exit(f"build: node_modules/svg-cards lacks {missing}: run `make setup` (npm ci)")
-    sync_files([(cards / name, name) for name in SVG_CARDS_FILES], BUILD / "vendor" / "svg-cards")
-    for old in (BUILD / "vendor").iterdir():  # a package no longer vendored (PyScript's, before the worker)
+    for old in (BUILD / "vendor").iterdir():  # a package no longer vendored (PyScript's; svg-cards, now cut)
         if old.name not in VENDORED:
             if old.is_dir():
                 shutil.rmtree(old)
             else:
                 old.unlink()
-    log("vendor: pyodide", len(PYODIDE_FILES), "files, morphdom, svg-cards")
+    log("vendor: pyodide", len(PYODIDE_FILES), "files, morphdom")
+
+
+def card_art():
+    """build/cards/: a file per card of svg-cards.svg (tools/cardart.py),
+    with the package's LICENSE and AUTHORS beside them."""
+    package = NODE / "svg-cards"
+    missing = [name for name in SVG_CARDS_FILES if not (package / name).is_file()]
+    if missing:
+        sys.exit(f"build: node_modules/svg-cards lacks {missing}: run `make setup` (npm ci)")
+    folder = BUILD / "cards"
+    version = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+    files = cardart.split((package / "svg-cards.svg").read_bytes(), version=version)
+    for name, data in files.items():
+        write_if_changed(folder / name, data)
+    for name in ("LICENSE", "AUTHORS"):
+        write_if_changed(folder / name, (package / name).read_bytes())
+    prune(folder, {folder / name for name in [*files, "LICENSE", "AUTHORS"]})
+    log(f"cards: {len(files)} files, {sum(map(len, files.values())) / 1e6:.2f} MB (svg-cards {version})")
 
 
 def compile_locales():
@@ -619,6 +636,7 @@ def precache_list():
     # The runtime's own standard library is not the page's (build/python_stdlib.zip is).
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
                     if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
+    files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "cards").iterdir())
     files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json",
               "build/snapshot.json", "build/start-screen.js"]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
@@ -647,7 +665,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", "snapshot.json",
+DIST_BUILD = ["vendor", "cards", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", "snapshot.json",
               "precache.js", "start-screen.js"]
 
 
@@ -673,6 +691,7 @@ def main():
         return dist(sys.argv[2])
     BUILD.mkdir(exist_ok=True)
     vendor()
+    card_art()
     stdlib()
     compile_locales()
     boot_data()

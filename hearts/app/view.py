@@ -35,11 +35,11 @@ LOW = ' class="low"'
 PASS_ARROW = {"w": "\u2190", "n": "\u2191", "e": "\u2192"}
 
 
-# The deck: svg-cards (LGPL-2.1, served unmodified from build/vendor/svg-cards/,
-# see tools/build.py and the README). Each face is a <use> of one of its
-# cards, so the page fetches the file once, when the first card is drawn,
-# and the browser draws every card from it at any size, crisply.
-ART = "build/vendor/svg-cards/svg-cards.svg"
+# The deck: svg-cards (LGPL-2.1), cut by the build into one small file per
+# card (build/cards/, tools/cardart.py; see the README). Each face is a
+# <use> of its card's file, so the browser fetches and parses only the cards
+# it draws, each in a few milliseconds, and draws them at any size, crisply.
+ART = "build/cards"
 ART_BOX = "0 0 169.075 244.64"  # one card of svg-cards, in its units
 _ART_RANK = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 _ART_SUIT = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
@@ -50,6 +50,26 @@ def art_id(card: str) -> str:
     """svg-cards' name of a card: "QS" -> "spade_queen", "TH" -> "heart_10"."""
     rank = card[:-1]
     return f"{_ART_SUIT[card[-1]]}_{_ART_RANK.get(rank, rank)}"
+
+
+def art_href(card: str, drawing: str | None = None) -> str:
+    """The URL of ``card``'s picture; ``drawing``, another drawing of its file
+    (each file holds its suit's sign: "club", "diamond", "heart", "spade").
+
+    >>> art_href("QS"), art_href("KD", "diamond")
+    ('build/cards/spade_queen.svg#spade_queen', 'build/cards/diamond_king.svg#diamond')
+    """
+    name = art_id(card)
+    return f"{ART}/{name}.svg#{drawing or name}"
+
+
+def art_preload() -> str:
+    """A <use> of every card's file (of its small suit sign): drawn in a
+    hidden <svg> by the page (hearts.page.worker.frame), they have the
+    browser fetch and parse each file while the start screen shows, so the
+    first table's cards come with their pictures."""
+    return "".join(f'<use href="{art_href(rank + suit, _ART_SUIT[suit])}"></use>'
+                   for suit in _ART_SUIT for rank in "23456789TJQKA")
 
 
 def card_face(card: str) -> str:
@@ -63,7 +83,7 @@ def card_face(card: str) -> str:
         rank = card[:-1]
         face = (f'<span class="ix" data-r="{esc(RANK_LABEL.get(rank, rank))}" aria-hidden="true"></span>'
                 f'<svg class="face" viewBox="{ART_BOX}" aria-hidden="true" focusable="false">'
-                f'<use class="pic" href="{ART}#{art_id(card)}"></use>{_four_colour_parts(card)}</svg>')
+                f'<use class="pic" href="{art_href(card)}"></use>{_four_colour_parts(card)}</svg>')
         _FACES[card] = face
     return face
 
@@ -84,7 +104,7 @@ def _four_colour_parts(card: str) -> str:
         return ""
     if card[0] not in "JQK":
         return _EDGE if card[-1] == "C" else ""  # the diamonds' filter keeps black
-    sign = f"{ART}#{_ART_SUIT[card[-1]]}"
+    sign = art_href(card, _ART_SUIT[card[-1]])
     return "".join(f'<use class="sign" href="{sign}" transform="{t}"></use>' for t in _COURT_SIGNS)
 
 

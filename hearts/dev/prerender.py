@@ -15,7 +15,7 @@ A tool, like :mod:`hearts.dev.catalogs`: the page never imports it. The build
 Everything here is :func:`hearts.app.view.view` of the page's first model
 (``hearts.app.update.init``), with one change: the card pictures of the
 start screen's emblem wait in ``data-href`` (:func:`defer_art`), so that
-the card art (0.96 MB) is not fetched while the runtime downloads;
+their card art (three files) is not fetched while the runtime downloads;
 assets/start-screen.js gives them their ``href`` once the boot's big files
 are in. ``tests/test_prerender.py`` renders the view again and compares.
 """
@@ -41,7 +41,7 @@ BOOT_KEYS = ("title", "loading")
 
 def defer_art(html: str) -> str:
     """The card art's references moved to ``data-href`` (see the module)."""
-    return html.replace(f' href="{ART}#', f' data-href="{ART}#')
+    return html.replace(f' href="{ART}/', f' data-href="{ART}/')
 
 
 def start_screen(lang: str, localedir: str | None = None) -> str:

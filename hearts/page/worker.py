@@ -41,7 +41,7 @@ from typing import Any, Callable, Coroutine
 
 from ..app import events, messages as M, stored as ST
 from ..engine.save import MAX_TEXT
-from ..app.view import ART
+from ..app.view import art_preload
 from ..app.model import two_tap
 from .binding import Runtime
 from .mirror import AREAS, Mirror
@@ -178,26 +178,29 @@ class WorkerPorts:
 
 # Outside #screen, drawn once by the page (frame()): the live region; the
 # four-colour deck's filters (game.css recolours the diamonds' and clubs'
-# pip cards and court cards' signs with them) and a <use> of the card art, so
-# that the browser fetches and parses svg-cards.svg while the player looks at
-# the start screen, not when the first table is drawn (a card shows a
-# CSS-drawn index until then); the file input of "Open a game from a file"
-# (the view never draws it; its change event brings the chosen file).
+# pip cards and court cards' signs with them); a <use> of each card's file
+# (view.art_preload), which the page draws once the game is ready, when the
+# browser is idle, so that it fetches and parses the card art while the
+# player looks at the start screen rather than when the first table is drawn
+# (a card shows a CSS-drawn index until its file is in), and not while the
+# game boots; the file input of "Open a game from a file" (the view never
+# draws it; its change event brings the chosen file).
 LIVE = '<p id="live" class="sr" aria-live="polite" aria-atomic="true"></p>'
+_HIDDEN_SVG = '<svg class="art" aria-hidden="true" focusable="false" width="0" height="0">'
 ART_DEFS = (
-    '<svg class="art" aria-hidden="true" focusable="false" width="0" height="0">'
-    '<filter id="four-d" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+    _HIDDEN_SVG
+    + '<filter id="four-d" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
     'values=".103 .4485 .4485 0 0 .3 .35 .35 0 0 .74 .13 .13 0 0 0 0 0 1 0"/></filter>'
     '<filter id="four-c" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
-    'values=".96 0 0 0 .04 0 .58 0 0 .42 0 0 .83 0 .17 0 0 0 1 0"/></filter>'
-    f'<use href="{ART}#back"></use></svg>'
+    'values=".96 0 0 0 .04 0 .58 0 0 .42 0 0 .83 0 .17 0 0 0 1 0"/></filter></svg>'
 )
+ART_PRELOAD = f"{_HIDDEN_SVG}{art_preload()}</svg>"
 FILE_INPUT = '<input type="file" id="import-file" class="sr" accept=".json,application/json" hidden>'
 
 
 def frame() -> dict[str, str]:
     """What the page draws once around #screen (see LIVE)."""
-    return {"live": LIVE, "art": ART_DEFS, "file": FILE_INPUT}
+    return {"live": LIVE, "art": ART_DEFS, "preload": ART_PRELOAD, "file": FILE_INPUT}
 
 
 RUNTIME: Runtime | None = None
