@@ -25,7 +25,7 @@ BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build reads (directories too, so added/removed files count).
 BUILD_INPUTS := $(shell find hearts i18n assets -not -path '*/__pycache__*' 2>/dev/null) \
-	index.html manifest.webmanifest sw.js tools/build.py tools/page_only.py tools/pyc_compile.py \
+	index.html manifest.webmanifest sw.js tools/build.py tools/cardart.py tools/page_only.py tools/pyc_compile.py \
 	tools/stdlib_compile.py tools/in_pyodide.mjs
 
 .PHONY: help setup build play test bench bench-ai bench-review dist clean

@@ -486,6 +486,22 @@ def test_card_art_comes_after_the_boot_s_downloads(table):
     assert start >= boot_done, "the card art competed with the boot's downloads"
     precache = (ROOT / "build" / "precache.js").read_text(encoding="utf-8")
     assert f'"./{ART}spade_queen.svg"' in precache and f'"./{ART}LICENSE"' in precache
+    # The frame's preload (a <use> of each file's suit sign) waits for the
+    # game to be ready: drawn with the frame, its 52 requests slowed the boot.
+    # (A resource keeps the name of its first request: the preload's end in a sign.)
+    preload = f"""() => {{
+      const ready = performance.getEntriesByName('hearts:ready')[0].startTime;
+      const files = performance.getEntriesByType('resource').filter((e) => e.name.includes('{ART}'));
+      const signs = files.filter((e) => /#(club|diamond|heart|spade)$/.test(e.name));
+      return [new Set(files.map((e) => e.name.split('#')[0])).size, signs.length,
+              signs.filter((e) => e.startTime < ready).map((e) => e.name)];
+    }}"""
+    for _ in range(200):  # until all 52 files are in (the preload waits for an idle moment)
+        files, signs, early = page.evaluate(preload)
+        if files == 52:
+            break
+        page.wait_for_timeout(50)
+    assert files == 52 and signs >= 40 and early == [], (files, signs, early)
 
 
 def test_a_reload_asks_for_each_card_s_art_once(browser, site, watch):
