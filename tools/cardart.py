@@ -2,8 +2,8 @@
 
 svg-cards ships its 52 faces as one 962 kB file. A browser parses such a
 file in one go on the page's main thread, when the first `<use>` of it
-comes: 105-167 ms here, four times that on a slow phone, a task that holds
-every tap (issue #25 asks for none over 100 ms). Cut into one file per
+comes: 105-167 ms here, several times that on a slow phone, a task that
+holds every tap (issue #25 asks for none over 100 ms). Cut into one file per
 card, the largest (a court card, ~84 kB) parses in a few milliseconds and
 the table asks only for the cards it draws.
 
@@ -57,10 +57,10 @@ def _drawings(svg: bytes) -> tuple[int, int, dict[str, tuple[int, int]], dict[st
     defs_open = defs_close = -1
     spans: dict[str, tuple[int, int]] = {}
     owner: dict[str, str] = {}
-    current: list[str] = []  # the id of the <defs> child being read, and its start
+    drawing, drawing_start = "", -1  # the <defs> child being read, and where it starts
 
     def start(name: str, attributes: dict[str, str]) -> None:
-        nonlocal depth, defs_open
+        nonlocal depth, defs_open, drawing, drawing_start
         depth += 1
         if depth == 2 and name == "defs":
             defs_open = parser.CurrentByteIndex
@@ -68,19 +68,18 @@ def _drawings(svg: bytes) -> tuple[int, int, dict[str, tuple[int, int]], dict[st
             ident = attributes.get("id")
             if not ident:
                 raise ValueError(f"a drawing of <defs> without an id at byte {parser.CurrentByteIndex}")
-            current[:] = [ident, str(parser.CurrentByteIndex)]
+            drawing, drawing_start = ident, parser.CurrentByteIndex
         if depth >= 3 and "id" in attributes:
-            owner[attributes["id"]] = current[0]
+            owner[attributes["id"]] = drawing
 
     def end(name: str) -> None:
         nonlocal depth, defs_close
         if depth == 3:
-            ident, begin = current[0], int(current[1])
             # An empty element (<g .../>) is its start tag; else the end tag
             # read now ends at its ">".
-            tag_end = svg.index(b">", begin) + 1
+            tag_end = svg.index(b">", drawing_start) + 1
             empty = svg[tag_end - 2:tag_end] == b"/>"
-            spans[ident] = (begin, tag_end if empty else svg.index(b">", parser.CurrentByteIndex) + 1)
+            spans[drawing] = (drawing_start, tag_end if empty else svg.index(b">", parser.CurrentByteIndex) + 1)
         elif depth == 2 and name == "defs":
             defs_close = parser.CurrentByteIndex
         depth -= 1
