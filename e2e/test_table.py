@@ -536,6 +536,10 @@ def test_a_reload_asks_for_each_card_s_art_once(browser, site, watch):
         assert len(asked) == len(set(asked)), sorted(asked)
         watcher.assert_clean()
     finally:
+        # The preload's requests may still be going through the route: let
+        # them end before the context does (else the next test's first call
+        # gets their "Request context disposed").
+        context.unroute_all(behavior="wait")
         context.close()
 
 
@@ -583,8 +587,12 @@ def test_each_card_s_file_draws_it_as_svg_cards_does(browser, site):
                                  ".filter((e) => e.responseEnd > 0).length") >= files:
                     break
                 page.wait_for_timeout(50)
-            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-            return page.locator("#cards").screenshot()
+            shot = page.locator("#cards").screenshot()
+            for _ in range(20):  # until two frames in a row are the same: all drawn
+                shot, last = page.locator("#cards").screenshot(), shot
+                if shot == last:
+                    return shot
+            raise AssertionError(f"the {name} cards never stopped changing")
         finally:
             page.close()
 
