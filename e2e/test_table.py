@@ -216,6 +216,7 @@ def test_every_card_can_be_tapped_where_it_shows(table, site):
 
 def test_playing_the_trick_and_the_hand_in_view(table, site):
     page = table.page
+    layers = LayerWatch(page)
     new_game(page)
     for card in hand(page)[:3]:
         page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
@@ -242,6 +243,39 @@ def test_playing_the_trick_and_the_hand_in_view(table, site):
     shoot(page, table.size, "play")
     assert_accessible(page, site)
     check_trick(table)
+    layers.check_each_has_its_own("#screen .hand .card .face, #screen .trick .card .face")
+
+
+class LayerWatch:
+    """The page's composited layers, as Chromium's DevTools sees them
+    (LayerTree: a new list of layers after each frame that changes them)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.trees = []
+        self.cdp.on("LayerTree.layerTreeDidChange", lambda event: self.trees.append(event.get("layers") or []))
+        self.cdp.send("LayerTree.enable")
+
+    def _without_a_layer(self, selector):
+        root = self.cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        nodes = self.cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})["nodeIds"]
+        elements = [self.cdp.send("DOM.describeNode", {"nodeId": n})["node"]["backendNodeId"] for n in nodes]
+        with_layers = {layer.get("backendNodeId") for layer in (self.trees[-1] if self.trees else [])}
+        return len(elements), [e for e in elements if e not in with_layers]
+
+    def check_each_has_its_own(self, selector):
+        """Every element of selector is drawn on a layer of its own: a card's
+        picture is drawn once, not again each time the cards around it move
+        (game.css). The last frame may still be coming: looked at again for
+        up to TIMEOUT."""
+        for _ in range(TIMEOUT // 100):
+            count, missing = self._without_a_layer(selector)
+            if count and not missing:
+                return
+            self.page.wait_for_timeout(100)
+        assert count, f"nothing matches {selector}"
+        assert not missing, f"{len(missing)} of the {count} card pictures have no layer of their own"
 
 
 TRICK_BOXES = """() => {
