@@ -1,7 +1,8 @@
 """The table at six screen sizes: every card of the hand can be tapped
 where it shows, nothing overflows, the trick and the hand are both in view,
 nothing moves when a status changes, the trick's cards lie in front of
-their players, focus and motion behave; and a screenshot of every table
+their players and each card's picture has a layer of its own, focus and
+motion behave; and a screenshot of every table
 state, written to build/screenshots/ (see the README) for a person to look at.
 
 One page per size (phones: touch, no hover) for the size's tests; each
