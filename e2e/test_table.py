@@ -254,15 +254,18 @@ class LayerWatch:
     def __init__(self, page):
         self.page = page
         self.cdp = page.context.new_cdp_session(page)
-        self.trees = []
-        self.cdp.on("LayerTree.layerTreeDidChange", lambda event: self.trees.append(event.get("layers") or []))
+        self.layers = []  # the latest frame's
+        self.cdp.on("LayerTree.layerTreeDidChange", self._changed)
         self.cdp.send("LayerTree.enable")
+
+    def _changed(self, event):
+        self.layers = event.get("layers") or []
 
     def _without_a_layer(self, selector):
         root = self.cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
         nodes = self.cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})["nodeIds"]
         elements = [self.cdp.send("DOM.describeNode", {"nodeId": n})["node"]["backendNodeId"] for n in nodes]
-        with_layers = {layer.get("backendNodeId") for layer in (self.trees[-1] if self.trees else [])}
+        with_layers = {layer.get("backendNodeId") for layer in self.layers}
         return len(elements), [e for e in elements if e not in with_layers]
 
     def check_each_has_its_own(self, selector):
