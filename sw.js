@@ -30,7 +30,8 @@
 //
 // The interpreter's memory snapshot is no file of the site: the page makes
 // it in this browser after its first visit (assets/boot.js,
-// makeSnapshotForNextVisits) and posts it here; the worker keeps it in this
+// makeSnapshotForNextVisits; its bytes come on a channel from the worker
+// that made it, past the page's thread); the worker keeps it in this
 // version's cache under SNAPSHOT (so a new build, with a new cache, never
 // restores the old one) and answers that URL from there, or with a 204
 // when it has none. The page asks it to drop a snapshot that did not
@@ -156,23 +157,33 @@ async function snapshotDrops(cache) {
   return hit ? Number(await hit.text()) || 0 : 0;
 }
 
-// The page's snapshot to keep ({hearts: "snapshot", snapshot: its packed
-// bytes}, answered true or false on the port it sends), or to drop
+// The page's snapshot to keep ({hearts: "snapshot"} with two ports: the
+// first brings {snapshot: its packed bytes} from the worker that made it,
+// the second takes the answer, true or false), or to drop
 // ({hearts: "drop-snapshot"}).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.hearts === "skip-waiting") {
     event.waitUntil(self.skipWaiting()); // the player chose to update (assets/updates.js)
   } else if (data.hearts === "snapshot") {
-    const [port] = event.ports;
-    event.waitUntil(openCache()
-      .then((cache) => cache.put(SNAPSHOT, new Response(data.snapshot, {
-        headers: { "Content-Type": "application/octet-stream" },
-      })))
-      .then(() => port?.postMessage(true), (error) => {
+    const [from, answer] = event.ports;
+    const bytes = new Promise((resolve, reject) => {
+      if (!from) return reject(new Error("no port brings it"));
+      from.onmessage = ({ data: sent }) => resolve(sent?.snapshot);
+      from.onmessageerror = () => reject(new Error("it could not be read"));
+    });
+    event.waitUntil(bytes
+      .then((snapshot) => {
+        if (!(snapshot instanceof ArrayBuffer)) throw new Error("it is not bytes");
+        return openCache().then((cache) => cache.put(SNAPSHOT, new Response(snapshot, {
+          headers: { "Content-Type": "application/octet-stream" },
+        })));
+      })
+      .then(() => answer?.postMessage(true), (error) => {
         console.warn("sw: the snapshot was not stored:", error);
-        port?.postMessage(false);
-      }));
+        answer?.postMessage(false);
+      })
+      .finally(() => from?.close()));
   } else if (data.hearts === "drop-snapshot") {
     event.waitUntil(openCache().then(async (cache) => {
       const drops = (await snapshotDrops(cache)) + 1;

@@ -459,16 +459,24 @@ function makeSnapshotForNextVisits() {
       fetch(absolute("./build/snapshot.json")).then((response) => response.json()).then((data) => data.modules),
       appZip.then((bytes) => bytes.slice(0)),
     ]);
+    // The snapshot goes from its worker to the service worker on this
+    // channel: the worker posts it to one end, and this page passes the
+    // other end on unread (assets/snapshot-worker.js says why).
+    const keeper = new MessageChannel();
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-    const made = await new Promise((resolve, reject) => {
-      worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
-      worker.onerror = (event) => reject(new Error(event.message || "the snapshot worker failed"));
-      worker.postMessage({ stdLibURL: STDLIB_URL, modules, app }, [app]);
-    }).finally(() => worker.terminate());
-    const channel = new MessageChannel();
-    const kept = new Promise((resolve) => { channel.port1.onmessage = ({ data }) => resolve(data); });
-    navigator.serviceWorker.controller.postMessage({ hearts: "snapshot", snapshot: made.snapshot }, [made.snapshot, channel.port2]);
-    if (!(await kept)) throw new Error("the service worker did not store it");
+    try {
+      await new Promise((resolve, reject) => {
+        worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+        worker.onerror = (event) => reject(new Error(event.message || "the snapshot worker failed"));
+        worker.postMessage({ stdLibURL: STDLIB_URL, modules, app, keeper: keeper.port2 }, [app, keeper.port2]);
+      });
+      const answer = new MessageChannel();
+      const kept = new Promise((resolve) => { answer.port1.onmessage = ({ data }) => resolve(data); });
+      navigator.serviceWorker.controller.postMessage({ hearts: "snapshot" }, [keeper.port1, answer.port2]);
+      if (!(await kept)) throw new Error("the service worker did not store it");
+    } finally {
+      worker.terminate(); // (only now: its end of the channel stays open until the bytes are stored)
+    }
     html.dataset.snapshotMade = "stored";
   })().catch((error) => {
     html.dataset.snapshotMade = "failed";
