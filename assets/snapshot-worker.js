@@ -20,7 +20,7 @@
 // (`keeper`), which the page then hands to the service worker: the 17 MB
 // are copied here, on this worker's thread, and never pass through the
 // page's (posted from there, they made a main-thread task of 33-71 ms).
-// Then the worker posts the page {memory: the memory's length} or {error}.
+// Then the worker posts the page {done: true}, or {error}.
 import "./app-python.js";
 import { packPages } from "./snapshot-pages.js";
 
@@ -49,7 +49,7 @@ self.onmessage = async ({ data }) => {
     const memory = pyodide.makeMemorySnapshot();
     const snapshot = packPages(memory); // (assets/snapshot-pages.js)
     data.keeper.postMessage({ snapshot }, [snapshot]);
-    self.postMessage({ memory: memory.length });
+    self.postMessage({ done: true });
   } catch (error) {
     self.postMessage({ error: String(error && error.stack || error) });
   }
