@@ -47,3 +47,20 @@ def pytest_collection_modifyitems(config, items):
         for start, group in XDIST_GROUPS.items():
             if item.nodeid.startswith(start):
                 item.add_marker(pytest.mark.xdist_group(group))
+
+
+# With CI set (.ci/run sets it), pytest explains a failed `==` of two byte
+# strings by a line diff of their reprs, which grows with the square of
+# their length: for two PNGs of 230 kB it ran until the test's 15-minute
+# timeout (2026-12-05). Long ones get their lengths and where they first
+# differ instead.
+LONG_BYTES = 10_000
+
+
+def pytest_assertrepr_compare(config, op, left, right):
+    if (op == "==" and isinstance(left, bytes) and isinstance(right, bytes)
+            and max(len(left), len(right)) > LONG_BYTES):
+        same = next((i for i, (a, b) in enumerate(zip(left, right)) if a != b), min(len(left), len(right)))
+        return [f"two byte strings of {len(left):,} and {len(right):,} bytes",
+                f"the same up to byte {same:,}"]
+    return None
