@@ -146,9 +146,26 @@ def check_contrast(t):
     assert bad == [], f"{t.size}: text below WCAG AA contrast: {bad}"
 
 
+# The status line's box, its text's box (null without one), and on how
+# many lines "Chosen: 2 of 3" lies while passing (null without it).
+STATUS_TEXT = """() => {
+  const status = document.querySelector('#screen .status'), text = status.firstElementChild;
+  const count = status.querySelector('.count');
+  const edges = (r) => [r.left, r.top, r.right, r.bottom];
+  return [edges(status.getBoundingClientRect()), text && edges(text.getBoundingClientRect()),
+          count && count.getClientRects().length];
+}"""
+
+
 def check_fits(t):
     page = t.page
     width, height = t.size
+    box, text, count_lines = page.evaluate(STATUS_TEXT)
+    if text is not None:  # the status's words lie in its box (a fixed one: nothing moves when they change)
+        inside = box[0] - 1 <= text[0] and box[1] - 1 <= text[1] and text[2] <= box[2] + 1 and text[3] <= box[3] + 1
+        assert inside, f"{t.size}: the status's text {text} overflows its box {box}"
+    if page.locator(f'{TABLE}[data-phase="pass"]').count():
+        assert count_lines == 1, f"{t.size}: the count of the cards to pass lies on {count_lines} lines"
     scroll = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     assert scroll[0] <= width, f"{t.size}: the page is {scroll[0]} px wide"
     assert scroll[1] <= height, f"{t.size}: the page is {scroll[1]} px high"
@@ -683,6 +700,7 @@ def test_the_bar_and_the_notes_fit_the_narrowest_phone_in_every_language(warm_co
         t = SimpleNamespace(page=open_game(page, site.game_url(lang=lang)), size=SIZES[0], phone=True)
         page = t.page
         new_game(page)
+        check_fits(t)  # the pass's status: where to, how many chosen
         for card in hand(page)[:3]:
             page.locator(f'#screen [data-card="{card}"]').click(position={"x": 6, "y": 16}, force=True)
             acked(page)

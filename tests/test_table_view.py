@@ -81,6 +81,19 @@ def test_received_cards_stay_marked_until_the_first_card_we_play():
     assert not any(" received" in cls for cls in buttons(d.html()).values())
 
 
+def test_the_pass_status_keeps_its_count_in_one_piece():
+    d = Driver()
+    d.send(M.NewGame())
+    d.send(M.ClickCard(str(d.pv.hand[0])))
+    status = d.html().split('<p class="status">', 1)[1].split("</p>", 1)[0]
+    # one span (the box is a grid: each child would be a row of its own),
+    # the count in one of its own, which game.css keeps on one line
+    assert status == '<span>Pass three cards to the left · <span class="count">Chosen: 1 of 3</span></span>'
+    d.send(M.ClickCard(str(d.pv.hand[0])))  # picked no more
+    pass_three(d)
+    assert d.html().split('<p class="status">', 1)[1].split("</p>", 1)[0] == "<span>Your turn</span>"
+
+
 def test_passed_cards_fly_to_their_new_owner_once():
     d = Driver()
     d.send(M.NewGame())

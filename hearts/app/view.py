@@ -392,15 +392,19 @@ def _passer(pv: PlayerView) -> int:
 
 
 def _status(ui: Ui, pv: PlayerView, tr: Translator, winner: int | None) -> str:
+    """The line above the hand, as HTML: one span (the box is a grid)."""
     if winner is not None:
-        return S.trick_won(winner, tr)
-    if pv.phase is Phase.PASS:
-        return f"{pass_direction_text(pv.pass_direction, tr)} · {S.chosen(len(ui.picked), tr)}"
-    if pv.to_act == HUMAN:
-        return S.to_play(HUMAN, tr)
-    if pv.to_act is not None:
-        return S.thinking(pv.to_act, tr)
-    return ""
+        text = esc(S.trick_won(winner, tr))
+    elif pv.phase is Phase.PASS:  # "Chosen: 2 of 3" is kept on one line
+        text = (f'{esc(pass_direction_text(pv.pass_direction, tr))} · '
+                f'<span class="count">{esc(S.chosen(len(ui.picked), tr))}</span>')
+    elif pv.to_act == HUMAN:
+        text = esc(S.to_play(HUMAN, tr))
+    elif pv.to_act is not None:
+        text = esc(S.thinking(pv.to_act, tr))
+    else:
+        return ""
+    return f"<span>{text}</span>"
 
 
 def _moment(ui: Ui, pv: PlayerView) -> str:
@@ -477,7 +481,7 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         + f'<div class="south{mine}">'
         + '<div class="status-row">'
         + _seat(pv, HUMAN, ui, tr, turn, winner, queen)
-        + f'<p class="status">{esc(_status(ui, pv, tr, winner))}</p>'
+        + f'<p class="status">{_status(ui, pv, tr, winner)}</p>'
         + f'<div class="actions">{"".join(actions)}</div>'
         + "</div>"
         + _hand(ui, pv, tr)
