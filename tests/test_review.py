@@ -172,3 +172,19 @@ def test_a_review_that_peeked_would_be_caught():
         return R.finish(gen)
 
     assert len({peeking(g) for g in [game, *variants]}) > 1
+
+
+def test_a_pass_s_reason_reads_as_a_sentence_of_its_own():
+    # In the review, a line of its own; in the hint, an item after "Why:".
+    from hearts.ai.explain import Explanation
+    from hearts.app.review_view import _item
+    from hearts.text.hint_text import explanation
+    from hearts.text.i18n import Translator
+
+    en = Translator("en")
+    item = R.Item(0, ("3C", "JC", "KC"), ("KC", "AH", "QS"), 10.8, 9.5, 14, ("pass", "AH", "high-heart"))
+    assert '<p class="rv-why">Ace of hearts: a high heart that would take points.</p>' in _item(item, en)
+    played = R.Item(2, ("5S",), ("5S",), 10.0, 10.0, 0, ("duck", "7S"))
+    assert '<p class="rv-why">Duck under the 7 of spades: the trick goes to someone else.</p>' in _item(played, en)
+    hint = Explanation(cards=("AH",), options=(), reason=None, pass_reasons=(("AH", "high-heart"),))
+    assert explanation(hint, en) == "Why: ace of hearts: a high heart that would take points."

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 from . import review as R
 from ..text import strings as S
 from ..text.i18n import N_, NP_
-from ..text.vocabulary import card_name
 from .events import Action as A
-from ..text.hint_text import _PASS_REASONS, decimal, reason as play_reason
+from ..text.hint_text import decimal, pass_reason, reason as play_reason, sentence
 from .blocks import button, dialog, esc, mini_card
 
 if TYPE_CHECKING:
@@ -66,9 +65,8 @@ def _points(x: float | None, tr: Translator) -> str:
 def _reason(code: tuple[Any, ...] | None, tr: Translator) -> str:
     if not code:
         return ""
-    if code[0] == "pass":
-        text = tr.pgettext("hint reason", "{card}: {reason}").format(
-            card=card_name(code[1], tr), reason=tr.gettext(_PASS_REASONS[code[2]]))
+    if code[0] == "pass":  # a line of its own here, where the hint lists them after "Why:"
+        text = sentence(pass_reason(code[1], code[2], tr))
     else:
         text = play_reason(code, tr)
     return f'<p class="rv-why">{esc(text)}</p>' if text else ""

@@ -42,6 +42,24 @@ def option(card: str, mean: float, tr: Translator) -> str:
     return tr.gettext("{card}: about {points} points").format(card=card_name(card, tr), points=decimal(mean, tr))
 
 
+def pass_reason(card: str, code: str, tr: Translator) -> str:
+    """Why ``card`` is one to pass (a code of ``_PASS_REASONS``), as an item
+    of a list: "queen of spades: 13 points you would rather not keep"."""
+    return tr.pgettext("hint reason", "{card}: {reason}").format(
+        card=card_name(card, tr), reason=tr.gettext(_PASS_REASONS[code]))
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first letter, a full stop.
+
+    >>> sentence("ace of hearts: a high heart that would take points"), sentence("Done.")
+    ('Ace of hearts: a high heart that would take points.', 'Done.')
+    """
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
 def reason(code: tuple[Any, ...], tr: Translator) -> str:
     """A rule of thumb (hearts.ai.explain's RuleOfThumb: its code, then seats
     and cards) in words."""
@@ -99,10 +117,7 @@ def explanation(e: Any, tr: Translator) -> str:
     the page's messages carry it as an object)."""
     parts = []
     if e.pass_reasons:
-        items = "; ".join(
-            tr.pgettext("hint reason", "{card}: {reason}").format(
-                card=card_name(c, tr), reason=tr.gettext(_PASS_REASONS[code]))
-            for c, code in e.pass_reasons)
+        items = "; ".join(pass_reason(c, code, tr) for c, code in e.pass_reasons)
         # TRANSLATORS: {list} is "card: reason; card: reason; card: reason".
         parts.append(tr.gettext("Why: {list}.").format(list=items))
     if e.pass_search:
