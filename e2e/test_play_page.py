@@ -83,6 +83,14 @@ def fits(page, width):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
+# Whether the menu's way back to the game and its New game are in sight as
+# it opens (its settings below them may run past the screen's foot).
+MENU_FIRST_IN_SIGHT = """() => ['close', 'new-game'].every((action) => {
+    const r = document.querySelector(`.overlay.menu [data-action="${action}"]`).getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+})"""
+
+
 def test_new_game_from_the_menu_asks_first(table, site, open_game):
     page = start_screen(table, open_game)
     page.locator('#screen [data-action="new-game"]').click()  # the start screen: at once
@@ -91,6 +99,7 @@ def test_new_game_from_the_menu_asks_first(table, site, open_game):
     cards = hand(page)
     page.locator('#screen [data-action="menu"]').click()
     acked(page)
+    assert page.evaluate(MENU_FIRST_IN_SIGHT), "the menu's Back to the game or New game is out of sight"
     page.locator('.overlay [data-action="new-game"]').click()
     acked(page)
     dialog = page.locator(".overlay.confirm-new")

@@ -712,10 +712,12 @@ def _menu(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
     files = file_actions(ui, tr, pv is not None)
-    body = (f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
-            f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
+    # The way back and a new game first: on a phone the settings below them
+    # fill the screen, and what came after them was out of sight.
+    body = (f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
+            f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
             f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr)}{sheet}')
-    return dialog(tr.text(S.SETTINGS), body, "menu")
+    return dialog(tr.text(S.MENU), body, "menu")
 
 
 def _error(ui: Ui, tr: Translator) -> str:
