@@ -50,10 +50,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 # With CI set (.ci/run sets it), pytest explains a failed `==` of two byte
-# strings by a line diff of their reprs, which grows with the square of
-# their length: for two PNGs of 230 kB it ran until the test's 15-minute
-# timeout (2026-12-05). Long ones get their lengths and where they first
-# differ instead.
+# strings by a line diff of their reprs: for two PNGs of 230 kB that diff
+# ran until the test's 15-minute timeout (2026-12-05). Long ones get their
+# lengths and where they first differ instead.
 LONG_BYTES = 10_000
 
 
