@@ -8,9 +8,13 @@ import pytest
 from hearts import Game, Phase
 from hearts.app import review as R
 from hearts.ai import Hard, make_opponent
+from hearts.ai.explain import Explanation
 from hearts.ai.hard import candidates
+from hearts.app.review_view import _item
 from hearts.engine.cards import cards_of
 from hearts.engine.game import deal
+from hearts.text.hint_text import explanation
+from hearts.text.i18n import Translator
 
 from test_ai_fairness import _mid_hand, _respread
 
@@ -176,11 +180,6 @@ def test_a_review_that_peeked_would_be_caught():
 
 def test_a_pass_s_reason_reads_as_a_sentence_of_its_own():
     # In the review, a line of its own; in the hint, an item after "Why:".
-    from hearts.ai.explain import Explanation
-    from hearts.app.review_view import _item
-    from hearts.text.hint_text import explanation
-    from hearts.text.i18n import Translator
-
     en = Translator("en")
     item = R.Item(0, ("3C", "JC", "KC"), ("KC", "AH", "QS"), 10.8, 9.5, 14, ("pass", "AH", "high-heart"))
     assert '<p class="rv-why">Ace of hearts: a high heart that would take points.</p>' in _item(item, en)
