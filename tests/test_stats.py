@@ -219,13 +219,13 @@ def test_the_place_counts_say_what_they_count():
     d = finish_game(StatsDriver())
     d.send(M.ShowStats())
     html = d.html()
-    place = ST.figures(d.model.ui.stats)["all"]
+    all_games = ST.figures(d.model.ui.stats)["all"]
     words = ("first", "second", "third", "fourth")
     tiles = re.findall(r'<dt>([^<]*)</dt><dd data-stat="place-(\d)">', html)
     assert tiles == [(f"Games finished {w}", str(n)) for n, w in enumerate(words, 1)]
     rows = re.findall(r'<th scope="row">([^<]*)</th><td data-stat="place-(\d)\.', html)
     assert rows == tiles
-    assert sum(int(re.search(rf'data-stat="place-{n}">(\d+)<', html)[1]) for n in (1, 2, 3, 4)) == place.games
+    assert sum(int(re.search(rf'data-stat="place-{n}">(\d+)<', html)[1]) for n in (1, 2, 3, 4)) == all_games.games
 
 
 def test_reset_asks_first_and_then_empties():
