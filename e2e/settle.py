@@ -54,6 +54,29 @@ def until_true(page, expression: str, what: str, timeout: int = TIMEOUT):
     raise AssertionError(f"the page never showed {what}")
 
 
+# Every card file the page's art preload asks for (hearts.page.worker's
+# ART_PRELOAD, drawn once the game is ready and the browser idle), and
+# whether each has come in (its resource timing entry has ended).
+ART_PRELOADED = """() => {
+  const files = new Set([...document.querySelectorAll('svg.art use[href]')]
+    .map((use) => new URL(use.getAttribute('href'), document.baseURI).href.split('#')[0]));
+  const done = new Set(performance.getEntriesByType('resource')
+    .filter((entry) => entry.responseEnd > 0).map((entry) => entry.name.split('#')[0]));
+  return files.size === 52 && [...files].every((url) => done.has(url));
+}"""
+
+
+def art_preloaded(page, timeout: int = TIMEOUT) -> None:
+    """Wait until the page has asked for all 52 card files and each is in.
+
+    A test that leaves the page before then cuts those downloads short. Where
+    a service worker was fetching them from the network (an install that is
+    not the worker's own, on its first visit), Chromium reports that as
+    net::ERR_FAILED, not the ERR_ABORTED of a plain download cut short, and
+    the context's watcher fails the test (seen in CI, 2026-12-06)."""
+    until_true(page, f"({ART_PRELOADED})()", "every card's file in", timeout)
+
+
 def python_worker(page):
     """The page's worker that runs the game's Python (assets/python-worker.js)."""
     return next(w for w in page.workers if w.url.endswith("/assets/python-worker.js"))

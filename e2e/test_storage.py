@@ -26,7 +26,7 @@ from hearts import Game, Phase
 from hearts.engine.save import dumps, loads
 from hearts.app.stored import position
 from test_game import LEGAL, TABLE, TIMEOUT, click_card, hand, new_game, phase
-from settle import acked
+from settle import acked, art_preloaded
 
 ROOT = Path(__file__).resolve().parent.parent
 NESTED = "[" * 6000 + "]" * 6000  # 12 kB: killed the page's Python ("Maximum call stack size exceeded")
@@ -230,6 +230,7 @@ def test_the_root_install_finds_the_save_of_before_once(warm, site, open_game):
     # another install does not take it
     page = open_game(page, site.game_url(base=site.subpath_url))
     assert phase(page) == "start"
+    art_preloaded(page)  # (the root install's worker fetches them: left early, they fail)
     # the root install does, and moves it to its own key
     page = open_game(page, site.game_url())
     assert phase(page) == "pass"
