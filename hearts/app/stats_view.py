@@ -41,10 +41,12 @@ UNDO_APART = N_("Games in which a move was taken back count apart, under With un
 IMPORTED = S.IMPORTED
 IMPORTED_APART = N_("Games whose cards the game did not deal (a deal opened from a file) count apart, "
                     "under Imported, and not in All games.")
-# TRANSLATORS: the labels of four counts in the statistics: how many games
-# you ended in first, second, third and fourth place.
-PLACE_COUNTS = (N_("Games finished first"), N_("Games finished second"),
-                N_("Games finished third"), N_("Games finished fourth"))
+PLACE_ROWS = (  # (data-stat, label), as ROWS
+    # TRANSLATORS: the labels of four counts in the statistics: how many games
+    # you ended in first, second, third and fourth place.
+    ("place-1", N_("Games finished first")), ("place-2", N_("Games finished second")),
+    ("place-3", N_("Games finished third")), ("place-4", N_("Games finished fourth")),
+)
 LAST_GAMES = N_("Your last games")
 # TRANSLATORS: under the chart of the last games' final scores.
 CHART_NOTE = N_("Each bar is a game's final score, oldest first; the number under it is your place.")
@@ -99,9 +101,9 @@ def _tiles(c: ST.Counters, tr: Translator) -> str:
         for name, label in ROWS
     )
     places = "".join(
-        f'<div class="stat place"><dt>{esc(tr.text(PLACE_COUNTS[n - 1]))}</dt>'
-        f'<dd data-stat="place-{n}">{esc(_value(c, f"place-{n}", tr))}</dd></div>'
-        for n in (1, 2, 3, 4)
+        f'<div class="stat place"><dt>{esc(tr.text(label))}</dt>'
+        f'<dd data-stat="{name}">{esc(_value(c, name, tr))}</dd></div>'
+        for name, label in PLACE_ROWS
     )
     return f'<dl class="stat-tiles">{tiles}{places}</dl>'
 
@@ -111,8 +113,8 @@ def _table(figures: dict[str, ST.Counters], tr: Translator) -> str:
     cols = [(b, level_name(b, tr) if b in LEVELS else tr.text(heading[b])) for b in ST.BUCKETS]
     head = "".join(f'<th scope="col">{esc(label)}</th>' for _, label in cols)
     rows = []
-    for name, label in ROWS + tuple((f"place-{n}", None) for n in (1, 2, 3, 4)):
-        text = tr.text(label or PLACE_COUNTS[int(name[-1]) - 1])
+    for name, label in ROWS + PLACE_ROWS:
+        text = tr.text(label)
         cells = "".join(f'<td data-stat="{name}.{b}">{esc(_value(figures[b], name, tr))}</td>' for b, _ in cols)
         rows.append(f'<tr><th scope="row">{esc(text)}</th>{cells}</tr>')
     return (f'<table class="stat-table"><caption>{esc(tr.text(BY_LEVEL))}</caption>'
