@@ -54,27 +54,39 @@ def until_true(page, expression: str, what: str, timeout: int = TIMEOUT):
     raise AssertionError(f"the page never showed {what}")
 
 
-# Every card file the page's art preload asks for (hearts.page.worker's
-# ART_PRELOAD, drawn once the game is ready and the browser idle), and
-# whether each has come in (its resource timing entry has ended).
-ART_PRELOADED = """() => {
-  const files = new Set([...document.querySelectorAll('svg.art use[href]')]
+# Whether every file that the <use> elements matching selector draw from
+# has come in (its resource timing entry has ended; an entry's name keeps
+# the fragment it was first asked with), and there are at least ``least``.
+FILES_IN = """([selector, least]) => {
+  const files = new Set([...document.querySelectorAll(selector)]
     .map((use) => new URL(use.getAttribute('href'), document.baseURI).href.split('#')[0]));
   const done = new Set(performance.getEntriesByType('resource')
     .filter((entry) => entry.responseEnd > 0).map((entry) => entry.name.split('#')[0]));
-  return files.size === 52 && [...files].every((url) => done.has(url));
+  return files.size >= least && [...files].every((url) => done.has(url));
 }"""
 
 
+def files_in(page, selector: str, least: int = 1) -> bool:
+    """Whether the files of the <use> elements matching ``selector`` (at
+    least ``least`` files) are all in: see FILES_IN."""
+    return page.evaluate(FILES_IN, [selector, least])
+
+
 def art_preloaded(page, timeout: int = TIMEOUT) -> None:
-    """Wait until the page has asked for all 52 card files and each is in.
+    """Wait until the page's art preload (hearts.page.worker's ART_PRELOAD,
+    drawn once the game is ready and the browser idle) has all 52 card
+    files in.
 
     A test that leaves the page before then cuts those downloads short. Where
     a service worker was fetching them from the network (an install that is
     not the worker's own, on its first visit), Chromium reports that as
     net::ERR_FAILED, not the ERR_ABORTED of a plain download cut short, and
     the context's watcher fails the test (seen in CI, 2026-12-06)."""
-    until_true(page, f"({ART_PRELOADED})()", "every card's file in", timeout)
+    for _ in range(timeout // 50):
+        if files_in(page, "svg.art use[href]", 52):
+            return
+        page.wait_for_timeout(50)  # (a poll of a condition, as until_true's)
+    raise AssertionError("the page never had every card's file in")
 
 
 def python_worker(page):

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_game import TABLE, new_game
-from settle import acked
+from settle import acked, files_in
 
 START = '#screen > section[data-phase="start"]'
 NEW_GAME = '#screen [data-action="new-game"]'
@@ -104,20 +104,10 @@ def ready(page):
     page.locator("html[data-ready]").wait_for(state="attached", timeout=READY_MS)
 
 
-# Whether the file of every card the screen draws has come (tools/cardart.py:
-# a file per card; a resource's name keeps the fragment it was first asked with).
-ART_IN = """() => {
-  const wanted = [...document.querySelectorAll('#screen use[href]')]
-    .map((use) => new URL(use.getAttribute('href'), location.href).href.split('#')[0]);
-  const done = new Set(performance.getEntriesByType('resource').filter((e) => e.responseEnd > 0).map((e) => e.name.split('#')[0]));
-  return wanted.length > 0 && wanted.every((url) => done.has(url));
-}"""
-
-
 def art_in(page):
     """Until the card art is in, and drawn."""
     for _ in range(600):
-        if page.evaluate(ART_IN):
+        if files_in(page, "#screen use[href]"):  # (tools/cardart.py: a file per card)
             break
         page.wait_for_timeout(100)
     else:
