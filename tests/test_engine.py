@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
+import struct
 
 import pytest
 from engine_helpers import held, moon_deal, oracle_winner, play_lowest, play_random, rig
@@ -23,6 +25,7 @@ from hearts import (
     mask_of,
 )
 from hearts.engine.cards import FULL_DECK, format_cards, points_of
+from hearts.engine import game as game_module
 from hearts.engine.save import dumps
 
 
@@ -84,6 +87,41 @@ def test_the_deal_of_a_seed_is_pinned_across_platforms():
     # Pyodide's Python must deal what CPython deals: the generator is ours,
     # so this recorded deal may only change together with the save format.
     assert format_cards(cards_of(deal(1)[0])) == "8C QC AC 5D QD KD 4H 6H QH 5S 7S 8S QS"
+
+
+def _sorted_by_keys(digest: bytes) -> tuple[int, ...]:
+    """The deal as its docstring defines it: the cards sorted by their keys."""
+    keys = struct.unpack("<52I", digest)
+    deck = sorted(range(52), key=keys.__getitem__)  # stable: equal keys keep the cards' order
+    return tuple(mask_of(deck[13 * seat : 13 * seat + 13]) for seat in range(4))
+
+
+def test_the_deal_is_the_cards_sorted_by_their_keys(monkeypatch):
+    for seed in range(500):
+        digest = hashlib.shake_128(b"hearts:%d:%d" % (seed, seed % 5)).digest(208)
+        assert deal(seed, seed % 5) == _sorted_by_keys(digest)
+    # Keys that are equal, at the ends of their range, or in reverse order:
+    rng = random.Random(7)
+    digests = [
+        bytes(208),
+        b"\xff" * 208,
+        struct.pack("<52I", *range(52, 0, -1)),
+        struct.pack("<52I", *(rng.choice((0, 5, 2**31, 2**32 - 1)) for _ in range(52))),
+        struct.pack("<52I", *(rng.randrange(3) for _ in range(52))),
+    ]
+    for digest in digests:
+        monkeypatch.setattr(game_module, "_shake_128", lambda data, digest=digest: FakeShake(digest))
+        assert deal(1) == _sorted_by_keys(digest)
+        if digest == bytes(208):  # all keys equal: the cards in their order
+            assert deal(1) == tuple(0x1FFF << (13 * seat) for seat in range(4))
+
+
+class FakeShake:
+    def __init__(self, digest: bytes):
+        self._digest = digest
+
+    def digest(self, length: int) -> bytes:
+        return self._digest[:length]
 
 
 def test_from_deal_refuses_impossible_deals():
