@@ -88,6 +88,7 @@ class PassDirection(IntEnum):
 
 _PASS_CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
 _PASS_NONE = PassDirection.NONE
+_PASS_OFFSETS = tuple(d.value for d in _PASS_CYCLE)  # the cycle as plain ints (an enum's .value is slow)
 # Enum members are slow to look up on their class (the metaclass is asked
 # each time), so the engine's hot paths compare against these names.
 _PASS, _PLAY, _HAND_END, _GAME_END = Phase.PASS, Phase.PLAY, Phase.HAND_END, Phase.GAME_END
@@ -270,15 +271,22 @@ def _check_seat(seat: Any) -> int:
     raise IllegalAction(Reason.NO_SUCH_SEAT, repr(seat))
 
 
+# A finished trick in Game._tricks: a Trick's fields as a plain tuple, which
+# is built in a third of the time (Game.tricks and Game.view make the Tricks).
+_RawTrick = tuple[int, tuple[Card, ...], int]
 # One finished hand in Game._log: the deal, the passes, the tricks.
-_LogEntry = tuple[tuple[int, int, int, int], tuple[int | None, ...], tuple[Trick, ...]]
+_LogEntry = tuple[tuple[int, int, int, int], tuple[int | None, ...], tuple[_RawTrick, ...]]
+
+
+def _as_tricks(raw: Iterable[_RawTrick]) -> tuple[Trick, ...]:
+    return tuple([_new_tuple(Trick, t) for t in raw])
 
 
 def _hand_record(
-    dealt: tuple[int, int, int, int], passes: Sequence[int | None], tricks: Iterable[Trick]
+    dealt: tuple[int, int, int, int], passes: Sequence[int | None], tricks: Iterable[tuple[Any, ...]]
 ) -> HandRecord:
     a, b, c, d = passes
-    return HandRecord(dealt, (a, b, c, d), tuple(card for t in tricks for card in t.cards))
+    return HandRecord(dealt, (a, b, c, d), tuple(card for t in tricks for card in t[1]))  # t[1]: the cards
 
 
 class Game:
@@ -328,7 +336,7 @@ class Game:
     _trick: list[Card]
     _leader: int | None
     _led: int | None
-    _tricks: list[Trick]
+    _tricks: list[_RawTrick]
     _taken: list[int]
     _hearts_broken: bool
 
@@ -403,9 +411,8 @@ class Game:
     def _start_play(self) -> None:
         self.phase = _PLAY
         self.legal = (TWO_OF_CLUBS,)
-        for s in SEATS:
-            if self._hands[s] & 1:  # the two of clubs is card 0
-                self._leader = self.to_act = s
+        h = self._hands  # the seat that holds the two of clubs (card 0) leads
+        self._leader = self.to_act = 0 if h[0] & 1 else 1 if h[1] & 1 else 2 if h[2] & 1 else 3
 
     def copy(self) -> "Game":
         """An independent copy (for looking ahead without touching this game).
@@ -476,8 +483,8 @@ class Game:
     def tricks(self) -> tuple[Trick, ...]:
         """This hand's tricks so far, the one in progress last (without a winner)."""
         if self._trick and self._leader is not None:  # (a trick begun has a leader)
-            return (*self._tricks, Trick(self._leader, tuple(self._trick)))
-        return tuple(self._tricks)
+            return (*_as_tricks(self._tricks), Trick(self._leader, tuple(self._trick)))
+        return _as_tricks(self._tricks)
 
     @property
     def played_mask(self) -> int:
@@ -507,7 +514,7 @@ class Game:
         >>> Game.new(seed=1).legal_actions(0) == Game.new(seed=1).hand(0)
         True
         """
-        if seat is None or seat.__class__ is int and seat == self.to_act:
+        if seat is self.to_act or seat is None:  # (seats are small ints, one object each, as in play)
             return self.legal
         if self.phase is _PASS and seat.__class__ is int and 0 <= seat <= 3:
             # Nothing has left the hands yet: they are as dealt.
@@ -536,7 +543,7 @@ class Game:
             waiting_to_pass=self.waiting_to_pass,
             to_act=self.to_act,
             legal=self.legal_actions(seat),
-            tricks=tuple(self._tricks),
+            tricks=_as_tricks(self._tricks),
             trick=Trick(self._leader, tuple(self._trick))
             if phase is _PLAY and self._leader is not None  # (always, while playing)
             else None,
@@ -570,10 +577,9 @@ class Game:
         passes[seat] = m
         if None not in passes:  # the fourth pass: all are exchanged at once
             chosen = cast(list[int], passes)
-            offset = self.pass_direction.value
+            offset = _PASS_OFFSETS[(self._hand_number + self._pass_offset) & 3]
             self._hands = rules.exchange(self._dealt, chosen, offset)
-            for s in SEATS:
-                self._received[(s + offset) & 3] = chosen[s]
+            self._received = chosen[-offset:] + chosen[:-offset]  # seat s + offset receives chosen[s]
             self._start_play()
 
     def play(self, seat: int | None, card: Card | str) -> None:
@@ -630,7 +636,7 @@ class Game:
             if not self._hearts_broken:
                 self._hearts_broken = _breaks_hearts(trick)
         tricks = self._tricks
-        tricks.append(_new_tuple(Trick, (seat, (a, b, c, d), winner)))
+        tricks.append((seat, (a, b, c, d), winner))
         self._trick = []
         self._led = None
         self._leader = self.to_act = winner
@@ -712,10 +718,10 @@ class Game:
 
     def _end_hand(self) -> None:
         points, moon = rules.hand_result(self._taken)
-        self._results.append(HandResult(points, moon))
-        scores = self._scores
-        for s in SEATS:
-            scores[s] += points[s]
+        self._results.append(_new_tuple(HandResult, (points, moon)))
+        a, b, c, d = points
+        s0, s1, s2, s3 = self._scores
+        self._scores = scores = [s0 + a, s1 + b, s2 + c, s3 + d]
         self.to_act = None
         self.legal = ()
         low = min(scores)

@@ -208,12 +208,12 @@ def hand_result(taken: Sequence[int]) -> tuple[tuple[int, int, int, int], int | 
     >>> hand_result([0, 26, 0, 0])
     ((26, 0, 26, 26), 1)
     """
-    for moon in (0, 1, 2, 3):
-        if taken[moon] == HAND_POINTS:
-            points = [HAND_POINTS] * 4
-            points[moon] = 0
-            return tuple(points), moon  # type: ignore[return-value]
-    return tuple(taken), None  # type: ignore[return-value]
+    if HAND_POINTS not in taken:
+        return tuple(taken), None  # type: ignore[return-value]
+    moon = taken.index(HAND_POINTS)
+    points = [HAND_POINTS] * 4
+    points[moon] = 0
+    return tuple(points), moon  # type: ignore[return-value]
 
 
 def exchange(hands: Sequence[int], passes: Sequence[int], offset: int) -> list[int]:
@@ -223,7 +223,13 @@ def exchange(hands: Sequence[int], passes: Sequence[int], offset: int) -> list[i
     >>> exchange([1, 2, 4, 8], [1, 2, 4, 8], 1)
     [8, 1, 2, 4]
     """
-    after = [hands[s] & (FULL_DECK ^ passes[s]) for s in (0, 1, 2, 3)]  # (~passes[s], negative, is slower)
-    for s in (0, 1, 2, 3):
-        after[(s + offset) & 3] |= passes[s]
-    return after
+    h0, h1, h2, h3 = hands
+    p0, p1, p2, p3 = passes
+    r0, r1, r2, r3 = (*passes[-offset:], *passes[:-offset])  # seat s + offset receives passes[s]
+    # (FULL_DECK ^ p is every card but p: ~p, negative, is slower)
+    return [
+        h0 & (FULL_DECK ^ p0) | r0,
+        h1 & (FULL_DECK ^ p1) | r1,
+        h2 & (FULL_DECK ^ p2) | r2,
+        h3 & (FULL_DECK ^ p3) | r3,
+    ]
