@@ -88,7 +88,6 @@ class PassDirection(IntEnum):
 
 _PASS_CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
 _PASS_NONE = PassDirection.NONE
-_PASS_OFFSETS = tuple(d.value for d in _PASS_CYCLE)  # the cycle as plain ints (an enum's .value is slow)
 # Enum members are slow to look up on their class (the metaclass is asked
 # each time), so the engine's hot paths compare against these names.
 _PASS, _PLAY, _HAND_END, _GAME_END = Phase.PASS, Phase.PLAY, Phase.HAND_END, Phase.GAME_END
@@ -401,7 +400,7 @@ class Game:
         self._tricks = []
         self._taken = [0, 0, 0, 0]
         self._hearts_broken = False
-        if _PASS_CYCLE[(self._hand_number + self._pass_offset) % 4] is _PASS_NONE:
+        if self.pass_direction is _PASS_NONE:
             self._start_play()
         else:
             self.phase = _PASS
@@ -577,9 +576,9 @@ class Game:
         passes[seat] = m
         if None not in passes:  # the fourth pass: all are exchanged at once
             chosen = cast(list[int], passes)
-            offset = _PASS_OFFSETS[(self._hand_number + self._pass_offset) & 3]
+            offset = int(self.pass_direction)  # (an int: an enum's .value is slow)
             self._hands = rules.exchange(self._dealt, chosen, offset)
-            self._received = chosen[-offset:] + chosen[:-offset]  # seat s + offset receives chosen[s]
+            self._received = rules.received(chosen, offset)
             self._start_play()
 
     def play(self, seat: int | None, card: Card | str) -> None:

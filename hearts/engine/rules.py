@@ -216,16 +216,26 @@ def hand_result(taken: Sequence[int]) -> tuple[tuple[int, int, int, int], int | 
     return tuple(points), moon  # type: ignore[return-value]
 
 
+def received(passes: Sequence[int], offset: int) -> list[int]:
+    """What each seat receives when every seat gives ``passes[s]`` to the
+    seat ``offset`` places to its left (1 left, 2 across, 3 right).
+
+    >>> received([1, 2, 4, 8], 3)
+    [2, 4, 8, 1]
+    """
+    return [*passes[-offset:], *passes[:-offset]]  # seat s + offset receives passes[s]
+
+
 def exchange(hands: Sequence[int], passes: Sequence[int], offset: int) -> list[int]:
     """The hands after every seat gives ``passes[s]`` to the seat ``offset``
-    places to its left (1 left, 2 across, 3 right), all at once.
+    places to its left (see :func:`received`), all at once.
 
     >>> exchange([1, 2, 4, 8], [1, 2, 4, 8], 1)
     [8, 1, 2, 4]
     """
     h0, h1, h2, h3 = hands
     p0, p1, p2, p3 = passes
-    r0, r1, r2, r3 = (*passes[-offset:], *passes[:-offset])  # seat s + offset receives passes[s]
+    r0, r1, r2, r3 = received(passes, offset)
     # (FULL_DECK ^ p is every card but p: ~p, negative, is slower)
     return [
         h0 & (FULL_DECK ^ p0) | r0,
