@@ -13,6 +13,8 @@ tasks still running (data-running): hearts/page/runtime.py _took and spawn.
     assert <nothing happened>
 """
 
+import json
+
 from playwright.sync_api import expect
 
 from page_play import acked  # noqa: F401  (tools/: the worker has handled what the page sent)
@@ -66,10 +68,11 @@ FILES_IN = """([selector, least]) => {
 }"""
 
 
-def files_in(page, selector: str, least: int = 1) -> bool:
-    """Whether the files of the <use> elements matching ``selector`` (at
-    least ``least`` files) are all in: see FILES_IN."""
-    return page.evaluate(FILES_IN, [selector, least])
+def files_in(selector: str, least: int = 1) -> str:
+    """A JS expression, for until_true: whether the files of the <use>
+    elements matching ``selector`` (at least ``least`` files) are all in
+    (see FILES_IN)."""
+    return f"({FILES_IN})({json.dumps([selector, least])})"
 
 
 def art_preloaded(page, timeout: int = TIMEOUT) -> None:
@@ -82,11 +85,7 @@ def art_preloaded(page, timeout: int = TIMEOUT) -> None:
     not the worker's own, on its first visit), Chromium reports that as
     net::ERR_FAILED, not the ERR_ABORTED of a plain download cut short, and
     the context's watcher fails the test (seen in CI, 2026-12-06)."""
-    for _ in range(timeout // 50):
-        if files_in(page, "svg.art use[href]", 52):
-            return
-        page.wait_for_timeout(50)  # (a poll of a condition, as until_true's)
-    raise AssertionError("the page never had every card's file in")
+    until_true(page, files_in("svg.art use[href]", 52), "every card's file in", timeout)
 
 
 def python_worker(page):

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_game import TABLE, new_game
-from settle import acked, files_in
+from settle import acked, files_in, until_true
 
 START = '#screen > section[data-phase="start"]'
 NEW_GAME = '#screen [data-action="new-game"]'
@@ -106,12 +106,7 @@ def ready(page):
 
 def art_in(page):
     """Until the card art is in, and drawn."""
-    for _ in range(600):
-        if files_in(page, "#screen use[href]"):  # (tools/cardart.py: a file per card)
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError("the card art never came")
+    until_true(page, files_in("#screen use[href]"), "the card art", 60_000)  # (tools/cardart.py: a file per card)
     page.wait_for_timeout(500)
 
 
