@@ -217,27 +217,25 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
     if _shake_128 is None:  # imported on the first deal: the page's start screen deals none (~10 ms)
         from hashlib import shake_128 as _shake_128
 
-    digest = memoryview(_shake_128(b"hearts:%d:%d" % (seed, hand_number)).digest(208)).cast("H")
-    # Card c becomes the float 1 + (key * 2**16 + c) / 2**52: its key is
-    # copied, two bytes at a time, into bytes 2-5 of its record in a copy of
-    # _DEAL_RECORDS. One sort of plain floats (Python's quickest sort) then
-    # orders the cards by key, then by card, and the sorted floats' low
-    # bytes are the cards in that order. (Sorting the cards with the keys as
-    # a key function took a sixth of a random hand.)
+    digest = memoryview(_shake_128(b"hearts:%d:%d" % (seed, hand_number)).digest(208)).cast("I")
+    # Card c becomes the float 1 + (key * 2**16 + c) / 2**52: its key's four
+    # bytes are copied into bytes 2-5 of its record in a copy of
+    # _DEAL_RECORDS (the records seen from byte 2 on as 4-byte words: every
+    # other word is a key's place). One sort of plain floats (Python's
+    # quickest sort) then orders the cards by key, then by card, and the
+    # sorted floats' low bytes are the cards in that order. (Sorting the
+    # cards with the keys as a key function took a sixth of a random hand.)
     records = _DEAL_RECORDS[:]
-    halves = memoryview(records).cast("H")  # (a byte copy: the same on any byte order)
-    halves[1::4] = digest[0::2]
-    halves[2::4] = digest[1::2]
+    memoryview(records)[2:414].cast("I")[0::2] = digest  # (a byte copy: the same on any byte order)
     deck = _DEAL_FLOATS.pack(*sorted(_DEAL_FLOATS.unpack(records)))[0::8]
     # Each card's seat as a digit, "0" to "3", last card first; then one
-    # seat's cards as the binary digits of its mask.
+    # seat's cards as the binary digits of its mask. The last seat holds
+    # the rest of the deck.
     seats = bytes.maketrans(deck, _DEAL_SEATS)[51::-1]
-    return (
-        int(seats.translate(_DEAL_BINARY[0]), 2),
-        int(seats.translate(_DEAL_BINARY[1]), 2),
-        int(seats.translate(_DEAL_BINARY[2]), 2),
-        int(seats.translate(_DEAL_BINARY[3]), 2),
-    )
+    south = int(seats.translate(_DEAL_BINARY[0]), 2)
+    west = int(seats.translate(_DEAL_BINARY[1]), 2)
+    north = int(seats.translate(_DEAL_BINARY[2]), 2)
+    return (south, west, north, FULL_DECK ^ (south | west | north))
 
 
 _shake_128: Any = None  # hashlib.shake_128, once deal() has imported it
@@ -247,7 +245,7 @@ _DEAL_RECORDS = bytearray(b"".join(bytes((c, 0, 0, 0, 0, 0, 0xF0, 0x3F)) for c i
 _DEAL_FLOATS = struct.Struct("<52d")
 _DEAL_SEATS = b"0" * 13 + b"1" * 13 + b"2" * 13 + b"3" * 13  # the seat of each place in the deck
 # For each seat, its digit to "1" and the others' to "0".
-_DEAL_BINARY = tuple(bytes.maketrans(b"0123", b"0000"[:s] + b"1" + b"0000"[s + 1 :]) for s in SEATS)
+_DEAL_BINARY = tuple(bytes.maketrans(b"0123", b"0000"[:s] + b"1" + b"0000"[s + 1 :]) for s in (0, 1, 2))
 
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
