@@ -195,6 +195,7 @@ def test_bad_passes_are_refused_and_change_nothing():
     refused(game, lambda: game.play(0, hands[0][0]), Reason.WRONG_PHASE)
     # to_act is None while passing: play(game.to_act, ...) is refused, not a TypeError
     refused(game, lambda: game.play(game.to_act, hands[0][0]), Reason.WRONG_PHASE)
+    refused(game, lambda: game.play(game.to_act, "XX"), Reason.WRONG_PHASE)  # the phase comes first
     refused(game, lambda: game.next_hand(), Reason.WRONG_PHASE)
     game.pass_cards(0, hands[0][:3])
     refused(game, lambda: game.pass_cards(0, hands[0][3:6]), Reason.ALREADY_PASSED)
@@ -212,6 +213,7 @@ def test_the_two_of_clubs_leads_the_first_trick():
     refused(game, lambda: game.play(1, "2X"), Reason.NOT_A_CARD)
     refused(game, lambda: game.play(1, 52), Reason.NOT_A_CARD)
     refused(game, lambda: game.play(1, None), Reason.NOT_A_CARD)
+    refused(game, lambda: game.play(1, False), Reason.NOT_A_CARD)  # False == 0, the two of clubs
     refused(game, lambda: game.play(7, "2C"), Reason.NO_SUCH_SEAT)
     game.play(1, "2C")
     assert game.to_act == 2

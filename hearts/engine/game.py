@@ -253,8 +253,8 @@ _NEXT_SEAT = (1, 2, 3, 0)  # the seat to the left (a look-up is a step shorter t
 # The rules, as local names: the hot path calls them on every card.
 _legal, _breaks_hearts, _TAKES_FROM = rules.legal, rules.breaks_hearts, rules.TAKES_FROM
 # A set of cards within one suit is one look-up in that suit's table (see
-# hearts.engine.cards): (shift, table) per suit.
-_IN_SUIT = tuple((13 * suit, table) for suit, table in enumerate((_CLUBS, _DIAMONDS, _HEARTS, _SPADES)))
+# hearts.engine.cards): suit s's table at mask >> 13 * s.
+_SUIT_TABLES = (_CLUBS, _DIAMONDS, _HEARTS, _SPADES)
 _OUTSIDE = tuple(FULL_DECK & ~m for m in SUIT_MASKS)  # every card not of that suit
 
 
@@ -268,22 +268,23 @@ def _check_seat(seat: Any) -> int:
     raise IllegalAction(Reason.NO_SUCH_SEAT, repr(seat))
 
 
-# A finished trick in Game._tricks: a Trick's fields as a plain tuple, which
-# is built in a third of the time (Game.tricks and Game.view make the Tricks).
-_RawTrick = tuple[int, tuple[Card, ...], int]
+# A finished trick in Game._tricks: its leader, its four cards and its
+# winner in one plain tuple, built in a fraction of a Trick's time (Game.tricks
+# and Game.view make the Tricks).
+_RawTrick = tuple[int, Card, Card, Card, Card, int]
 # One finished hand in Game._log: the deal, the passes, the tricks.
 _LogEntry = tuple[tuple[int, int, int, int], tuple[int | None, ...], tuple[_RawTrick, ...]]
 
 
 def _as_tricks(raw: Iterable[_RawTrick]) -> tuple[Trick, ...]:
-    return tuple([_new_tuple(Trick, t) for t in raw])
+    return tuple([_new_tuple(Trick, (t[0], t[1:5], t[5])) for t in raw])
 
 
 def _hand_record(
-    dealt: tuple[int, int, int, int], passes: Sequence[int | None], tricks: Iterable[tuple[Any, ...]]
+    dealt: tuple[int, int, int, int], passes: Sequence[int | None], tricks: Iterable[Trick]
 ) -> HandRecord:
     a, b, c, d = passes
-    return HandRecord(dealt, (a, b, c, d), tuple(card for t in tricks for card in t[1]))  # t[1]: the cards
+    return HandRecord(dealt, (a, b, c, d), tuple(card for t in tricks for card in t.cards))
 
 
 class Game:
@@ -591,27 +592,26 @@ class Game:
         functions of :mod:`hearts.engine.rules`.
         """
         # Seats 0-3 are small ints, one object each: `is` also refuses True,
-        # 1.0 and "1". There is no seat to act outside _PLAY.
-        if seat is not self.to_act or seat is None:
+        # 1.0 and "1". Outside _PLAY no seat is to act and `legal` is empty,
+        # so None passes the first test and not the second.
+        if seat is not self.to_act:
             raise self._not_your_turn(seat)
-        if card.__class__ is not Card:
-            card = _card(card)
-        if card not in self.legal:
-            raise IllegalAction(self._why_not(seat, card))
+        if card.__class__ is not Card or card not in self.legal:
+            card = self._checked(seat, card)  # a card as text or index, or IllegalAction
+        # (Here seat is an int: None is to_act only when legal is empty.)
         hands = self._hands
-        hands[seat] = hands[seat] ^ _BITS[card]  # (two stack steps fewer than ^=)
+        hands[seat] = hands[seat] ^ _BITS[card]  # type: ignore[index]  # (two stack steps fewer than ^=)
         trick = self._trick
         trick.append(card)
-        seat = _NEXT_SEAT[seat]
+        seat = _NEXT_SEAT[seat]  # type: ignore[index]
         if seat != self._leader:  # the trick goes on
             self.to_act = seat
             led = self._led
             if led is None:
                 self._led = led = _SUIT_OF[card]
             legal = _legal(hands[seat], led, not self._tricks, False)
-            if not legal & _OUTSIDE[led]:  # all in the suit led: one suit's table
-                shift, table = _IN_SUIT[led]
-                self.legal = table[legal >> shift]
+            if not legal & _OUTSIDE[led]:  # all in the suit led: one look-up in its table
+                self.legal = _SUIT_TABLES[led][legal >> 13 * led]
             else:
                 self.legal = cards_of(legal)
             return
@@ -632,15 +632,15 @@ class Game:
             self._taken[winner] += points
             if not self._hearts_broken:
                 self._hearts_broken = _breaks_hearts(trick)
-        tricks = self._tricks
-        tricks.append((seat, (a, b, c, d), winner))
+        self._tricks.append((seat, a, b, c, d, winner))
         self._trick = []
         self._led = None
         self._leader = self.to_act = winner
-        if len(tricks) == 13:
+        hand = hands[winner]
+        if not hand:  # the thirteenth trick
             self._end_hand()
             return
-        self.legal = cards_of(_legal(hands[winner], None, False, self._hearts_broken))
+        self.legal = cards_of(_legal(hand, None, False, self._hearts_broken))
 
     def next_hand(self, hands: Sequence[Iterable[Card | str | int]] | None = None) -> None:
         """Deal the next hand, after a hand has ended and the game has not.
@@ -709,7 +709,7 @@ class Game:
     @property
     def log(self) -> tuple[HandRecord, ...]:
         """Every hand of the game before this one, enough to replay the game."""
-        return tuple(_hand_record(*entry) for entry in self._log)
+        return tuple(_hand_record(dealt, passes, _as_tricks(tricks)) for dealt, passes, tricks in self._log)
 
     # -- inner workings -------------------------------------------------
 
@@ -727,6 +727,16 @@ class Game:
             self._winner = scores.index(low)
         else:
             self.phase = _HAND_END
+
+    def _checked(self, seat: int | None, card: object) -> Card:
+        """:meth:`play`'s slow path: ``card`` as a Card if ``seat`` (the seat
+        to act, or None) may play it now, else IllegalAction."""
+        if seat is None:  # no seat is to act: the game is not in _PLAY
+            raise self._not_your_turn(seat)
+        card = card if card.__class__ is Card else _card(card)
+        if card not in self.legal:
+            raise IllegalAction(self._why_not(seat, card))
+        return cast(Card, card)
 
     def _why_not(self, seat: int, card: Card) -> Reason:
         reason = rules.refusal(
