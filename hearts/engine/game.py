@@ -601,8 +601,7 @@ class Game:
         # (Here seat is an int: None is to_act only when legal is empty.)
         hands = self._hands
         hands[seat] = hands[seat] ^ _BITS[card]  # type: ignore[index]  # (two stack steps fewer than ^=)
-        trick = self._trick
-        trick.append(card)
+        self._trick.append(card)
         seat = _NEXT_SEAT[seat]  # type: ignore[index]
         if seat != self._leader:  # the trick goes on
             self.to_act = seat
@@ -618,7 +617,7 @@ class Game:
         # The fourth card: the trick's best card by the rules' table of what
         # takes from what (rules.TAKES_FROM, as rules.trick_state reads it),
         # unrolled here: a call to trick_state was a tenth of a random hand.
-        a, b, c, d = trick
+        a, b, c, d = trick = self._trick
         best, at = a, 0
         if b in _TAKES_FROM[best]:
             best, at = b, 1
