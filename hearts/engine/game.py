@@ -574,7 +574,7 @@ class Game:
             raise IllegalAction(Reason.CARD_NOT_HELD)
         passes[seat] = m
         if None not in passes:  # the fourth pass: all are exchanged at once
-            chosen = cast(list[int], passes)
+            chosen: list[int] = passes  # type: ignore[assignment]  # (no None left; cast(list[int], ...) built a list[int] each time)
             offset = int(self.pass_direction)  # (an int: an enum's .value is slow)
             self._hands = rules.exchange(self._dealt, chosen, offset)
             self._received = rules.received(chosen, offset)
