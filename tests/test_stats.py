@@ -384,8 +384,9 @@ def test_rules_of_thumb():
     from hearts.engine.game import Trick
 
     class V:  # the fields play_reason reads from a PlayerView
-        def __init__(self, hand, trick=None, taken=(0, 0, 0, 0)):
+        def __init__(self, hand, trick=None, taken=(0, 0, 0, 0), tricks=()):
             self.hand, self.trick, self.points_taken, self.seat = hand, trick, taken, 0
+            self.tricks = tricks
     trick = Trick(leader=1, cards=("KS", "AS"))
     assert play_reason(V(["9S", "TS", "QH"], trick), "9S") is None  # nothing higher to duck with
     assert play_reason(V(["9S", "TS", "QH"], Trick(1, ("KS",))), "9S") is None
@@ -393,6 +394,26 @@ def test_rules_of_thumb():
     assert play_reason(V(["QS", "2C", "3C"], Trick(1, ("KH", "AH"))), "QS") == ("queen", 2)
     assert play_reason(V(["2C", "3C", "AH"], None, (0, 14, 0, 0)), "2C") == ("stopper", 1, "AH")
     assert play_reason(V(["2D", "3C", "4C"]), "2D") == ("void", "D")
+    # Above the trick's best with the highest card of the suit led, a lower one held:
+    # on the first trick, and when last to a trick without points.
+    later = (Trick(0, ("2C", "5C", "9C", "KC"), 3),)
+    first = Trick(1, ("2C", "9C"))
+    assert play_reason(V(["4C", "QC", "AD", "3H"], first), "QC") == ("first", "QC")
+    assert play_reason(V(["4C", "QC", "AD", "3H"], first), "4C") == ("duck", "9C")  # the low one ducks
+    assert play_reason(V(["4C", "QC", "KC", "3H"], first), "QC") is None  # not the highest club
+    assert play_reason(V(["4C", "QC", "AD", "3H"], first, tricks=later), "QC") is None  # not the first trick
+    assert play_reason(V(["TC", "QC", "AD", "3H"], Trick(1, ("2C", "KC"))), "QC") is None  # below the king: no win
+    last = Trick(1, ("9S", "2S", "JS"))
+    assert play_reason(V(["5S", "AS", "2D", "3H"], last, tricks=later), "AS") == ("last", "AS")
+    assert play_reason(V(["5S", "AS", "2D", "3H"], Trick(1, ("9S", "2S")), tricks=later), "AS") is None  # not last
+    assert play_reason(V(["5S", "AS", "2D", "3H"], Trick(1, ("9S", "4H", "JS")), tricks=later), "AS") is None  # a point
+    assert play_reason(V(["AS", "2D", "3D", "3H"], last, tricks=later), "AS") == ("void", "S")  # the void comes first
+    # Unable to follow, a discard of the highest card of its suit, ten or higher.
+    spade = Trick(1, ("5S",))
+    assert play_reason(V(["TD", "4D", "3C", "5C"], spade, tricks=later), "TD") == ("high", "TD")
+    assert play_reason(V(["9D", "4D", "3C", "5C"], spade, tricks=later), "9D") is None  # not high
+    assert play_reason(V(["TD", "JD", "3C", "5C"], spade, tricks=later), "TD") is None  # not the highest diamond
+    assert play_reason(V(["KH", "4H", "3C", "5C"], spade, tricks=later), "KH") == ("high", "KH")
     tr = EN
     assert "West has taken every point" in explanation(
         replace(_E, reason=("stopper", 1, "AH")), tr)
@@ -412,9 +433,12 @@ def test_the_explanation_in_every_language(lang):
     assert ("0.4" if lang == "en" else "0,4") in text
     # each rule of thumb its own sentence, naming its card or player
     said = {code: explanation(Explanation(cards=("9S",), reason=code), tr)
-            for code in (("duck", "AS"), ("queen", 2), ("stopper", 3, "AH"), ("void", "C"))}
-    assert len(set(said.values())) == 4 and all(said.values())
+            for code in (("duck", "AS"), ("queen", 2), ("stopper", 3, "AH"), ("void", "C"),
+                         ("first", "QC"), ("last", "KS"), ("high", "JD"))}
+    assert len(set(said.values())) == 7 and all(said.values())
     assert card_name("AS", tr) in said[("duck", "AS")] and seat_name(2, tr) in said[("queen", 2)]
+    for code in (("first", "QC"), ("last", "KS"), ("high", "JD")):
+        assert card_name(code[1], tr) in said[code]
     assert seat_name(3, tr) in said[("stopper", 3, "AH")] and card_name("AH", tr) in said[("stopper", 3, "AH")]
     p = Explanation(cards=("QS", "AH", "2D"), pass_reasons=(("QS", "queen"), ("AH", "high-heart"), ("2D", "void")))
     text = explanation(p, tr)

@@ -14,7 +14,16 @@ choice was made by), plus one rule of thumb when one applies:
 - ``("stopper", seat, card)``: ``seat`` has taken every point so far (a moon
   may be coming) and the player keeps ``card``, a high heart, to stop it;
 - ``("void", suit)``: the last card of a suit, so later tricks of it can be
-  discarded on.
+  discarded on;
+- ``("first", card)``: on the first trick, the player's highest card of the
+  suit led, above the trick's best so far though a lower one would have
+  done: points are almost never played to the first trick, so a high card
+  goes safely;
+- ``("last", card)``: the same when the player plays the trick's last card
+  and the trick holds no points: the trick is taken with nothing in it;
+- ``("high", card)``: unable to follow suit, the player discards ``card``,
+  the highest it holds of its suit and a ten or higher, which could win a
+  trick later.
 
 - ``("game", seat)``: the game's end is in reach and the card is not the
   one with the fewest expected points this hand but the one with the best
@@ -126,7 +135,8 @@ def play_reason(view: PlayerView, card: str) -> RuleOfThumb | None:
     """One rule of thumb that fits playing ``card`` now, or None."""
     hand = [str(c) for c in view.hand]
     trick = view.trick
-    led = None
+    led = top = None
+    cards: list[str] = []
     if trick is not None and trick.cards:
         cards = [str(c) for c in trick.cards]
         led = cards[0][-1]
@@ -151,6 +161,17 @@ def play_reason(view: PlayerView, card: str) -> RuleOfThumb | None:
         return ("void", suit)
     if len(hand) > 2 and led == suit and sum(1 for c in hand if c[-1] == suit) == 1:
         return ("void", suit)
+    if led is None or top is None:
+        return None
+    same_suit = [_rank(c) for c in hand if c[-1] == suit]
+    highest = _rank(card) == max(same_suit)
+    if suit == led and highest and _rank(card) > _rank(top) and min(same_suit) < _rank(card):
+        if not view.tricks:
+            return ("first", card)
+        if len(cards) == 3 and not any(c[-1] == "H" or c == "QS" for c in cards):
+            return ("last", card)
+    if suit != led and highest and _rank(card) >= RANKS.index("T"):
+        return ("high", card)
     return None
 
 

@@ -78,6 +78,21 @@ def reason(code: tuple[Any, ...], tr: Translator) -> str:
             player=seat_name(code[1], tr), card=card_name(code[2], tr))
     if kind == "void":
         return tr.gettext("Your last card of this suit: later you can throw other cards away when it is led.")
+    if kind == "first":
+        # TRANSLATORS: {card} is the player's highest club, e.g. "ace of clubs" (the first trick is clubs).
+        return tr.gettext(
+            "Points are almost never played to the first trick: a safe moment to get rid of "
+            "the {card}, your highest club.").format(card=card_name(code[1], tr))
+    if kind == "last":
+        # TRANSLATORS: {card} is the player's highest card of the suit led, e.g. "ace of spades".
+        return tr.gettext(
+            "You play last and the trick holds no points: the {card}, your highest of the suit, "
+            "takes it without points.").format(card=card_name(code[1], tr))
+    if kind == "high":
+        # TRANSLATORS: {card} is a high card the player discards, e.g. "king of diamonds".
+        return tr.gettext(
+            "You cannot follow suit: a chance to discard the {card}, a high card that could win "
+            "a trick later.").format(card=card_name(code[1], tr))
     if kind == "game":
         if code[1] == 0:
             return tr.gettext(
