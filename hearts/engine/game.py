@@ -244,7 +244,7 @@ _shake_128: Any = None  # hashlib.shake_128, once deal() has imported it
 _DEAL_RECORDS = bytearray(b"".join(bytes((c, 0, 0, 0, 0, 0, 0xF0, 0x3F)) for c in range(52)))
 _DEAL_FLOATS = struct.Struct("<52d")
 _DEAL_SEATS = b"0" * 13 + b"1" * 13 + b"2" * 13 + b"3" * 13  # the seat of each place in the deck
-# For each seat, its digit to "1" and the others' to "0".
+# For seats 0-2 (the fourth holds the rest), its digit to "1" and the others' to "0".
 _DEAL_BINARY = tuple(bytes.maketrans(b"0123", b"0000"[:s] + b"1" + b"0000"[s + 1 :]) for s in (0, 1, 2))
 
 
@@ -574,7 +574,8 @@ class Game:
             raise IllegalAction(Reason.CARD_NOT_HELD)
         passes[seat] = m
         if None not in passes:  # the fourth pass: all are exchanged at once
-            chosen: list[int] = passes  # type: ignore[assignment]  # (no None left; cast(list[int], ...) built a list[int] each time)
+            # (No None is left. cast(list[int], passes) built a list[int] on each hand.)
+            chosen: list[int] = passes  # type: ignore[assignment]
             offset = int(self.pass_direction)  # (an int: an enum's .value is slow)
             self._hands = rules.exchange(self._dealt, chosen, offset)
             self._received = rules.received(chosen, offset)
@@ -708,7 +709,7 @@ class Game:
     @property
     def log(self) -> tuple[HandRecord, ...]:
         """Every hand of the game before this one, enough to replay the game."""
-        return tuple(_hand_record(dealt, passes, _as_tricks(tricks)) for dealt, passes, tricks in self._log)
+        return tuple(_hand_record(dealt, passes, _as_tricks(raw)) for dealt, passes, raw in self._log)
 
     # -- inner workings -------------------------------------------------
 
