@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from hearts.engine.cards import mask_of
 from hearts.engine import replay as R
 from hearts.app import stats as ST
 from hearts.ai.explain import explained_search, play_reason
@@ -384,9 +385,9 @@ def test_rules_of_thumb():
     from hearts.engine.game import Trick
 
     class V:  # the fields play_reason reads from a PlayerView
-        def __init__(self, hand, trick=None, taken=(0, 0, 0, 0), tricks=()):
+        def __init__(self, hand, trick=None, taken=(0, 0, 0, 0), tricks=(), played=()):
             self.hand, self.trick, self.points_taken, self.seat = hand, trick, taken, 0
-            self.tricks = tricks
+            self.tricks, self.played_mask = tricks, mask_of(played)
     trick = Trick(leader=1, cards=("KS", "AS"))
     assert play_reason(V(["9S", "TS", "QH"], trick), "9S") is None  # nothing higher to duck with
     assert play_reason(V(["9S", "TS", "QH"], Trick(1, ("KS",))), "9S") is None
@@ -408,6 +409,14 @@ def test_rules_of_thumb():
     assert play_reason(V(["5S", "AS", "2D", "3H"], Trick(1, ("9S", "2S")), tricks=later), "AS") is None  # not last
     assert play_reason(V(["5S", "AS", "2D", "3H"], Trick(1, ("9S", "4H", "JS")), tricks=later), "AS") is None  # a point
     assert play_reason(V(["AS", "2D", "3D", "3H"], last, tricks=later), "AS") == ("void", "S")  # the void comes first
+    # Leading the lowest heart held, three or more higher hearts in other hands.
+    assert play_reason(V(["3H", "9H", "2D", "5C"]), "3H") == ("low-heart", "3H")
+    assert play_reason(V(["3H", "9H", "2D", "5C"]), "9H") is None  # not the lowest heart
+    assert play_reason(V(["3H", "9H", "2D", "5C"]), "2D") == ("void", "D")
+    assert play_reason(V(["TH", "JH", "2D", "5C"]), "TH") == ("low-heart", "TH")  # Q, K, A out
+    assert play_reason(V(["TH", "JH", "2D", "5C"], played=["AH"]), "TH") is None  # only two higher left
+    assert play_reason(V(["TH", "KH", "2D", "5C"], played=["AH"]), "TH") is None  # J and Q only
+    assert play_reason(V(["TH", "JH", "2D", "5C"], played=["4H"]), "TH") == ("low-heart", "TH")  # a lower one gone
     # Unable to follow, a discard of the highest card of its suit, ten or higher.
     spade = Trick(1, ("5S",))
     assert play_reason(V(["TD", "4D", "3C", "5C"], spade, tricks=later), "TD") == ("high", "TD")
@@ -434,10 +443,10 @@ def test_the_explanation_in_every_language(lang):
     # each rule of thumb its own sentence, naming its card or player
     said = {code: explanation(Explanation(cards=("9S",), reason=code), tr)
             for code in (("duck", "AS"), ("queen", 2), ("stopper", 3, "AH"), ("void", "C"),
-                         ("first", "QC"), ("last", "KS"), ("high", "JD"))}
-    assert len(set(said.values())) == 7 and all(said.values())
+                         ("first", "QC"), ("last", "KS"), ("high", "JD"), ("low-heart", "4H"))}
+    assert len(set(said.values())) == 8 and all(said.values())
     assert card_name("AS", tr) in said[("duck", "AS")] and seat_name(2, tr) in said[("queen", 2)]
-    for code in (("first", "QC"), ("last", "KS"), ("high", "JD")):
+    for code in (("first", "QC"), ("last", "KS"), ("high", "JD"), ("low-heart", "4H")):
         assert card_name(code[1], tr) in said[code]
     assert seat_name(3, tr) in said[("stopper", 3, "AH")] and card_name("AH", tr) in said[("stopper", 3, "AH")]
     p = Explanation(cards=("QS", "AH", "2D"), pass_reasons=(("QS", "queen"), ("AH", "high-heart"), ("2D", "void")))

@@ -15,6 +15,9 @@ choice was made by), plus one rule of thumb when one applies:
   may be coming) and the player keeps ``card``, a high heart, to stop it;
 - ``("void", suit)``: the last card of a suit, so later tricks of it can be
   discarded on;
+- ``("low-heart", card)``: the player leads ``card``, its lowest heart,
+  with at least three higher hearts in other hands: the trick and its
+  points will likely go to someone else;
 - ``("first", card)``: on the first trick, the player's highest card of the
   suit led, above the trick's best so far though a lower one would have
   done: points are almost never played to the first trick, so a high card
@@ -43,7 +46,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Generator, Iterable
 
-from ..engine.cards import RANK_CHARS as RANKS
+from ..engine.cards import RANK_CHARS as RANKS, cards_of
 from ..engine.game import PlayerView
 from .hard import Hard
 
@@ -161,9 +164,14 @@ def play_reason(view: PlayerView, card: str) -> RuleOfThumb | None:
         return ("void", suit)
     if len(hand) > 2 and led == suit and sum(1 for c in hand if c[-1] == suit) == 1:
         return ("void", suit)
-    if led is None or top is None:
-        return None
     same_suit = [_rank(c) for c in hand if c[-1] == suit]
+    if led is None or top is None:  # leading
+        if suit == "H" and _rank(card) == min(same_suit):
+            gone = set(hand) | {str(c) for c in cards_of(view.played_mask)}
+            higher_out = sum(1 for r in RANKS[_rank(card) + 1:] if r + "H" not in gone)
+            if higher_out >= 3:
+                return ("low-heart", card)
+        return None
     highest = _rank(card) == max(same_suit)
     if suit == led and highest and _rank(card) > _rank(top) and min(same_suit) < _rank(card):
         if not view.tricks:

@@ -78,6 +78,11 @@ def reason(code: tuple[Any, ...], tr: Translator) -> str:
             player=seat_name(code[1], tr), card=card_name(code[2], tr))
     if kind == "void":
         return tr.gettext("Your last card of this suit: later you can throw other cards away when it is led.")
+    if kind == "low-heart":
+        # TRANSLATORS: {card} is the player's lowest heart, e.g. "3 of hearts", which the player leads.
+        return tr.gettext(
+            "Lead your lowest heart, the {card}: higher hearts are still out, so the trick and its "
+            "points will likely go to someone else.").format(card=card_name(code[1], tr))
     if kind == "first":
         # TRANSLATORS: {card} is the player's highest club, e.g. "ace of clubs" (the first trick is clubs).
         return tr.gettext(
