@@ -23,6 +23,27 @@ _PASS_REASONS = {
     "short": N_("leaves you only one card of its suit"),
     "searched": N_("the pass that played out best"),
 }
+#: The rules of thumb that name one card (hearts.ai.explain's codes), by code.
+_CARD_REASONS = {
+    # TRANSLATORS: {card} is the highest card of the trick so far, e.g. "ace of spades".
+    "duck": N_("Duck under the {card}: the trick goes to someone else."),
+    # TRANSLATORS: {card} is the player's lowest heart, e.g. "3 of hearts", which the player leads.
+    "low-heart": N_(
+        "Lead your lowest heart, the {card}: higher hearts are still out, so the trick and its "
+        "points will likely go to someone else."),
+    # TRANSLATORS: {card} is the player's highest club, e.g. "ace of clubs" (the first trick is clubs).
+    "first": N_(
+        "Points are almost never played to the first trick: a safe moment to get rid of "
+        "the {card}, your highest club."),
+    # TRANSLATORS: {card} is the player's highest card of the suit led, e.g. "ace of spades".
+    "last": N_(
+        "You play last and the trick holds no points: the {card}, your highest of the suit, "
+        "takes it without points."),
+    # TRANSLATORS: {card} is a high card the player discards, e.g. "king of diamonds".
+    "high": N_(
+        "You cannot follow suit: a chance to discard the {card}, a high card that could win "
+        "a trick later."),
+}
 #: The rules' pass is named beside the one found only when it is this much worse.
 WORTH_SAYING = 0.5
 
@@ -64,10 +85,8 @@ def reason(code: tuple[Any, ...], tr: Translator) -> str:
     """A rule of thumb (hearts.ai.explain's RuleOfThumb: its code, then seats
     and cards) in words."""
     kind = code[0]
-    if kind == "duck":
-        # TRANSLATORS: {card} is the highest card of the trick so far, e.g. "ace of spades".
-        return tr.gettext("Duck under the {card}: the trick goes to someone else.").format(
-            card=card_name(code[1], tr))
+    if kind in _CARD_REASONS:  # code[1] is the card the sentence names
+        return tr.gettext(_CARD_REASONS[kind]).format(card=card_name(code[1], tr))
     if kind == "queen":
         # TRANSLATORS: {player} is the seat winning the trick so far (West, North, East).
         return tr.gettext("The queen of spades goes to {player}, who is winning this trick.").format(
@@ -78,26 +97,6 @@ def reason(code: tuple[Any, ...], tr: Translator) -> str:
             player=seat_name(code[1], tr), card=card_name(code[2], tr))
     if kind == "void":
         return tr.gettext("Your last card of this suit: later you can throw other cards away when it is led.")
-    if kind == "low-heart":
-        # TRANSLATORS: {card} is the player's lowest heart, e.g. "3 of hearts", which the player leads.
-        return tr.gettext(
-            "Lead your lowest heart, the {card}: higher hearts are still out, so the trick and its "
-            "points will likely go to someone else.").format(card=card_name(code[1], tr))
-    if kind == "first":
-        # TRANSLATORS: {card} is the player's highest club, e.g. "ace of clubs" (the first trick is clubs).
-        return tr.gettext(
-            "Points are almost never played to the first trick: a safe moment to get rid of "
-            "the {card}, your highest club.").format(card=card_name(code[1], tr))
-    if kind == "last":
-        # TRANSLATORS: {card} is the player's highest card of the suit led, e.g. "ace of spades".
-        return tr.gettext(
-            "You play last and the trick holds no points: the {card}, your highest of the suit, "
-            "takes it without points.").format(card=card_name(code[1], tr))
-    if kind == "high":
-        # TRANSLATORS: {card} is a high card the player discards, e.g. "king of diamonds".
-        return tr.gettext(
-            "You cannot follow suit: a chance to discard the {card}, a high card that could win "
-            "a trick later.").format(card=card_name(code[1], tr))
     if kind == "game":
         if code[1] == 0:
             return tr.gettext(
