@@ -157,6 +157,12 @@ def test_the_next_hand_is_the_moment_to_switch(browser, watch, dist, tmp_path, s
         assert page.locator('#screen .ending [data-notice="update"]').is_visible()
         assert page.locator('#screen [data-notice="update"]').count() == 1
         assert "with the next hand" in page.locator('#screen [data-notice="update"]').inner_text()
+        # Within the dialog's edges, as its buttons are: not over its border or its rounded foot.
+        notice = page.locator('#screen .ending [data-notice="update"]').bounding_box()
+        panel = page.locator("#screen .ending-panel").bounding_box()
+        assert notice["x"] >= panel["x"] + 4, (notice, panel)
+        assert notice["x"] + notice["width"] <= panel["x"] + panel["width"] - 4, (notice, panel)
+        assert notice["y"] + notice["height"] <= panel["y"] + panel["height"] - 4, (notice, panel)
         shoot(page, "update-hand-end-360")
         with page.expect_navigation(timeout=WAIT):
             page.locator('#screen [data-action="continue"]').click()
