@@ -424,6 +424,18 @@ def test_every_opponent_level_has_a_name_and_description():
     assert set(LEVELS) <= set(vocabulary.LEVELS)
 
 
+def test_the_page_s_hard_does_what_its_description_says():
+    """The start screen and the rules page say that Hard chooses its pass by
+    playing the hand out, reads the others' plays and, near the game's end,
+    plays to win the game: the page's Hard (hearts.app.update builds it with
+    these options) has each of those on."""
+    from hearts.ai import make_opponent
+    from hearts.app.update import PASS_SCALE
+
+    for bot in (make_opponent("hard"), make_opponent("hard", pass_scale=PASS_SCALE)):
+        assert bot.pass_search and bot.weigh and bot.game
+
+
 def test_the_levels_are_the_opponents_names():
     from hearts.ai import Easy, Hard, Normal
 

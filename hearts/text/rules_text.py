@@ -120,7 +120,11 @@ RULES: tuple[Section, ...] = (
                "the queen of spades at a good moment and keeps track of whether "
                "hearts are broken."),
             N_("Hard: also remembers who has run out of which suit, notices when "
-               "someone is trying to shoot the moon and changes its play to stop it."),
+               "someone is trying to shoot the moon and changes its play to stop it. "
+               "It chooses which of its most dangerous cards to pass by playing the "
+               "hand out with each choice, reads what the others' plays say about their cards, and once "
+               "someone could reach 100 points in the hand, it plays to win the game, "
+               "not just to take few points."),
         ),
     )),
 )

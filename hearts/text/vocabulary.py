@@ -200,7 +200,8 @@ _LEVEL_NAMES: dict[str, tuple[str, str]] = dict(zip(LEVELS, (NP_("level", "Easy"
 _LEVEL_DESCRIPTIONS: dict[str, str] = dict(zip(LEVELS, (
     N_("Tries not to take points in the trick at hand."),
     N_("Passes dangerous cards, follows low and gets rid of the queen of spades at the right time."),
-    N_("Remembers who is void in which suit and fights back when someone goes for the moon."),
+    N_("Remembers who is void in which suit, fights back when someone goes for the moon, "
+       "and near the end plays to win the game."),
 ), strict=True))
 
 
