@@ -278,6 +278,39 @@ def test_settings_changed_before_python_are_kept(browser, site, watch):
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["fi", "nl"])
+def test_choosing_a_level_moves_nothing_below_it(browser, site, watch, lang):
+    """The level's description changes length with the level (one line to
+    five on a phone); the settings under it stay put, before Python (the
+    page's script) and after."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    watcher = watch(context)
+    try:
+        page = context.new_page()
+        held = open_held(page, site.game_url(level=None, speed=None, lang=lang))
+        speed = page.locator('#screen [data-action="speed"]').first
+        descriptions = start_texts()[lang]["levels"]
+
+        def tops():
+            out = []
+            for level in ("easy", "hard", "normal", "easy"):
+                page.locator(f'#screen [data-action="level"][data-value="{level}"]').click()
+                acked(page)
+                expect(page.locator("#screen .choice-desc")).to_have_text(descriptions[level])
+                out.append(speed.bounding_box()["y"])
+            return out
+
+        before = tops()
+        not_ready(page)
+        held.release()
+        ready(page)
+        after = tops()
+        assert len(set(before)) == 1 and after == before, (before, after)
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
 def test_the_rules_open_before_python_and_stay_open_when_it_takes_over(fresh, site):
     page = fresh.page
     held = open_held(page, site.game_url(lang="lt"))

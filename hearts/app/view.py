@@ -169,7 +169,12 @@ def _choices(title: str, action: A, options: Sequence[tuple[str, str]], current:
             f'<button type="button" class="choice" data-action="{esc(action)}" '
             f'data-value="{esc(value)}" aria-pressed="{pressed}"{lang}>{esc(label)}</button>'
         )
-    desc = f'<p class="choice-desc">{esc(describe(current))}</p>' if describe else ""
+    desc = ""
+    if describe:  # the chosen option's description, over every option's, unseen, in one cell:
+        # as tall as the longest, so choosing another option moves nothing below it
+        room = "".join(f'<span class="choice-desc-room" aria-hidden="true">{esc(describe(v))}</span>'
+                       for v, _ in options)
+        desc = f'<div class="choice-descs"><p class="choice-desc">{esc(describe(current))}</p>{room}</div>'
     return (f'<fieldset class="choices"><legend>{esc(title)}</legend>'
             f'<div class="choice-row">{"".join(items)}</div>{desc}</fieldset>')
 
