@@ -504,6 +504,32 @@ def test_a_view_holds_no_other_seats_cards_and_no_link_to_the_game():
             break
 
 
+def test_every_card_the_game_hands_out_is_the_card_object():
+    """Game.play keeps a trick's cards as plain ints (a Card, an int
+    subclass, is a slow index); everything the game hands out shows them
+    as the one Card object per card again: else a view would print 30 for
+    the six of diamonds, and the leak test above would not see them."""
+    game = Game.new(seed=5)
+    rng = random.Random(2)
+    while not (game.hand_number == 1 and sum(len(t.cards) for t in game.tricks) == 6):
+        if game.phase is Phase.PASS:
+            for seat in game.waiting_to_pass:
+                game.pass_cards(seat, game.legal_actions(seat)[:3])
+        elif game.phase is Phase.PLAY:
+            game.play(game.to_act, rng.choice(game.legal))
+        else:
+            game.next_hand()
+    shown = [c for t in game.tricks for c in t.cards] + list(game.record().plays)
+    shown += [c for record in game.log for c in record.plays]
+    shown += list(game.rewound(5).record().plays) + list(game.copy().record().plays)
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.trick is not None
+        shown += list(view.trick.cards) + [c for t in view.tricks for c in t.cards]
+    assert len(shown) == 6 + 6 + 52 + 5 + 6 + 4 * (2 + 4) and all(
+        c.__class__ is Card and c is CARDS[c] for c in shown)
+
+
 def _public(view: PlayerView, card: Card) -> bool:
     """A card the seat has seen: in its hand, passed or received, or played."""
     return card in view.hand or card in view.passed or card in view.received

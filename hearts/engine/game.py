@@ -251,7 +251,10 @@ _DEAL_BINARY = tuple(bytes.maketrans(b"0123", b"0000"[:s] + b"1" + b"0000"[s + 1
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _NEXT_SEAT = (1, 2, 3, 0)  # the seat to the left (a look-up is a step shorter than (s + 1) & 3)
 # The rules, as local names: the hot path calls them on every card.
-_legal, _breaks_hearts, _TAKES_FROM = rules.legal, rules.breaks_hearts, rules.TAKES_FROM
+_legal, _breaks_hearts = rules.legal, rules.breaks_hearts
+# rules.TAKES_FROM as a look-up: _TAKES[best][card] is whether card takes
+# the trick from best (two tuple look-ups are quicker than a frozenset's).
+_TAKES = tuple(tuple(card in takes for card in range(52)) for takes in rules.TAKES_FROM)
 # A set of cards within one suit is one look-up in that suit's table (see
 # hearts.engine.cards): suit s's table at mask >> 13 * s.
 _SUIT_TABLES = (_CLUBS, _DIAMONDS, _HEARTS, _SPADES)
@@ -268,16 +271,24 @@ def _check_seat(seat: Any) -> int:
     raise IllegalAction(Reason.NO_SUCH_SEAT, repr(seat))
 
 
-# A finished trick in Game._tricks: its leader, its four cards and its
-# winner in one plain tuple, built in a fraction of a Trick's time (Game.tricks
-# and Game.view make the Tricks).
-_RawTrick = tuple[int, Card, Card, Card, Card, int]
+# A finished trick in Game._tricks: its leader, its four cards (as plain
+# ints, see Game.play) and its winner in one plain tuple, built in a fraction
+# of a Trick's time (Game.tricks and Game.view make the Tricks).
+_RawTrick = tuple[int, int, int, int, int, int]
 # One finished hand in Game._log: the deal, the passes, the tricks.
 _LogEntry = tuple[tuple[int, int, int, int], tuple[int | None, ...], tuple[_RawTrick, ...]]
 
 
 def _as_tricks(raw: Iterable[_RawTrick]) -> tuple[Trick, ...]:
-    return tuple([_new_tuple(Trick, (t[0], t[1:5], t[5])) for t in raw])
+    return tuple([
+        _new_tuple(Trick, (leader, (CARDS[a], CARDS[b], CARDS[c], CARDS[d]), winner))
+        for leader, a, b, c, d, winner in raw
+    ])
+
+
+def _as_cards(plain: Iterable[int]) -> tuple[Card, ...]:
+    """Cards kept as plain ints (see Game.play) as Cards again."""
+    return tuple([CARDS[c] for c in plain])
 
 
 def _hand_record(
@@ -329,9 +340,9 @@ class Game:
     _hands: list[int]
     _passes: list[int | None]
     _received: list[int]
-    # The cards of the trick in progress, led by _leader (None while
-    # passing), of suit _led (None before its first card).
-    _trick: list[Card]
+    # The cards of the trick in progress (as plain ints, see play), led by
+    # _leader (None while passing), of suit _led (None before its first card).
+    _trick: list[int]
     _leader: int | None
     _led: int | None
     _tricks: list[_RawTrick]
@@ -481,7 +492,7 @@ class Game:
     def tricks(self) -> tuple[Trick, ...]:
         """This hand's tricks so far, the one in progress last (without a winner)."""
         if self._trick and self._leader is not None:  # (a trick begun has a leader)
-            return (*_as_tricks(self._tricks), Trick(self._leader, tuple(self._trick)))
+            return (*_as_tricks(self._tricks), Trick(self._leader, _as_cards(self._trick)))
         return _as_tricks(self._tricks)
 
     @property
@@ -542,7 +553,7 @@ class Game:
             to_act=self.to_act,
             legal=self.legal_actions(seat),
             tricks=_as_tricks(self._tricks),
-            trick=Trick(self._leader, tuple(self._trick))
+            trick=Trick(self._leader, _as_cards(self._trick))
             if phase is _PLAY and self._leader is not None  # (always, while playing)
             else None,
             hearts_broken=self.hearts_broken,
@@ -600,15 +611,20 @@ class Game:
         if card.__class__ is not Card or card not in self.legal:
             card = self._checked(seat, card)  # a card as text or index, or IllegalAction
         # (Here seat is an int: None is to_act only when legal is empty.)
+        # From here on the card is a plain int: +card is int's own copy of it,
+        # one of Python's cached small ints. CPython 3.11 specialises a tuple
+        # look-up only for an exact int (a Card, an int subclass, takes the
+        # slow general path), and the trick's cards are looked up ~8 times.
+        played = +card
         hands = self._hands
-        hands[seat] = hands[seat] ^ _BITS[card]  # type: ignore[index]  # (two stack steps fewer than ^=)
-        self._trick.append(card)
+        hands[seat] = hands[seat] ^ _BITS[played]  # type: ignore[index]  # (two stack steps fewer than ^=)
+        self._trick.append(played)
         seat = _NEXT_SEAT[seat]  # type: ignore[index]
         if seat != self._leader:  # the trick goes on
             self.to_act = seat
             led = self._led
             if led is None:
-                self._led = led = _SUIT_OF[card]
+                self._led = led = _SUIT_OF[played]
             legal = _legal(hands[seat], led, not self._tricks, False)
             if not legal & _OUTSIDE[led]:  # all in the suit led: one look-up in its table
                 self.legal = _SUIT_TABLES[led][legal >> 13 * led]
@@ -616,15 +632,16 @@ class Game:
                 self.legal = cards_of(legal)
             return
         # The fourth card: the trick's best card by the rules' table of what
-        # takes from what (rules.TAKES_FROM, as rules.trick_state reads it),
-        # unrolled here: a call to trick_state was a tenth of a random hand.
+        # takes from what (rules.TAKES_FROM, as rules.trick_state reads it,
+        # here as the look-up _TAKES), unrolled here: a call to trick_state
+        # was a tenth of a random hand.
         a, b, c, d = trick = self._trick
         best, at = a, 0
-        if b in _TAKES_FROM[best]:
+        if _TAKES[best][b]:
             best, at = b, 1
-        if c in _TAKES_FROM[best]:
+        if _TAKES[best][c]:
             best, at = c, 2
-        if d in _TAKES_FROM[best]:
+        if _TAKES[best][d]:
             at = 3
         winner = (seat + at) & 3
         points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]

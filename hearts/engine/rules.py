@@ -37,8 +37,9 @@ TWO_OF_CLUBS_BIT = 1  # card 0
 #: card of the suit led takes the trick; a card of another suit never does.
 #: This table is that rule, once: :func:`trick_state` reads it, and so does
 #: Hard's look-ahead, which keeps a trick's state card by card
-#: (:func:`hearts.ai.hard.play_out`). A frozenset: ``card in`` one is as
-#: quick as the comparisons it replaces.
+#: (:func:`hearts.ai.hard.play_out`); the engine reads it as a grid of
+#: booleans made from it (``hearts.engine.game._TAKES``). A frozenset:
+#: ``card in`` one is as quick as the comparisons it replaces.
 TAKES_FROM: tuple[frozenset[int], ...] = tuple(
     frozenset(range(best + 1, best - best % 13 + 13)) for best in range(52)
 )
