@@ -71,9 +71,9 @@ def no_spare_browser(browser_type, browser_type_launch_args):
     process had started, spares among them, and a tab made while a killed
     spare was being replaced waited forever now and then: new_page() in
     boot()'s second try, in 3 of 21 runs of this file beside a CI run (the
-    15-minute timeout of pyproject.toml ended it); 0 of 45 with this
-    browser. (NO_SPARE replaces Playwright's own --disable-features list in
-    this browser; nothing this module checks depends on those features.)"""
+    15-minute timeout of pyproject.toml ended it); 0 of 55 with this
+    browser. (Chromium may take NO_SPARE in place of Playwright's own
+    --disable-features list; nothing this module checks depends on those.)"""
     launched = browser_type.launch(**{**browser_type_launch_args,
                                       "args": [*browser_type_launch_args["args"], NO_SPARE]})
     yield launched
