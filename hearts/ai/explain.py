@@ -160,12 +160,10 @@ def play_reason(view: PlayerView, card: str) -> RuleOfThumb | None:
         if hearts and _rank(hearts[-1]) >= RANKS.index("Q") and card != hearts[-1]:
             return ("stopper", threat, hearts[-1])
     suit = card[-1]
-    if len(hand) > 2 and sum(1 for c in hand if c[-1] == suit) == 1 and (led is None or led != suit):
-        return ("void", suit)
-    if len(hand) > 2 and led == suit and sum(1 for c in hand if c[-1] == suit) == 1:
-        return ("void", suit)
     same_suit = [_rank(c) for c in hand if c[-1] == suit]
-    if led is None or top is None:  # leading
+    if len(hand) > 2 and len(same_suit) == 1:  # leading it, following with it or discarding it
+        return ("void", suit)
+    if top is None:  # leading
         if suit == "H" and _rank(card) == min(same_suit):
             gone = set(hand) | {str(c) for c in cards_of(view.played_mask)}
             higher_out = sum(1 for r in RANKS[_rank(card) + 1:] if r + "H" not in gone)
