@@ -8,8 +8,9 @@
 // wasm compiled as it streams in), this browser's memory snapshot of the
 // interpreter (a later visit) and the game's Python (build/app.zip), and
 // hand them to the worker, which starts Python from the snapshot when it
-// can (startPython). Then the page's side of the game (assets/page.js)
-// carries out what the worker asks of the page. After the boot, register
+// can (startPython). Then the page's controller (hearts/page/controller.py:
+// MicroPython on this thread, under PyScript) carries out what the worker
+// asks of the page. After the boot, register
 // the service worker (so the first visit does not download everything
 // twice). What arrives and how far the boot is, the loading screen shows
 // (assets/loading-screen.js).
@@ -29,7 +30,6 @@
 // hearts:mount, hearts:app (app.zip mounted) and hearts:imported
 // (loading-screen.js adds hearts:ready), that `make bench` reads.
 // globalThis.heartsWorker is the worker (tests end it, as a crash would).
-import { connect } from "./page.js";
 import * as screen from "./loading-screen.js";
 import { watchBoot } from "./boot-watch.js";
 import { watchUpdates } from "./updates.js";
@@ -272,7 +272,11 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 } else {
   performance.mark("hearts:boot");
   screen.loadSizes();
-  afterFirstPaint().then(boot);
+  afterFirstPaint().then(() => {
+    // PyScript, which starts the page's controller in MicroPython (index.html).
+    import("../build/vendor/pyscript/core.js").catch((error) => fail("failed", `PyScript: ${error}`));
+    boot();
+  });
 }
 
 function boot() {
@@ -342,9 +346,21 @@ function dropSnapshot() {
   navigator.serviceWorker.controller?.postMessage({ hearts: "drop-snapshot" });
 }
 
+// The page's controller (hearts/page/controller.py), once MicroPython has
+// run it: PyScript starts it beside this boot (index.html), and it sets
+// window.heartsControl and says so with the event "hearts:controller".
+const controllerUp = new Promise((resolve) => {
+  if (globalThis.heartsControl) return resolve(globalThis.heartsControl);
+  addEventListener("hearts:controller", () => resolve(globalThis.heartsControl), { once: true });
+});
+// MicroPython starts in well under a second; the game's Python takes
+// seconds. A controller still missing this long after the game's Python
+// is ready will not come: the loading screen says so.
+const CONTROLLER_WAIT_MS = 30000;
+
 // The worker gets the runtime's files, the snapshot and app.zip, and
-// starts Python; the page carries out what the game asks of it
-// (assets/page.js) from the moment the game's Python is imported.
+// starts Python; the controller carries out what the game asks of the page
+// from the moment the game's Python is imported.
 async function startPython(worker) {
   let snapshot = null;
   try {
@@ -354,9 +370,8 @@ async function startPython(worker) {
   }
   const stored = snapshot !== null || snapshotDrops > 0;
   if (snapshot) snapshot.catch(() => {}); // handled below
-  const page = connect(worker, { scope: screen.scope, onStopped: screen.halt });
   const dead = (why) => {
-    if (html.hasAttribute("data-ready")) page.stopped(why);
+    if (html.hasAttribute("data-ready")) globalThis.heartsControl?.stopped(why);
     else fail("failed", why);
   };
   worker.addEventListener("error", (event) => {
@@ -390,8 +405,6 @@ async function startPython(worker) {
         resolve(data);
       } else if (kind === "failed") {
         reject(new Error(data.error));
-      } else {
-        page.handle(data);
       }
     });
   });
@@ -413,10 +426,10 @@ async function startPython(worker) {
   }, transfer);
   const { frame } = await booted;
   await screen.language;
-  page.frame(frame);
+  const control = await Promise.race([controllerUp, new Promise((resolve) => setTimeout(resolve, CONTROLLER_WAIT_MS))]);
+  if (!control) throw new Error("the page's controller (MicroPython) did not start");
   dispatchEvent(new Event("hearts:python")); // (the game's Python is about to start)
-  worker.postMessage(page.start(page.takeOver()));
-  page.watch();
+  control.attach(worker, frame, screen.scope, screen.halt);
   // The game's first screen comes within a few seconds of the start message;
   // if it does not (a stored text that takes forever to read, a future bug:
   // the worker is stuck, the page is not), the loading screen says so and

@@ -174,17 +174,20 @@ def test_csp_meta_is_present_and_strict(game):
     # No manifest-src (WebKit warns of it): the manifest is 'self' by
     # default-src, and nothing else may be let in by that.
     assert "manifest-src" not in policy
-    allowed = {"script": "'self' 'wasm-unsafe-eval'", "style": policy["style-src"],
+    allowed = {"script": "'self' 'unsafe-eval' 'wasm-unsafe-eval'", "style": policy["style-src"],
                "worker-src": "'self'", "connect-src": "'self'", "font-src": "'self'", "img-src": "'self' data:",
                "manifest-src": "'self'"}
     expected = {name: allowed.get(name, allowed.get(name.split("-")[0], "'none'")) for name in CSP_FALLBACK}
     assert effective_csp(policy) == expected
     assert policy["base-uri"] == policy["form-action"] == "'none'"
     assert "'unsafe-inline'" not in csp
-    # No 'unsafe-eval': the page's own scripts never evaluate text (PyScript
-    # did); the wasm the page compiles needs 'wasm-unsafe-eval'. The worker
-    # that runs Python has a policy of its own (its response's, none here).
-    assert policy["script-src"].split() == ["'self'", "'wasm-unsafe-eval'"]
+    # Beyond 'self', exactly what PyScript and the runtimes need: PyScript's
+    # core builds functions from text (`Function(...)`: its MicroPython
+    # bootstrap, its hooks), which 'unsafe-eval' allows (the README's
+    # Publish section says so); the wasm the page compiles needs
+    # 'wasm-unsafe-eval'. The worker that runs Python has a policy of its own
+    # (its response's, none here).
+    assert policy["script-src"].split() == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
     assert policy["connect-src"] == "'self'"
 
 
@@ -509,7 +512,7 @@ def test_dist_boots_from_a_plain_static_server_under_a_sub_path(browser, watch, 
                     str(tmp_path / "games" / "hearts")], check=True, capture_output=True)
     published = {p.relative_to(tmp_path / "games" / "hearts").parts[0]
                  for p in (tmp_path / "games" / "hearts").iterdir()}
-    assert published == {"index.html", "sw.js", "manifest.webmanifest", "assets", "build"}
+    assert published == {"index.html", "sw.js", "manifest.webmanifest", "pyscript.toml", "assets", "build"}
     origin = serve_directory(tmp_path)
     context = browser.new_context()
     watcher = watch(context, origin)
@@ -573,17 +576,20 @@ def test_precache_lists_every_site_file():
     data = _precache()
     files = set(data["files"])
     assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
-    expected = {"./", "./index.html", "./manifest.webmanifest",
+    expected = {"./", "./index.html", "./manifest.webmanifest", "./pyscript.toml",
                 "./build/app.zip", "./build/boot-i18n.json", "./build/boot-sizes.json",
-                "./build/snapshot.json", "./assets/snapshot-worker.js"}
+                "./build/snapshot.json", "./assets/snapshot-worker.js",
+                "./build/controller/controller.py", "./build/controller/protocol.py"}
     for folder in ("assets", "build/vendor", "build/cards"):
         expected |= {"./" + p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
     # The page's standard library is build/python_stdlib.zip, not the runtime's own.
     expected = expected - {"./build/vendor/pyodide/python_stdlib.zip"} | {"./build/python_stdlib.zip"}
     assert expected <= files
-    # The packages the build vendors, and no other (PyScript's went with the
-    # worker; svg-cards is cut into build/cards/).
-    assert sorted(p.name for p in (BUILD / "vendor").iterdir()) == ["morphdom", "pyodide"]
+    # The packages the build vendors, and no other (svg-cards is cut into
+    # build/cards/); of PyScript, none of its editor's and terminal's
+    # libraries, which the page never loads.
+    assert sorted(p.name for p in (BUILD / "vendor").iterdir()) == ["micropython", "morphdom", "pyodide", "pyscript"]
+    assert not [f for f in files if "/pyscript/" in f and ("codemirror" in f or "xterm" in f)]
     assert "./build/vendor/pyodide/python_stdlib.zip" not in files
     assert not [f for f in files if f.endswith(".map")]
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):

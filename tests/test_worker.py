@@ -149,18 +149,15 @@ def test_a_ping_is_answered():
 
 
 def test_the_page_opens_the_file_chooser_for_exactly_the_buttons_that_ask_for_a_file():
-    """assets/page.js opens the chooser in the click's own handler (a message
-    from the worker is no user gesture) for the actions in PICKS_A_FILE:
-    exactly those whose message asks for a file (M.PickFile), on the screen
-    where each is drawn."""
-    import re
-    from pathlib import Path
-
+    """The controller opens the chooser in the click's own handler (a message
+    from the worker is no user gesture) for the actions in
+    protocol.PICKS_A_FILE: exactly those whose message asks for a file
+    (M.PickFile), on the screen where each is drawn."""
     from hearts.app import events, messages as M
     from hearts.app import update as U
+    from hearts.page import protocol
 
-    script = (Path(__file__).resolve().parent.parent / "assets" / "page.js").read_text(encoding="utf-8")
-    listed = set(re.findall(r'"([a-z-]+)"', re.search(r"const PICKS_A_FILE = new Set\(\[(.*?)\]\)", script).group(1)))
+    listed = set(protocol.PICKS_A_FILE)
     model, _ = U.init(speed="instant", seed=1)
     stats, _ = U.update(model, events.decode("stats"))
     asking = set()
@@ -175,7 +172,7 @@ def test_the_page_opens_the_file_chooser_for_exactly_the_buttons_that_ask_for_a_
 
 
 def test_a_download_is_the_pages_and_leaves_no_task_behind():
-    """The page frees the file's URL itself (assets/page.js): the worker keeps
+    """The page frees the file's URL itself (the controller): the worker keeps
     no 30-second task for it, so data-running goes back to 0 at once."""
     page, _ = booted()
 
@@ -186,3 +183,14 @@ def test_a_download_is_the_pages_and_leaves_no_task_behind():
     asyncio.run(run())
     assert page.last("download") == {"kind": "download", "text": "{}", "name": "hearts-game.json"}
     assert W.RUNTIME.tasks == 0
+
+
+def test_the_actions_the_controller_names_are_the_pages():
+    """The controller moves focus by action names (protocol.LATER_FOCUS,
+    CONFIRM_PASS): each is a data-action of the page (events.Action)."""
+    from hearts.app import events
+    from hearts.page import protocol
+
+    actions = {action.value for action in events.Action}
+    assert set(protocol.LATER_FOCUS) | {protocol.CONFIRM_PASS} <= actions
+    assert protocol.CONFIRM_PASS == events.Action.CONFIRM_PASS

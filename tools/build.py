@@ -3,6 +3,15 @@
   build/vendor/pyodide/   the five Pyodide runtime files from node_modules
                           (pyodide.asm.mjs with one change: PATCHES)
   build/vendor/morphdom/  morphdom's ES module (assets/morph.js) and licence
+  build/vendor/pyscript/  PyScript's dist/ less what the page never runs
+                          (PYSCRIPT_UNUSED: its editor's and terminal's
+                          libraries, packages graph, zip unpacker; source
+                          maps)
+  build/vendor/micropython/  MicroPython for PyScript: the main thread's
+                          interpreter (pyscript.toml)
+  build/controller/       the page's controller and the module of messages it
+                          shares with the worker (hearts/page/controller.py,
+                          hearts/page/protocol.py), which MicroPython reads
   build/cards/            the card faces, one SVG file per card cut from
                           svg-cards' svg-cards.svg (tools/cardart.py: its
                           drawings unchanged, LGPL-2.1 section 2's notice in
@@ -102,7 +111,16 @@ MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
 # README's dependency table).
 SVG_CARDS_FILES = ["svg-cards.svg", "LICENSE", "AUTHORS"]
 # The folders of build/vendor/, one a package (vendor() deletes any other).
-VENDORED = ("pyodide", "morphdom")
+VENDORED = ("pyodide", "morphdom", "pyscript", "micropython")
+# PyScript's dist/ chunks the page never loads (their name's start), and
+# its source maps: the page uses neither its editor nor its terminal, nor
+# Pyodide packages, nor zip archives in [files]. (The editor's and the
+# terminal's plugins are small chunks that PyScript imports at every start
+# to see whether the page uses them; what they would load is left out.)
+PYSCRIPT_UNUSED = ("codemirror", "xterm", "pyodide_graph", "zip-", "service-worker", "storage")
+MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
+# The controller's modules, as MicroPython reads them (pyscript.toml).
+CONTROLLER_FILES = ["controller.py", "protocol.py"]
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 # The standard library modules the page imports after Pyodide has started
@@ -164,7 +182,7 @@ BOOT_SIZED = ["build/vendor/pyodide/pyodide.asm.wasm", "build/" + STDLIB,
               "build/vendor/pyodide/pyodide-lock.json", "build/app.zip"]
 
 # Files of the site besides build/ that the service worker precaches.
-SITE_FILES = ["index.html", "manifest.webmanifest"]
+SITE_FILES = ["index.html", "manifest.webmanifest", "pyscript.toml"]
 
 
 def log(*args):
@@ -270,13 +288,23 @@ def vendor():
         sys.exit(f"build: node_modules/morphdom/{MORPHDOM_FILE} is missing: run `make setup` (npm ci)")
     sync_files([(morphdom / MORPHDOM_FILE, Path(MORPHDOM_FILE).name), (morphdom / "LICENSE", "LICENSE")],
                BUILD / "vendor" / "morphdom")
-    for old in (BUILD / "vendor").iterdir():  # a package no longer vendored (PyScript's; svg-cards, now cut)
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    micropython = NODE / "@micropython" / "micropython-webassembly-pyscript"
+    if not pyscript.is_dir() or not all((micropython / name).is_file() for name in MICROPYTHON_FILES):
+        sys.exit("build: node_modules lacks @pyscript/core or its MicroPython: run `make setup` (npm ci)")
+    sync_files([(path, path.name) for path in sorted(pyscript.iterdir())
+                if path.suffix in (".js", ".mjs") and not path.name.startswith(PYSCRIPT_UNUSED)]
+               + [(pyscript.parent / "LICENSE", "LICENSE")], BUILD / "vendor" / "pyscript")
+    sync_files([(micropython / name, name) for name in MICROPYTHON_FILES] + [(micropython / "README.md", "README.md")],
+               BUILD / "vendor" / "micropython")
+    sync_files([(ROOT / "hearts" / "page" / name, name) for name in CONTROLLER_FILES], BUILD / "controller")
+    for old in (BUILD / "vendor").iterdir():  # a package no longer vendored (svg-cards, now cut)
         if old.name not in VENDORED:
             if old.is_dir():
                 shutil.rmtree(old)
             else:
                 old.unlink()
-    log("vendor: pyodide", len(PYODIDE_FILES), "files, morphdom")
+    log("vendor: pyodide", len(PYODIDE_FILES), "files, morphdom, pyscript, micropython; controller")
 
 
 def card_art():
@@ -637,6 +665,7 @@ def precache_list():
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "vendor").rglob("*")
                     if p.is_file() and p != BUILD / "vendor" / "pyodide" / STDLIB)
     files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "cards").iterdir())
+    files += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD / "controller").iterdir())
     files += ["build/" + STDLIB, "build/app.zip", "build/boot-i18n.json", "build/boot-sizes.json",
               "build/snapshot.json", "build/start-screen.js"]
     files += sorted(p.relative_to(ROOT).as_posix() for p in BUILD.glob("manifest-*.webmanifest"))
@@ -665,7 +694,7 @@ def precache():
 
 # What `make dist` publishes: the site's own files and the built ones.
 DIST_FILES = SITE_FILES + ["sw.js", "assets"]
-DIST_BUILD = ["vendor", "cards", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", "snapshot.json",
+DIST_BUILD = ["vendor", "cards", "controller", "packed", STDLIB, "app.zip", "boot-i18n.json", "boot-sizes.json", "snapshot.json",
               "precache.js", "start-screen.js"]
 
 

@@ -1,7 +1,7 @@
 """The page's storage as the worker sees it: a copy, kept by messages.
 
 Python runs in a Web Worker (``hearts/page/worker.py``), where there is no
-localStorage or sessionStorage; the page's main thread (``assets/page.js``)
+localStorage or sessionStorage; the page's main thread (:mod:`hearts.page.controller`)
 has them. The runtime reads storage synchronously, so the worker keeps a
 copy of this install's keys: the page sends them at the start and every
 change another tab makes (the storage event); each write the runtime makes
@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-AREAS = ("local", "session")
+from . import protocol as P
+from .protocol import AREAS
 
 
 class Mirror:
@@ -62,7 +63,7 @@ class Mirror:
         values = self.values[area]
         expect = values.get(key)
         values[key] = value
-        self.post("store", area=area, key=key, value=value, expect=expect)
+        self.post(P.STORE, area=area, key=key, value=value, expect=expect)
         return None if self.works else False
 
     def written(self) -> None:
@@ -72,7 +73,7 @@ class Mirror:
     def remove(self, area: str, key: str) -> None:
         """Forget ``key`` (as the runtime's removals always did: whatever is stored)."""
         self.values[area].pop(key, None)
-        self.post("forget", area=area, key=key)
+        self.post(P.FORGET, area=area, key=key)
 
     def changed(self, key: str, value: str | None) -> None:
         """Another tab stored ``value`` under ``key`` (None: removed it)."""

@@ -1,34 +1,19 @@
 """The game's Python in a Web Worker: the runtime's ports as messages to the page.
 
-The page's main thread (``assets/page.js``) keeps only what must be there:
-the DOM events, the morph of the HTML the view returns, focus, storage,
-the Web Lock, files and the service worker. Everything else runs here,
-off the main thread: the interpreter, the engine, the opponents' search
-and the game's update and view (:class:`hearts.page.binding.Runtime`, the
-same loop as in the tests). The two threads only exchange messages
-(``postMessage``: no SharedArrayBuffer, so any static host will do).
+The page's main thread (the controller, :mod:`hearts.page.controller`, in
+MicroPython under PyScript) keeps only what must be there: the DOM events,
+the morph of the HTML the view returns, focus, storage, the Web Lock,
+files and the service worker. Everything else runs here, off the main
+thread: the interpreter, the engine, the opponents' search and the game's
+update and view (:class:`hearts.page.binding.Runtime`, the same loop as in
+the tests). The two threads only exchange messages (``postMessage``: no
+SharedArrayBuffer, so any static host will do), each kind and its fields
+written once in :mod:`hearts.page.protocol`, which both import.
 
-To the page, :class:`WorkerPorts` sends ``{kind, ...}``: ``render``
-(the view's HTML), ``announce``, ``lang``, ``title``, ``mark`` (an attribute
-on <html>), ``text`` (the last resort), ``store``/``forget`` (storage:
-:mod:`hearts.page.mirror`), ``claim``/``release`` (the game's Web Lock),
-``download``, ``apply-update``, ``persist``, ``pong``, and at
-the start ``limits`` (the largest file the page reads for "Open a game").
-
-From the page, :func:`receive` takes ``{kind, ...}``: ``card`` (a card
-clicked, with the click's ``detail``), ``action`` (a button's
-``data-action`` and ``data-value``), ``backdrop``, ``key``, ``file`` (the
-text of the file chosen, or null), ``stored`` (another tab's write),
-``written`` and ``refused`` (a write of localStorage the page made, or did
-not), ``answer`` (to ``claim`` and ``persist``: an answer to a question no
-longer asked is ignored), ``lost`` (the lock, stolen), ``leave`` and
-``back`` (pagehide; pageshow from the back-forward cache), ``update`` (a
-new version waits, or the game now works offline), ``error`` (a JavaScript
-error in the page) and ``ping`` (is the worker alive? ``pong``). A message
-of any other kind, or one whose fields are not what they must be, is
-dropped with a console warning: never a crash. Each but a ping is counted
-on <html> once handled (``data-received``; the page sets ``data-synced``
-when that reaches what it sent).
+A message of any other kind, or one whose fields are not what they must
+be, is dropped with a console warning: never a crash. Each but a ping is
+counted on <html> once handled (``data-received``; the page sets
+``data-synced`` when that reaches what it sent).
 """
 
 from __future__ import annotations
@@ -44,6 +29,7 @@ from ..engine.save import MAX_TEXT
 from ..app.view import art_preload
 from ..app.model import two_tap
 from .binding import Runtime
+from . import protocol as P
 from .mirror import AREAS, Mirror
 
 
@@ -66,19 +52,19 @@ class WorkerPorts:
 
     # -- the screen
     def render(self, html: str) -> None:
-        self.post("render", html=html)
+        self.post(P.RENDER, html=html)
 
     def announce(self, text: str) -> None:
-        self.post("announce", text=text)
+        self.post(P.ANNOUNCE, text=text)
 
     def set_lang(self, lang: str) -> None:
-        self.post("lang", lang=lang)
+        self.post(P.LANG, lang=lang)
 
     def set_title(self, title: str) -> None:
-        self.post("title", title=title)
+        self.post(P.TITLE, title=title)
 
     def mark(self, name: str, value: str) -> None:
-        self.post("mark", name=name, value=value)
+        self.post(P.MARK, name=name, value=value)
 
     def proxies(self) -> int:
         return 0  # the worker holds no listener of the page's
@@ -87,7 +73,7 @@ class WorkerPorts:
         self.console.warn(text)
 
     def show_text(self, text: str) -> None:
-        self.post("text", text=text)
+        self.post(P.TEXT, text=text)
 
     # -- storage (hearts.page.mirror)
     def storage_get(self, key: str) -> str | None:
@@ -138,12 +124,12 @@ class WorkerPorts:
 
     # -- the game's Web Lock (held by the page)
     async def claim(self, key: str, steal: bool, lost: Callable[[], None]) -> str:
-        ask, answer = self._ask("claim", key=key, steal=steal)
+        ask, answer = self._ask(P.CLAIM, key=key, steal=steal)
         self._lost[ask] = lost
         state = await answer
         if state != "held":
             self._lost.pop(ask, None)
-        return state if state in ("held", "elsewhere", "none") else "none"
+        return state if state in P.LOCK_STATES else "none"
 
     def was_lost(self, ask: object) -> None:
         lost = self._lost.pop(ask, None) if type(ask) is int else None
@@ -152,11 +138,11 @@ class WorkerPorts:
 
     def release(self) -> None:
         self._lost.clear()
-        self.post("release")
+        self.post(P.RELEASE)
 
     # -- files
     def download(self, text: str, name: str) -> object:
-        self.post("download", text=text, name=name)
+        self.post(P.DOWNLOAD, text=text, name=name)
         return None  # the page frees the file's URL itself
 
     def revoke(self, handle: object) -> None:
@@ -165,15 +151,15 @@ class WorkerPorts:
     def pick_file(self) -> None:
         """Nothing: the page opened the file chooser in the click's own handler
         (only a user's gesture may open one, and a message from the worker
-        is none), for the buttons that ask for a file (assets/page.js)."""
+        is none), for the buttons that ask for a file (protocol.PICKS_A_FILE)."""
 
     # -- a new version, storage the browser keeps
     def apply_update(self) -> None:
-        self.post("apply-update")
+        self.post(P.APPLY_UPDATE)
 
     async def persist(self, ask: bool) -> str:
-        state = await self._ask("persist", ask=ask)[1]
-        return state if state in ("granted", "denied", "none") else "none"
+        state = await self._ask(P.PERSIST, ask=ask)[1]
+        return state if state in P.PERSIST_STATES else "none"
 
 
 # Outside #screen, drawn once by the page (frame()): the live region; the
@@ -213,57 +199,57 @@ def _text(value: object) -> str | None:
 
 def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
     kind = data.get("kind")
-    if kind == "card":
+    if kind == P.CARD:
         detail = data.get("detail")
         # The 2nd click of a double click is not a new choice, but with
         # "Tap twice to play" a quick second tap is the one that plays.
         if type(detail) is int and detail > 1 and not two_tap(runtime.model.ui):
             return
         msg = events.card(data.get("card"))
-    elif kind == "action":
+    elif kind == P.ACTION:
         msg = events.decode(data.get("action"), _text(data.get("value")))
-    elif kind == "backdrop":
+    elif kind == P.BACKDROP:
         msg = events.backdrop()
-    elif kind == "key":
+    elif kind == P.KEY:
         model = runtime.model
         msg = events.key(data.get("key"), None if model is None else model.ui.overlay)
-    elif kind == "file":
+    elif kind == P.FILE:
         msg = M.Imported(_text(data.get("text")))
-    elif kind == "stored":
+    elif kind == P.STORED:
         key = data.get("key")
         if type(key) is str:
             ports.mirror.changed(key, _text(data.get("value")))
             runtime.stored_elsewhere(key)
         return
-    elif kind in ("written", "refused"):
+    elif kind in (P.WRITTEN, P.REFUSED):
         area, key, value = data.get("area"), data.get("key"), _text(data.get("value"))
         if area in AREAS and type(key) is str and value is not None:
-            if kind == "refused":
+            if kind == P.REFUSED:
                 ports.mirror.refused(area, key, value, _text(data.get("actual")))
             if area == "local":
-                if kind == "written":
+                if kind == P.WRITTEN:
                     ports.mirror.written()  # (the page's storage works)
-                runtime.write_done(key, value, kind == "written", data.get("full") is True)
+                runtime.write_done(key, value, kind == P.WRITTEN, data.get("full") is True)
         return
-    elif kind == "answer":
+    elif kind == P.ANSWER:
         ports.answered(data.get("id"), data.get("value"))
         return
-    elif kind == "lost":
+    elif kind == P.LOST:
         ports.was_lost(data.get("id"))
         return
-    elif kind == "leave":
+    elif kind == P.LEAVE:
         runtime.leave()
         return
-    elif kind == "back":
+    elif kind == P.BACK:
         runtime.come_back()
         return
-    elif kind == "update":
+    elif kind == P.UPDATE:
         what = data.get("what")
         msg = M.UpdateReady() if what == "ready" else M.OfflineReady() if what == "offline" else None
-    elif kind == "ping":
-        ports.post("pong")
+    elif kind == P.PING:
+        ports.post(P.PONG)
         return
-    elif kind == "error":
+    elif kind == P.ERROR:
         runtime.crash(f"JavaScript: {data.get('text')}")
         return
     else:
@@ -292,7 +278,7 @@ def receive(message: Any) -> None:
     except Exception:
         RUNTIME.crash(traceback.format_exc())
     finally:
-        if not (isinstance(data, dict) and data.get("kind") == "ping"):
+        if not (isinstance(data, dict) and data.get("kind") == P.PING):
             _RECEIVED[0] += 1
             PORTS.mark("data-received", str(_RECEIVED[0]))
 
@@ -300,7 +286,7 @@ def receive(message: Any) -> None:
 def main(message: Any) -> None:
     """Start the game from the page's first message: the address's
     parameters, <html lang>, the pointer, this install's stored values,
-    and what the start screen hands over (assets/page.js)."""
+    and what the start screen hands over (:mod:`hearts.page.controller`)."""
     import js  # type: ignore[import-not-found]
     from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
@@ -322,7 +308,7 @@ def start(post: Callable[..., None], boot: dict, console: Any, now: Callable[[],
     global RUNTIME, PORTS
     _RECEIVED[0] = 0
     PORTS = WorkerPorts(post, boot, console, now)
-    post("limits", file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
+    post(P.LIMITS, file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
     RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(boot.get("path") or "/")))
     params = boot.get("params") or {}
     pressed = _text(boot.get("pressed"))

@@ -1,0 +1,674 @@
+"""The page's controller: MicroPython on the main thread, under PyScript.
+
+The game's Python (engine, opponents, update, view) runs in Pyodide in a
+Web Worker (:mod:`hearts.page.worker`); this module is the small part of
+the page that must be on the main thread. PyScript binds the page's events
+to it (``pyscript.when``: one click listener on ``#app`` and one key
+listener on the document, neither ever replaced, the target found with
+``closest``), it posts them to the worker as messages, and it carries out
+what the worker asks: the morph of the HTML the view returns
+(``assets/morph.js``: morphdom), focus, storage, the game's Web Lock,
+files, the live region and the update notice. The messages are
+:mod:`hearts.page.protocol`'s, which the worker imports too.
+
+The boot (``assets/boot.js``) starts the worker and Pyodide; once the
+game's Python is imported it hands the worker to :func:`attach`
+(``window.heartsControl``, set here once MicroPython is up). A message of
+a kind this module does not know is dropped with a console warning.
+
+Plain Python that MicroPython runs: the browser's ``js`` and PyScript's
+``pyscript`` exist only in the page.
+"""
+
+import asyncio
+
+import js  # type: ignore[import-not-found]
+from pyscript import when  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyscript.js_modules.morph import morph  # type: ignore[import-not-found]
+
+try:
+    from hearts.page import protocol as P
+except ImportError:  # MicroPython: pyscript.toml puts it at the top
+    import protocol as P  # type: ignore[import-not-found, no-redef]
+
+html = js.document.documentElement
+document = js.document
+NO_SCROLL = to_js({"preventScroll": True})
+
+
+def one(selector):
+    """The first element that matches ``selector``, or None."""
+    return document.querySelector(selector)
+
+
+def escape(value):
+    return js.CSS.escape(value)
+
+
+_UNDEFINED = type(js.undefined)
+
+
+def field(data, name):
+    """A field of a message from the worker: None when it is missing, null
+    or undefined (Pyodide sends Python's None as undefined)."""
+    value = getattr(data, name, None)
+    return None if value is None or type(value) is _UNDEFINED else value
+
+
+def text(data, name):
+    """A field of a message as a str (a missing one as "")."""
+    value = field(data, name)
+    return "" if value is None else str(value)
+
+
+def attr(el, name):
+    """An attribute of ``el`` as a str, or None."""
+    value = el.getAttribute(name)
+    return None if value is None else str(value)
+
+
+# -- focus ----------------------------------------------------------------------
+# Where focus goes when the screen changes: into a dialog that opened, back
+# to what opened it when it closes, onto the same card or button, or near it
+# when that is gone.
+
+
+def focus_key():
+    """What has focus, as something to find again after a render."""
+    el = document.activeElement
+    if el is None or not hasattr(el, "getAttribute"):
+        return None
+    card = attr(el, "data-card")
+    if card:
+        return {"card": card}
+    action = attr(el, "data-action")
+    return {"action": action, "value": attr(el, "data-value")} if action else None
+
+
+class Focus:
+    def __init__(self, morph):
+        self.morph_into = morph  # assets/morph.js's morph(target, html)
+        self.opener = None  # the focus key before the open dialog opened
+        self.later = None  # an element to focus with the next frame
+        self._later_proxy = create_proxy(self.focus_later)
+
+    def morph(self, markup):
+        """#screen's content becomes ``markup``, focus kept."""
+        key = focus_key()
+        had_overlay = one("#screen .overlay") is not None
+        had_ending = one("#screen .ending") is not None
+        self.morph_into(document.getElementById("screen"), markup)
+        panel = one("#screen .overlay .panel")
+        if panel is not None:
+            if not had_overlay:  # a dialog opened: focus moves into it
+                self.opener = key
+                panel.focus()
+            elif key:
+                self.restore(key)
+            else:
+                panel.focus()
+        elif had_overlay:  # a dialog closed: back to what opened it
+            opener = self.opener
+            self.opener = None
+            self.restore(opener or key)
+        else:
+            self.restore(key)
+        # The hand (or the game) ended: focus moves into its dialog over the
+        # table, onto the panel rather than Continue, so a stray Enter does
+        # not deal on.
+        ending = one("#screen .ending-panel")
+        if not had_ending and ending is not None and panel is None:
+            ending.focus()
+
+    def restore(self, key):
+        if not key:
+            return
+        target = None
+        card = key.get("card")
+        action = key.get("action")
+        if card:
+            # The card was played: focus goes to the hand as a whole, where a
+            # stray Enter or Space does nothing (on the next card, it would
+            # play that one on the next turn). The arrow keys go on from there.
+            target = one('#screen [data-card="' + escape(card) + '"]') or one("#screen .hand")
+        elif action == P.CONFIRM_PASS and one('#screen [data-action="' + P.CONFIRM_PASS + '"]') is None:
+            target = one("#screen [data-card]")  # the pass is made: on into the hand
+        else:
+            selector = '#screen [data-action="' + escape(action) + '"]'
+            if key.get("value"):
+                selector += '[data-value="' + escape(key["value"]) + '"]'
+            target = one(selector)
+        if target is None:
+            target = one("#screen .btn.primary, .overlay .btn.primary")  # e.g. the hand ended
+        if target is None or target == document.activeElement:
+            return
+        if card or action in P.LATER_FOCUS:
+            # A card played, a new table or a new hand: focusing makes the
+            # browser style the page at once, and the new cards' pictures are
+            # most of that: let it come with the next frame, which has to
+            # style them anyway.
+            self.later = target
+            js.requestAnimationFrame(self._later_proxy)
+            return
+        target.focus(NO_SCROLL)  # the table never scrolls
+
+    def focus_later(self, *_):
+        target = self.later
+        self.later = None
+        if target is not None and target.isConnected and one("#screen .overlay") is None:
+            active = document.activeElement
+            if active is None or active == document.body or not active.isConnected:
+                target.focus(NO_SCROLL)
+
+
+# -- storage ----------------------------------------------------------------------
+# The worker keeps a copy of this install's keys (hearts/page/mirror.py):
+# sent at the start, then every other tab's change. A write is a
+# compare-and-set against the value the copy held (expect).
+
+_AREAS = {"local": "localStorage", "session": "sessionStorage"}
+
+
+def area(name):
+    """window's localStorage or sessionStorage, or None (disabled, a
+    sandboxed frame, or no such area)."""
+    if name not in _AREAS:
+        return None
+    try:
+        return getattr(js.window, _AREAS[name])
+    except Exception:
+        return None
+
+
+def read(store, key):
+    try:
+        value = store.getItem(key) if store is not None else None
+    except Exception:
+        return None
+    return None if value is None else str(value)
+
+
+def own_values(name, scope):
+    """This install's values of one area (its keys end with @<path>; at the
+    root also the unscoped keys of before, which the runtime moves once)."""
+    store = area(name)
+    values: dict = {}
+    if store is None:
+        return values
+    try:
+        for i in range(int(store.length)):
+            key = store.key(i)
+            if key is None:
+                continue
+            key = str(key)
+            if not key.startswith("hearts."):
+                continue
+            at = key.find("@")
+            if (scope == "/") if at < 0 else key[at + 1:] == scope:
+                values[key] = read(store, key)
+    except Exception:
+        pass  # as much as could be read
+    return values
+
+
+def storage_works(scope):
+    """Whether this page can write to localStorage at all (hearts.app.stored's PROBE)."""
+    store = area("local")
+    probe = "hearts.probe@" + scope
+    try:
+        store.setItem(probe, "1")
+        store.removeItem(probe)
+        return True
+    except Exception:
+        return False
+
+
+# -- the page ----------------------------------------------------------------------
+
+
+class Controller:
+    """The page's side of the game, bound to one worker."""
+
+    def __init__(self, worker, scope, halt):
+        self.worker = worker
+        self.scope = scope
+        self.halt = halt  # assets/loading-screen.js's halt(why): the game has stopped
+        self.focus = Focus(morph)
+        # html[data-sent]: the messages posted to the worker (its pings
+        # aside); the worker marks data-received as it handles each (after
+        # what it rendered for it). html[data-synced] while it has handled
+        # them all: the page then shows what came of them (tests wait for
+        # it after a click).
+        self.sent = 0
+        self.locks = {}  # claim id -> resolve of the promise the lock is held by
+        self.holding = None  # the id of the claim that holds the lock
+        self.file_limit = 0  # the largest file "Open a game" reads, in bytes
+        self.ended = False
+        self.pinged = 0.0
+        self.ponged = 0.0
+        self.urls = []  # object URLs of downloads, freed after DOWNLOAD_KEPT_MS
+        self._revoke = create_proxy(self.revoke_one)
+        self._tick = create_proxy(self.tick)
+        self.handlers = {
+            P.LIMITS: self.limits,
+            P.RENDER: lambda data: self.focus.morph(text(data, "html")),
+            P.ANNOUNCE: self.announce,
+            P.LANG: lambda data: setattr(html, "lang", text(data, "lang")),
+            P.TITLE: lambda data: setattr(document, "title", text(data, "title")),
+            P.MARK: self.mark,
+            P.TEXT: lambda data: setattr(document.getElementById("screen"), "textContent", text(data, "text")),
+            P.STORE: self.store,
+            P.FORGET: self.forget,
+            P.CLAIM: lambda data: asyncio.create_task(self.claim(data)),
+            P.RELEASE: lambda data: self.release(),
+            P.DOWNLOAD: self.download,
+            P.PERSIST: lambda data: asyncio.create_task(self.persist(data)),
+            P.APPLY_UPDATE: self.apply_update,
+            P.PONG: self.pong,
+        }
+
+    def post(self, kind, **fields):
+        if kind != P.PING:
+            self.sent += 1
+            html.dataset.sent = str(self.sent)
+            html.removeAttribute("data-synced")
+        self.worker.postMessage(to_js(P.message(kind, **fields)))
+
+    # -- what the worker asks
+    def handle(self, event):
+        data = event.data
+        kind = None
+        try:
+            kind = field(data, "kind")
+        except Exception:
+            pass
+        handler = self.handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            js.console.warn("hearts: a message of no known kind from the worker is dropped:", str(kind)[:80])
+            return
+        handler(data)
+
+    def limits(self, data):
+        try:
+            self.file_limit = int(field(data, "file"))
+        except Exception:
+            self.file_limit = 0
+
+    def announce(self, data):
+        live = document.getElementById("live")
+        if live is not None:
+            live.textContent = text(data, "text")
+
+    def mark(self, data):
+        name, value = text(data, "name"), text(data, "value")
+        html.setAttribute(name, value)
+        if name == "data-received":
+            try:
+                if int(value) >= self.sent:
+                    html.setAttribute("data-synced", "")
+            except ValueError:
+                pass
+
+    def store(self, data):
+        name, key, value = field(data, "area"), field(data, "key"), field(data, "value")
+        target = area(name)
+        if not isinstance(key, str) or not isinstance(value, str) or target is None:
+            return
+        actual = read(target, key)
+        expect = field(data, "expect")
+        if name == "local" and actual != expect:  # another tab stored first
+            self.post(P.REFUSED, area=name, key=key, value=value, actual=actual, full=False)
+            return
+        try:
+            target.setItem(key, value)
+        except Exception:
+            self.post(P.REFUSED, area=name, key=key, value=value, actual=read(target, key), full=True)
+            return
+        if name == "local":
+            self.post(P.WRITTEN, area=name, key=key, value=value)
+
+    def forget(self, data):
+        try:
+            area(field(data, "area")).removeItem(text(data, "key"))
+        except Exception:
+            pass  # nothing to do
+
+    async def claim(self, data):
+        ask, key, steal = field(data, "id"), text(data, "key"), field(data, "steal") is True
+        api = getattr(js.navigator, "locks", None) if hasattr(js.navigator, "locks") else None
+        if api is None or not hasattr(api, "request"):
+            return self.post(P.ANSWER, id=ask, value="none")
+        if self.holding is not None:
+            return self.post(P.ANSWER, id=ask, value="held")
+        answered: list = []
+
+        def answer(value):
+            if not answered:
+                self.post(P.ANSWER, id=ask, value=value)
+            answered.append(value)
+
+        def granted(lock):
+            if lock is None:
+                answer("elsewhere")
+                return None
+            self.holding = ask
+            answer("held")
+            return js.Promise.new(create_proxy(lambda resolve, reject: self.locks.__setitem__(ask, resolve)))
+
+        options = {"steal": True} if steal else {"ifAvailable": True}
+        try:
+            await api.request(key, to_js(options), create_proxy(granted))
+            if self.holding == ask:
+                self.holding = None
+        except Exception:
+            if answered and self.holding == ask:  # held here, and another tab took it
+                self.holding = None
+                self.locks.pop(ask, None)
+                self.post(P.LOST, id=ask)
+            else:
+                answer("held")  # the API refused (e.g. an opaque origin): no locking
+
+    def release(self):
+        for resolve in list(self.locks.values()):
+            resolve()
+        self.locks.clear()
+        self.holding = None
+
+    def download(self, data):
+        blob = js.Blob.new(to_js([text(data, "text")]), to_js({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = text(data, "name")
+        link.hidden = True
+        document.body.append(link)
+        link.click()
+        link.remove()
+        self.urls.append(url)
+        js.setTimeout(self._revoke, P.DOWNLOAD_KEPT_MS)
+
+    def revoke_one(self, *_):
+        if self.urls:
+            js.URL.revokeObjectURL(self.urls.pop(0))
+
+    async def persist(self, data):
+        value = "none"
+        try:
+            storage = js.navigator.storage
+            if hasattr(storage, "persist") and hasattr(storage, "persisted"):
+                granted = await (storage.persist() if field(data, "ask") is True else storage.persisted())
+                value = "granted" if granted else "denied"
+        except Exception:
+            value = "none"
+        self.post(P.ANSWER, id=field(data, "id"), value=value)
+
+    def apply_update(self, data):
+        update = getattr(js.window, "heartsUpdate", None) if hasattr(js.window, "heartsUpdate") else None
+        if update is not None:
+            update.apply()
+        else:
+            js.location.reload()
+
+    # -- files
+    def pick(self):
+        picker = document.getElementById("import-file")
+        if picker is not None:
+            picker.value = ""
+            picker.click()
+
+    async def read_file(self):
+        """The file chosen for "Open a game from a file" (or the
+        statistics), as text, to the worker."""
+        picker = document.getElementById("import-file")
+        files = picker.files if picker is not None else None
+        chosen = files.item(0) if files is not None and files.length else None
+        if chosen is None:
+            return
+        text = None
+        if chosen.size <= self.file_limit:
+            try:
+                text = str(await chosen.text())
+            except Exception:
+                text = None
+        picker.value = ""
+        self.post(P.FILE, text=text)
+
+    # -- events in: from the take-over on (until then the start screen
+    # answers: assets/start-screen.js)
+    def listen(self):
+        @when("click", "#app")
+        def clicked(event):
+            target = event.target
+            if target.classList.contains("overlay"):  # the dimmed backdrop
+                return self.post(P.BACKDROP)
+            target = target.closest("[data-action],[data-card]") if hasattr(target, "closest") else None
+            if target is None:
+                return
+            card = attr(target, "data-card")
+            if card:
+                return self.post(P.CARD, card=card, detail=int(event.detail or 0))
+            action = attr(target, "data-action")
+            self.post(P.ACTION, action=action, value=attr(target, "data-value"))
+            # A file chooser opens only in the click's own handler (WebKit
+            # lets no message from the worker open one): the page opens it
+            # for the buttons that ask for a file; the worker knows which
+            # kind of file from the click's message.
+            if action in P.PICKS_A_FILE:
+                self.pick()
+
+        # On the document (never replaced either), so that Escape closes a
+        # dialog even when focus has left the game (e.g. on <body>).
+        @when("keydown", [document])
+        def pressed(event):
+            self.key(event)
+
+        @when("pagehide", [js.window])
+        def left(event):
+            self.post(P.LEAVE)
+            self.release()  # at once: the page that comes next (a reload's) owns the game
+
+        @when("pageshow", [js.window])
+        def shown(event):
+            if event.persisted:
+                self.post(P.BACK)
+
+        @when("storage", [js.window])
+        def stored(event):  # another tab of this browser stored something
+            if isinstance(event.key, str):
+                self.post(P.STORED, key=event.key, value=event.newValue)
+
+        @when("hearts:update", [js.window])
+        def update(event):
+            self.post(P.UPDATE, what=str(event.detail))
+
+        for name, what in (("data-update", "ready"), ("data-offline", "offline")):
+            if attr(html, name) == "ready":
+                self.post(P.UPDATE, what=what)
+
+        @when("error", [js.window])
+        def failed(event):
+            self.post(P.ERROR, text=str(event.message or "error"))
+
+        @when("unhandledrejection", [js.window])
+        def rejected(event):
+            self.post(P.ERROR, text=str(event.reason or "error"))
+
+    def key(self, event):
+        key = str(event.key)
+        if event.repeat and key in ("Enter", " "):  # a key held down chooses once
+            event.preventDefault()
+            return
+        if key == P.ESCAPE:
+            return self.post(P.KEY, key=key)
+        if key not in P.ARROWS:
+            return
+        if one("#screen .overlay.replay") is not None:  # a trick back or on (hearts.app.events.key)
+            self.post(P.KEY, key=key)
+            event.preventDefault()
+            return
+        target = event.target
+        current = target.closest("[data-card],.choice") if hasattr(target, "closest") else None
+        back = key in ("ArrowLeft", "ArrowUp")
+        if current is None:
+            if target.classList is not None and target.classList.contains("hand"):  # on the hand: into its cards
+                cards = target.querySelectorAll("[data-card]")
+                if cards.length:
+                    cards.item(cards.length - 1 if back or key == "End" else 0).focus()
+                    event.preventDefault()
+            return
+        items = document.querySelectorAll("#screen [data-card]") if current.hasAttribute("data-card") \
+            else current.parentElement.querySelectorAll(".choice")
+        count = int(items.length)
+        index = 0
+        for i in range(count):
+            if items.item(i) == current:
+                index = i
+                break
+        if back:
+            index = max(0, index - 1)
+        elif key in ("ArrowRight", "ArrowDown"):
+            index = min(count - 1, index + 1)
+        elif key == "Home":
+            index = 0
+        else:
+            index = count - 1
+        items.item(index).focus()
+        event.preventDefault()
+
+    # -- the worker stopped: it died (an error, out of memory, ended from
+    # outside). Nothing more can be played here; the game was saved at
+    # every move, and a reload goes on from there.
+    def stopped(self, why):
+        if self.ended:
+            return
+        self.ended = True
+        html.setAttribute("data-stopped", "1")
+        self.halt(why)
+
+    # The worker answers a ping at once, even while an opponent thinks (its
+    # search yields to messages): one not answered within PING_MS means the
+    # worker is gone (a terminated worker sends no event at all).
+    def watch(self):
+        js.setInterval(self._tick, P.PING_MS // 4)
+
+    def tick(self, *_):
+        if self.ended or document.hidden:
+            return
+        now = float(js.performance.now())
+        if self.pinged > self.ponged and now - self.pinged > P.PING_MS:
+            return self.stopped("the game's worker does not answer")
+        if self.pinged <= self.ponged:
+            self.pinged = now
+            self.post(P.PING)
+
+    def pong(self, data):
+        self.ponged = float(js.performance.now())
+
+    # -- the frame around #screen, drawn once (hearts.page.worker.frame). Its
+    # card-art preload comes once the game is ready and the browser idle.
+    def frame(self, frame):
+        app = document.getElementById("app")
+        markup = str(frame.live) + str(frame.art) + ("" if document.getElementById("import-file") else str(frame.file))
+        if document.getElementById("screen") is not None:
+            app.insertAdjacentHTML("beforeend", markup)
+        else:
+            app.innerHTML = '<div id="screen"></div>' + markup
+        @when("change", "#import-file")
+        def chosen(event):
+            asyncio.create_task(self.read_file())
+        preload = str(frame.preload)
+
+        def draw(*_):
+            app.insertAdjacentHTML("beforeend", preload)
+
+        def idle():
+            if hasattr(js.window, "requestIdleCallback"):
+                js.window.requestIdleCallback(create_proxy(draw), to_js({"timeout": 2000}))
+            else:
+                js.setTimeout(create_proxy(draw), 0)
+
+        if html.hasAttribute("data-ready"):
+            return idle()
+        on_ready(idle)
+
+    # -- what the start screen in the page (assets/start-screen.js) hands
+    # over: its rules page open, and the action of a button pressed before
+    # Python was ready (New game, Statistics; Open a game from a file once
+    # a file is chosen), carried out once the game is. From here on, the
+    # clicks are this controller's (data-start-screen="python").
+    def take_over(self):
+        opened = "rules" if one("#screen > .overlay.rules") is not None else None
+        pressed = attr(html, "data-start-pressed")
+        html.removeAttribute("data-start-pressed")
+        if attr(html, "data-start-screen") == "prerendered":
+            html.setAttribute("data-start-screen", "python")
+        self.listen()
+        if opened:
+            self.focus.opener = {"action": "rules", "value": None}  # back to it when the rules close
+        picker = document.getElementById("import-file")
+        if pressed == "import-game" and picker is not None and picker.files is not None and picker.files.length:
+            on_ready(lambda: asyncio.create_task(self.read_file()))
+        return opened, pressed
+
+    def start(self, opened, pressed):
+        """The start message: what Python needs of the page to begin."""
+        params = {}
+        search = js.URLSearchParams.new(js.location.search)
+        for name in search.keys():
+            params[str(name)] = str(search.get(name))  # the first of a repeated parameter, as everywhere
+        return P.message(
+            P.START,
+            path=str(js.location.pathname),
+            origin=float(js.performance.timeOrigin),
+            params=params,
+            lang=str(html.lang or "en"),
+            coarse=bool(js.matchMedia("(pointer: coarse)").matches),
+            storage=storage_works(self.scope),
+            local=own_values("local", self.scope),
+            session=own_values("session", self.scope),
+            opened=opened,
+            pressed=pressed,
+        )
+
+
+def on_ready(callback):
+    """callback() once html[data-ready] is set (the game is playable)."""
+    def seen(*_):
+        if html.hasAttribute("data-ready"):
+            observer.disconnect()
+            callback()
+
+    observer = js.MutationObserver.new(create_proxy(seen))
+    observer.observe(html, to_js({"attributes": True, "attributeFilter": ["data-ready"]}))
+
+
+CONTROLLER: list = []  # the one Controller, once the boot has attached it
+
+
+def attach(worker, frame, scope, halt):
+    """The boot hands over the worker, once the game's Python is imported
+    (assets/boot.js): the frame is drawn, the start screen taken over, the
+    start message sent, the worker watched."""
+    page = Controller(worker, str(scope), halt)
+    CONTROLLER.append(page)
+    worker.addEventListener("message", create_proxy(page.handle))
+    page.frame(frame)
+    opened, pressed = page.take_over()
+    page.worker.postMessage(to_js(page.start(opened, pressed)))
+    page.watch()
+
+
+def stopped(why):
+    """The worker failed after the boot (assets/boot.js)."""
+    if CONTROLLER:
+        CONTROLLER[0].stopped(str(why))
+
+
+# The boot waits for this (assets/boot.js: window.heartsControl and the
+# event "hearts:controller").
+control = js.Object.new()
+control.attach = create_proxy(attach)
+control.stopped = create_proxy(stopped)
+js.window.heartsControl = control
+js.window.dispatchEvent(js.Event.new("hearts:controller"))
