@@ -18,10 +18,11 @@
 
 import * as screen from "./loading-screen.js";
 
-const KEY = screen.keyOf("hearts.booting");
+const KEY = screen.keyOf(screen.keys.booting); // (null without the keys' names: no watchdog)
 const html = document.documentElement;
 
 function session(method, ...args) {
+  if (!KEY) return null;
   try {
     return sessionStorage[method](...args);
   } catch (_) {

@@ -311,10 +311,11 @@ function boot() {
 // SNAPSHOT_MAX_DROPS the page stops making new ones (a browser whose own
 // snapshots never restore only starts slower). Never a boot loop.
 const SNAPSHOT_MAX_DROPS = 2;
-const SNAPSHOT_TRIAL = `hearts.snapshot-trial@${new URL("../", import.meta.url).pathname}`;
+const SNAPSHOT_TRIAL = screen.keyOf(screen.keys.snapshot_trial); // (null without the keys' names: no trial mark)
 let snapshotDrops = 0;
 
 function storage() {
+  if (!SNAPSHOT_TRIAL) return null;
   try {
     return globalThis.localStorage || null;
   } catch (_) {

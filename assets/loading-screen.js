@@ -33,13 +33,17 @@ const $ = (id) => document.getElementById(id);
 export const absolute = (path) => new URL(path, document.baseURI).href;
 
 // Each install of the game (the folder of its page, the service worker's
-// scope) keeps its own values: "hearts.lang@/beta/" (hearts/app/stored.py,
-// which also moves the root install's values of before, "hearts.lang", to
-// its own keys once).
+// scope) keeps its own values: the language under "<its key>@/beta/"
+// (hearts/app/stored.py defines every key, and also moves the root
+// install's values of before to its own keys once). The keys' names come
+// from Python, through build/start-screen.js (self.HEARTS_START.facts,
+// hearts.dev.prerender.facts); without that file (a damaged deploy) the
+// boot goes on with no watchdog and nothing to put aside.
 const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
+const FACTS = self.HEARTS_START?.facts;
 export const scope = SCOPE;
-export const keyOf = (key) => `${key}@${SCOPE}`;
-const ASIDE = "hearts.aside.";
+export const keys = FACTS?.keys ?? {};
+export const keyOf = (key) => (key ? `${key}${FACTS.separator}${SCOPE}` : null);
 
 // This install's stored values (and, at the root, those of before), for
 // "Start fresh" after a failed boot: [key, ...].
@@ -48,7 +52,7 @@ export function ownKeys() {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (!key || !key.startsWith("hearts.") || key.startsWith(ASIDE)) continue;
+      if (!key || !FACTS || !key.startsWith(FACTS.prefix) || key.startsWith(keys.aside)) continue;
       const at = key.indexOf("@");
       if (at < 0 ? SCOPE === "/" : key.slice(at + 1) === SCOPE) keys.push(key);
     }
@@ -56,13 +60,13 @@ export function ownKeys() {
   return keys;
 }
 
-// Moves them aside (kept under "hearts.aside.<key>", not deleted) and starts again.
+// Moves them aside (kept under keys.aside + their key, not deleted) and starts again.
 export function startFresh() {
   for (const key of ownKeys()) {
     try {
       const value = localStorage.getItem(key);
       localStorage.removeItem(key);
-      localStorage.setItem(ASIDE + key, value);
+      localStorage.setItem(keys.aside + key, value);
     } catch (error) {
       console.warn("boot: could not keep", key, "aside:", error);
     }

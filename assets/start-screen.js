@@ -1,57 +1,51 @@
-// The start screen before Python: index.html holds it (the English one,
-// written by the build from the game's own view, hearts/dev/prerender.py), and
-// build/start-screen.js each language's (self.HEARTS_START). This classic
-// script runs in <head>, before the first paint:
+// The start screen before any interpreter is up: index.html holds it (the
+// English one, written by the build from the game's own view,
+// hearts/dev/prerender.py), and build/start-screen.js each language's
+// (self.HEARTS_START), with the facts this script needs of what Python
+// defines (HEARTS_START.facts: the stored keys, their limits, the speeds;
+// hearts.dev.prerender.facts). This classic script runs in <head>, before
+// the first paint, which is why it is JavaScript:
 //
-// 1. It picks the page's language (?lang=xx, else localStorage
-//    "hearts.lang@<path>", else navigator.languages; default en) and reads
-//    the stored settings ("hearts.settings@<path>") and the address's
-//    ?level= and ?speed=, as the Python side does (hearts/page/binding.py,
-//    flags).
-// 2. A player with a game to resume (a stored "hearts.save@<path>") sees
-//    the loading screen, as before, and never the start screen:
+// 1. It picks the page's language (?lang=xx, else the stored language,
+//    else navigator.languages; default en) and reads the stored settings
+//    and the address's ?level= and ?speed= (the first of each, as every
+//    reader of the address does).
+// 2. A player with a game to resume (a stored save) sees the loading
+//    screen, as before, and never the start screen:
 //    html[data-start-screen="resume"]. Everyone else sees the start screen
 //    in their language with their settings: html[data-start-screen=
 //    "prerendered"] and the performance mark "hearts:start-screen", set
 //    when the parsed page has been put in its language (before the first
 //    paint; until then, "pending", the page shows nothing but the felt).
-// 3. Until Python takes over (assets/page.js sets
-//    data-start-screen="python"), it answers the start screen's clicks:
-//    the settings change and are stored as Python stores them; the rules
-//    page opens and closes (Python takes it over open); New game and
-//    Statistics are remembered (html[data-start-pressed]) with the loading
-//    bar on the button, and Python carries them out once it is ready; Open
-//    a game from a file opens the file chooser, and Python the file chosen.
+// 3. Until the page's controller is up (hearts/page/controller.py, in
+//    MicroPython: it answers the start screen from then on, and stores what
+//    changes), a click on the start screen is kept, and the controller
+//    carries it out once it is up: never lost. Only "Open a game from a
+//    file" acts at once: a file chooser opens only in the click's own
+//    handler.
 //
-// self.heartsStart.lang is the language picked (assets/loading-screen.js
-// shows its texts in it).
+// self.heartsStart: what was chosen here ({lang, level, speed, four,
+// twoTap, touch, scope}), and the clicks kept (early: [action, value] of
+// each button, or "file" for a file chosen); the controller sets its
+// `controller` to true.
 (function () {
   "use strict";
   const data = self.HEARTS_START;
   const html = document.documentElement;
-  if (!data || !data.texts) return; // without build/start-screen.js: the English start screen as served
+  if (!data || !data.texts || !data.facts) return; // without build/start-screen.js: the English start screen as served
+  const { keys, limits, speeds, separator } = data.facts;
   const params = new URLSearchParams(location.search);
   const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
-  const LANG_MAX_CHARS = 16; // hearts/app/stored.py's limits (tests/test_stored.py checks these three)
-  const SETTINGS_MAX_CHARS = 1000;
-  const SETTINGS_MAX_DEPTH = 2;
-  const SPEEDS = ["slow", "normal", "fast", "instant"];
 
   // This install's stored value of key (the root install also reads the
   // unscoped key of before, as hearts/app/stored.py moves it).
   function stored(key) {
     try {
-      const own = localStorage.getItem(`${key}@${SCOPE}`);
+      const own = localStorage.getItem(`${key}${separator}${SCOPE}`);
       return own ?? (SCOPE === "/" ? localStorage.getItem(key) : null);
     } catch (_) {
       return null; // storage may be disabled
     }
-  }
-
-  function store(key, value) {
-    try {
-      localStorage.setItem(`${key}@${SCOPE}`, value);
-    } catch (_) { /* full or disabled: Python says so once it runs */ }
   }
 
   function pickLanguage() {
@@ -61,8 +55,8 @@
       const lang = data.aliases[base] ?? base;
       return data.languages.includes(lang) ? lang : null;
     };
-    const lang = stored("hearts.lang");
-    const fromStorage = typeof lang === "string" && lang.length <= LANG_MAX_CHARS ? normalise(lang) : null;
+    const lang = stored(keys.lang);
+    const fromStorage = typeof lang === "string" && lang.length <= limits.lang_chars ? normalise(lang) : null;
     return normalise(params.get("lang")) || fromStorage
       || (navigator.languages || [navigator.language]).map(normalise).find(Boolean) || data.default;
   }
@@ -70,14 +64,14 @@
   const depth = (value) => (value && typeof value === "object"
     ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0);
 
-  // The stored settings as hearts.app.stored.read_settings reads them ({} if unusable).
+  // The stored settings as hearts.app.stored_settings.decode reads them ({} if unusable).
   function storedSettings() {
-    const text = stored("hearts.settings");
-    if (typeof text !== "string" || !text || text.length > SETTINGS_MAX_CHARS) return {};
+    const text = stored(keys.settings);
+    if (typeof text !== "string" || !text || text.length > limits.settings_chars) return {};
     try {
       const value = JSON.parse(text);
       return value && typeof value === "object" && !Array.isArray(value)
-        && depth(value) <= SETTINGS_MAX_DEPTH ? value : {};
+        && depth(value) <= limits.settings_depth ? value : {};
     } catch (_) {
       return {};
     }
@@ -91,19 +85,22 @@
     }
   }
 
-  const saved = stored("hearts.settings") === null ? {} : storedSettings();
+  const saved = storedSettings();
   const known = (value, values) => (values.includes(value) ? value : "normal");
   const state = {
     lang: pickLanguage(),
     level: known(params.get("level") || saved.level || "normal", data.levels),
-    speed: known(params.get("speed") || saved.speed || "normal", SPEEDS),
+    speed: known(params.get("speed") || saved.speed || "normal", speeds),
     four: saved.four_colour === true,
     twoTap: typeof saved.two_tap === "boolean" ? saved.two_tap : null, // null: not chosen
     touch: coarse() && params.get("speed") !== "instant",
+    scope: SCOPE,
+    early: [],
+    controller: false,
   };
-  const save = stored("hearts.save");
+  const save = stored(keys.save);
   const resume = typeof save === "string" && save.length > 0;
-  self.heartsStart = { lang: state.lang };
+  self.heartsStart = state;
   html.lang = state.lang;
   html.dataset.startScreen = "pending";
 
@@ -127,31 +124,10 @@
     if (twoTap) pressed(twoTap, state.twoTap ?? state.touch);
   }
 
-  // As hearts/page/binding.py stores them (json.dumps of the same dict).
-  function storeSettings() {
-    let text = `{"level": ${JSON.stringify(state.level)}, "speed": ${JSON.stringify(state.speed)}, `
-      + `"four_colour": ${state.four}`;
-    if (state.twoTap !== null) text += `, "two_tap": ${state.twoTap}`;
-    store("hearts.settings", text + "}");
-  }
-
-  // The emblem's card pictures (hearts/dev/prerender.py, defer_art): once Python
-  // is up (data-boot-stage 3: the boot's big files are all in), so that the
-  // card art does not compete with them.
-  function showArt() {
-    if (!(Number(html.dataset.bootStage) >= 3) && !html.hasAttribute("data-ready")) return;
-    for (const use of document.querySelectorAll("#screen use[data-href]")) {
-      use.setAttribute("href", use.dataset.href);
-      use.removeAttribute("data-href");
-    }
-  }
-
   // The screen in the page's language (index.html holds the English one).
   function showLanguage() {
     const screen = $("#screen");
     if (state.lang !== data.default || !screen.firstElementChild) screen.innerHTML = texts().screen;
-    html.lang = state.lang;
-    self.heartsStart.lang = state.lang;
     document.title = texts().title;
     const title = $("#boot-title");
     if (title) title.textContent = texts().title;
@@ -159,42 +135,10 @@
     if (status && !html.dataset.bootTexts) status.textContent = texts().loading;
   }
 
-  // -- until Python takes over ----------------------------------------------
-  const live = () => html.dataset.startScreen === "prerendered";
-
-  function wait(button) {
-    for (const old of document.querySelectorAll("#screen .start-wait")) old.remove();
-    const bar = document.createElement("progress");
-    bar.className = "start-wait";
-    bar.max = 100;
-    bar.value = Number(html.dataset.bootProgress) || 0;
-    bar.setAttribute("aria-label", texts().loading);
-    button.append(bar);
-    button.setAttribute("aria-busy", "true");
-  }
-
-  function openRules(opener) {
-    if ($("#screen > .overlay")) return;
-    const section = $("#screen > section.screen");
-    section.setAttribute("inert", "");
-    section.insertAdjacentHTML("afterend", texts().rules);
-    $("#screen > .overlay .panel").focus();
-    rulesOpener = opener;
-  }
-
-  let rulesOpener = null;
-  function closeRules() {
-    const overlay = $("#screen > .overlay");
-    if (!overlay) return;
-    overlay.remove();
-    $("#screen > section.screen").removeAttribute("inert");
-    const back = rulesOpener && rulesOpener.isConnected ? rulesOpener : $("#screen [data-action=rules]");
-    if (back) back.focus({ preventScroll: true });
-  }
-
+  // -- until the controller is up ------------------------------------------
   // "Open a game from a file": the file chooser opens now (it needs the
-  // click); Python opens the file chosen once it is ready. The input is the
-  // one hearts/page/controller.py would add (FILE_INPUT), which it then keeps.
+  // click). The input is the one hearts/page/worker.py's FILE_INPUT draws,
+  // which the page then keeps; the controller reads the file chosen.
   function pickFile() {
     let picker = document.getElementById("import-file");
     if (!picker) {
@@ -205,9 +149,7 @@
       picker.accept = ".json,application/json";
       picker.hidden = true;
       picker.addEventListener("change", () => {
-        if (!live() || !picker.files.length) return;
-        html.dataset.startPressed = "import-game";
-        wait($("#screen [data-action=import-game]"));
+        if (!state.controller && picker.files.length) state.early.push("file");
       });
       $("#app").append(picker);
     }
@@ -215,60 +157,19 @@
     picker.click();
   }
 
-  function choose(action, value) {
-    if (action === "level" && data.levels.includes(value)) state.level = value;
-    else if (action === "speed" && SPEEDS.includes(value)) state.speed = value;
-    else if (action === "four-colour") state.four = !state.four;
-    else if (action === "two-tap") state.twoTap = !(state.twoTap ?? state.touch);
-    else if (action === "lang" && data.languages.includes(value)) {
-      if (value === state.lang) return;
-      const waiting = html.dataset.startPressed;
-      state.lang = value;
-      store("hearts.lang", value);
-      $("#screen").innerHTML = texts().screen;
-      showLanguage();
-      showArt();
-      if (waiting) wait($(`#screen [data-action=${waiting}]`));
-      $(`#screen [data-action=lang][data-value=${value}]`).focus({ preventScroll: true });
-    } else return;
-    storeSettings();
-    showSettings();
-  }
-
   document.addEventListener("click", (event) => {
-    if (!live()) return;
-    const target = event.target;
-    if (target.classList?.contains("overlay")) return closeRules(); // the dimmed backdrop
-    const button = target.closest?.("#screen [data-action]");
+    if (state.controller || html.dataset.startScreen !== "prerendered") return;
+    const button = event.target.closest?.("#screen [data-action]");
     if (!button) return;
-    const action = button.dataset.action;
-    if (action === "rules") openRules(button);
-    else if (action === "close") closeRules();
-    else if (action === "new-game" || action === "stats") {
-      html.dataset.startPressed = action;
-      wait(button);
-    } else if (action === "import-game") pickFile();
-    else choose(action, button.dataset.value);
+    if (button.dataset.action === "import-game") pickFile();
+    else state.early.push([button.dataset.action, button.dataset.value ?? null]);
   });
-  document.addEventListener("keydown", (event) => {
-    if (live() && event.key === "Escape") closeRules();
-  });
-
-  // The loading bar on the button pressed, and the card art when it may come.
-  new MutationObserver(() => {
-    showArt();
-    const bar = $("#screen .start-wait");
-    if (bar) bar.value = Math.max(bar.value, Number(html.dataset.bootProgress) || 0);
-  }).observe(html, { attributes: true, attributeFilter: ["data-boot-stage", "data-boot-progress"] });
 
   // Once the page is parsed (the same task, so before any paint).
   function start() {
     try {
       showLanguage();
-      if (!resume) {
-        showSettings();
-        showArt();
-      }
+      if (!resume) showSettings();
     } finally {
       html.dataset.startScreen = resume ? "resume" : "prerendered";
       performance.mark(resume ? "hearts:resume-screen" : "hearts:start-screen");

@@ -94,9 +94,12 @@ class Held:
 
 
 def open_held(page, url):
+    """The page, its game held back (Held), once the page's controller
+    (MicroPython) answers the start screen's clicks."""
     held = Held(page.context)
     page.goto(url)
     page.locator(STATE).wait_for(state="attached")
+    page.locator("html[data-controller]").wait_for(state="attached", timeout=READY_MS)
     return held
 
 
@@ -306,6 +309,50 @@ def test_choosing_a_level_moves_nothing_below_it(browser, site, watch, lang):
         ready(page)
         after = tops()
         assert len(set(before)) == 1 and after == before, (before, after)
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def test_clicks_before_the_controller_is_up_are_kept_and_carried_out(browser, site, watch):
+    """Until MicroPython runs the page's controller, the start screen keeps
+    its clicks (assets/start-screen.js); the controller carries them out
+    once it is up, in order. A setting changed there keeps the rest of the
+    stored settings (the once-only reminder to save to a file, which the
+    start screen's script of before dropped)."""
+    context = browser.new_context(locale="en-US")
+    watcher = watch(context)
+    held = []
+    context.route("**/build/vendor/micropython/micropython.wasm", lambda route: held.append(route))
+    context.add_init_script("""try {
+  if (location.protocol === "http:" && !sessionStorage.getItem("seeded")) {
+    sessionStorage.setItem("seeded", "1");
+    localStorage.setItem("hearts.settings@/", '{"level": "easy", "speed": "normal", "four_colour": false, "reminded": true}');
+  }
+} catch (_) { /* a document with no storage (about:blank) */ }""")
+    try:
+        page = context.new_page()
+        page.goto(site.game_url(level=None, speed=None, lang=None))
+        page.locator("html[data-start-screen='prerendered']").wait_for(state="attached")
+        for selector in ('[data-action="level"][data-value="hard"]', '[data-action="lang"][data-value="fi"]',
+                         '[data-action="rules"]'):
+            page.locator("#screen " + selector).click()
+        for _ in range(READY_MS // 50):  # until MicroPython's wasm is asked for (and held)
+            if held:
+                break
+            page.wait_for_timeout(50)  # (a poll of a condition, not a wait in its place)
+        assert held and page.locator("html[data-controller]").count() == 0, "the clicks came before the controller"
+        for route in held:
+            route.continue_()
+        context.unroute("**/build/vendor/micropython/micropython.wasm")
+        expect(page.locator('#screen [data-action="level"][data-value="hard"]')).to_have_attribute(
+            "aria-pressed", "true", timeout=READY_MS)
+        expect(page.locator("#screen > .overlay.rules")).to_be_visible()
+        assert page.locator("html").get_attribute("lang") == "fi"
+        stored = storage(page)
+        assert json.loads(stored["hearts.settings@/"]) == {"level": "hard", "speed": "normal", "four_colour": False,
+                                                          "reminded": True}
+        assert stored["hearts.lang@/"] == "fi"
         watcher.assert_clean()
     finally:
         context.close()

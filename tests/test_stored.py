@@ -225,51 +225,31 @@ def test_a_view_state_of_another_position_or_hostile_is_ignored():
         assert model.ui.picked == () and not model.ui.pause, text[:30]
 
 
-def test_the_start_screens_limits_are_storeds():
-    # assets/start-screen.js reads the stored language and settings before
-    # Python runs, with the limits hearts/app/stored.py defines: each written
-    # there once, and the script's copy checked against it here.
-    import re
-    from pathlib import Path
+def test_the_settings_codec_reads_what_it_writes():
+    # hearts.app.stored_settings: the one codec of both threads (the
+    # controller on the start screen, the game's Python after it).
+    from itertools import product
 
-    script = (Path(__file__).resolve().parent.parent / "assets" / "start-screen.js").read_text(encoding="utf-8")
-    copies = dict(re.findall(r"const ([A-Z_]+_MAX_[A-Z]+) = (\d+);", script))
-    assert set(copies) == {"LANG_MAX_CHARS", "SETTINGS_MAX_CHARS", "SETTINGS_MAX_DEPTH"}
-    assert {name: int(value) for name, value in copies.items()} == {name: getattr(ST, name) for name in copies}
+    from hearts.app import stored_settings as SS
+
+    for level, speed, four, tap, reminded in product(("easy", "hard"), ("slow", "instant"), (False, True),
+                                                     (None, False, True), (False, True)):
+        text = SS.encode(level, speed, four, tap, reminded)
+        data, ok = SS.decode(text)
+        assert ok and len(text) <= SS.MAX_CHARS
+        assert (data["level"], data["speed"], data["four_colour"], data.get("two_tap"), data.get("reminded", False)) \
+            == (level, speed, four, tap, reminded)
+        assert SS.changed(text) == text  # nothing changed: the same text
 
 
-def test_every_key_the_scripts_name_is_storeds():
-    # The page's scripts read and write some of the keys before Python runs
-    # (the language, the settings, a save to resume, the boot's watchdog and
-    # its trial of a memory snapshot, the reset's keys moved aside). Each key they name is one hearts/app/stored.py
-    # defines, in the storage that script uses, and scoped as Python scopes it.
-    import re
-    from pathlib import Path
+def test_a_setting_changed_on_the_start_screen_keeps_the_others():
+    # The start screen's script of before rewrote the settings from what it
+    # knew of them, and so dropped "reminded": the once-only reminder to
+    # save to a file came back after a setting changed before Python was up.
+    from hearts.app import stored_settings as SS
 
-    assets = Path(__file__).resolve().parent.parent / "assets"
-    names = {key.name: key for key in ST.KEYS}
-    named = {}
-    for script in sorted(assets.glob("*.js")):
-        text = script.read_text(encoding="utf-8")
-        found = set(re.findall(r"[\"'`](hearts\.[a-z.-]*)", text)) - {ST.PREFIX}
-        # (a module of the package, as the worker imports it, is no key)
-        found = {name for name in found if not (assets.parent / (name.replace(".", "/") + ".py")).is_file()}
-        unknown = found - set(names)
-        assert not unknown, f"{script.name} names keys hearts/app/stored.py does not define: {unknown}"
-        for name in found:
-            area = {"local": "localStorage", "session": "sessionStorage"}[names[name].area]
-            assert area in text, f"{script.name} names {name} but uses no {area}"
-        if found:
-            named[script.name] = found
-    assert named["boot-watch.js"] == {ST.BOOTING.name}
-    assert named["boot.js"] == {ST.SNAPSHOT_TRIAL.name}
-    assert "`" + ST.SNAPSHOT_TRIAL.name + ST.SEPARATOR + "${" in (assets / "boot.js").read_text(encoding="utf-8")
-    assert named["loading-screen.js"] >= {ST.LANG.name, ST.ASIDE.name}
-    # start-screen.js also reads the root install's keys of before, unscoped:
-    # only those stored.py moves (LEGACY).
-    assert named["start-screen.js"] == {ST.LANG.name, ST.SETTINGS.name, ST.SAVE.name}
-    assert named["start-screen.js"] <= {key.name for key in ST.LEGACY}
-    for script in ("start-screen.js", "loading-screen.js"):
-        assert "${key}" + ST.SEPARATOR + "${SCOPE}" in (assets / script).read_text(encoding="utf-8"), script
-    loading = (assets / "loading-screen.js").read_text(encoding="utf-8")
-    assert f'key.startsWith("{ST.PREFIX}")' in loading  # the reset takes every key of the game's
+    text = SS.encode("easy", "fast", True, two_tap=False, reminded=True)
+    after = json.loads(SS.changed(text, level="hard"))
+    assert after == {"level": "hard", "speed": "fast", "four_colour": True, "two_tap": False, "reminded": True}
+    assert json.loads(SS.changed("not json", speed="slow")) == {"level": "normal", "speed": "slow",
+                                                               "four_colour": False}

@@ -9,9 +9,9 @@
                           maps)
   build/vendor/micropython/  MicroPython for PyScript: the main thread's
                           interpreter (pyscript.toml)
-  build/controller/       the page's controller and the module of messages it
-                          shares with the worker (hearts/page/controller.py,
-                          hearts/page/protocol.py), which MicroPython reads
+  build/controller/       the page's controller and the modules it shares
+                          with the worker (CONTROLLER_FILES: the messages,
+                          the stored settings), which MicroPython reads
   build/cards/            the card faces, one SVG file per card cut from
                           svg-cards' svg-cards.svg (tools/cardart.py: its
                           drawings unchanged, LGPL-2.1 section 2's notice in
@@ -120,7 +120,7 @@ VENDORED = ("pyodide", "morphdom", "pyscript", "micropython")
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "pyodide_graph", "zip-", "service-worker", "storage")
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 # The controller's modules, as MicroPython reads them (pyscript.toml).
-CONTROLLER_FILES = ["controller.py", "protocol.py"]
+CONTROLLER_FILES = ["page/controller.py", "page/protocol.py", "app/stored_settings.py"]
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 # The standard library modules the page imports after Pyodide has started
@@ -297,7 +297,7 @@ def vendor():
                + [(pyscript.parent / "LICENSE", "LICENSE")], BUILD / "vendor" / "pyscript")
     sync_files([(micropython / name, name) for name in MICROPYTHON_FILES] + [(micropython / "README.md", "README.md")],
                BUILD / "vendor" / "micropython")
-    sync_files([(ROOT / "hearts" / "page" / name, name) for name in CONTROLLER_FILES], BUILD / "controller")
+    sync_files([(ROOT / "hearts" / name, Path(name).name) for name in CONTROLLER_FILES], BUILD / "controller")
     for old in (BUILD / "vendor").iterdir():  # a package no longer vendored (svg-cards, now cut)
         if old.name not in VENDORED:
             if old.is_dir():

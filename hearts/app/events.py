@@ -163,7 +163,8 @@ REPLAY_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1, 
 
 def key(name: object, overlay: str | None = None) -> M.Msg | None:
     """The message of a key pressed anywhere on the page, or None (the
-    arrow keys elsewhere move focus: assets/page.js's business).
+    arrow keys elsewhere move focus: the controller's business,
+    hearts/page/controller.py).
 
     >>> key("Escape"), key("End", "replay"), key("End"), key("q", "replay")
     (Dismiss(), ReplayStep(delta=99), None, None)

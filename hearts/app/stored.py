@@ -27,6 +27,7 @@ from ..engine import boundedjson, save
 from . import stats
 from ..text.i18n import N_
 from . import messages as M
+from . import stored_settings
 from .model import Model
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class Key:
     max_chars: int | None
 
 
-SETTINGS_MAX_CHARS = 1000  # {"level": "normal", "speed": "normal", "four_colour": false}: 55
+SETTINGS_MAX_CHARS = stored_settings.MAX_CHARS
 LANG_MAX_CHARS = 16
 VIEW_MAX_CHARS = 500
 REV_MAX_DIGITS = 16  # a revision: at most 2**53 - 1 (hearts.engine.save.MAX_REV)
@@ -60,7 +61,7 @@ REV_MAX_DIGITS = 16  # a revision: at most 2**53 - 1 (hearts.engine.save.MAX_REV
 PREFIX = "hearts."  # every key's name starts so (assets/loading-screen.js's reset clears them)
 SAVE = Key("hearts.save", "local", save.MAX_TEXT)  # the game (hearts/app/keeping.py)
 STATS = Key("hearts.stats", "local", stats.MAX_TEXT)  # statistics across games (hearts.app.stats)
-SETTINGS = Key("hearts.settings", "local", SETTINGS_MAX_CHARS)  # level, speed, colours, two-tap (read_settings)
+SETTINGS = Key(stored_settings.NAME, "local", SETTINGS_MAX_CHARS)  # level, speed, colours, two-tap (stored_settings)
 LANG = Key("hearts.lang", "local", LANG_MAX_CHARS)  # also read by assets/start-screen.js before Python
 REFUSED = Key("hearts.refused", "local", save.MAX_TEXT)  # a refused save, kept aside (keeping.py)
 VIEW = Key("hearts.view", "local", VIEW_MAX_CHARS)  # the picks and a finished trick (view_state)
@@ -107,7 +108,7 @@ def migrations(scope: str, keys: Iterable[str]) -> list[tuple[str, str]]:
 
 # -- bounded reads -------------------------------------------------------------
 
-SETTINGS_MAX_DEPTH = 2
+SETTINGS_MAX_DEPTH = stored_settings.MAX_DEPTH
 
 #: Notes for the player about stored data or the address (codes -> text).
 NOTES = {
@@ -125,22 +126,16 @@ NOTES = {
 
 def read_settings(text: str | None) -> tuple[dict[str, Any], bool]:
     """The stored settings as a dict, and whether the text could be used
-    (no text at all is fine).
+    (no text at all is fine): :func:`hearts.app.stored_settings.decode`,
+    which the page's controller uses too.
 
     >>> read_settings('{"level": "hard"}'), read_settings(None)
     (({'level': 'hard'}, True), ({}, True))
     >>> read_settings("{" * 10000 + "}" * 10000), read_settings("[1]")
     (({}, False), ({}, False))
     """
-    if not text:
-        return {}, True
-    try:
-        data = boundedjson.loads(text, max_chars=SETTINGS_MAX_CHARS, max_depth=SETTINGS_MAX_DEPTH)
-    except (ValueError, RecursionError):
-        return {}, False
-    if not isinstance(data, dict):
-        return {}, False
-    return data, True
+    data, ok = stored_settings.decode(text)
+    return data, ok
 
 
 def lang_ok(text: object, languages: Iterable[str]) -> bool:

@@ -27,7 +27,8 @@ from typing import Any
 
 from ..text import i18n
 from .catalogs import BOOT_TEXTS
-from ..engine.choices import LEVELS
+from ..engine.choices import LEVELS, SPEEDS
+from ..app import stored as ST
 from ..app import update as U
 from ..app.model import visible, with_ui
 from ..app.view import ART, view
@@ -58,12 +59,33 @@ def rules_overlay(lang: str, localedir: str | None = None) -> str:
     return html[html.index("</section>") + len("</section>"):]
 
 
+def facts() -> dict[str, Any]:
+    """What the page's scripts that run before any interpreter need of what
+    Python defines (``self.HEARTS_START.facts``): the stored keys they read
+    or write (:mod:`hearts.app.stored`), their limits, the speeds. Written
+    here from Python, never again in JavaScript.
+
+    >>> facts()["keys"]["settings"], facts()["limits"]["lang_chars"], facts()["speeds"][-1]
+    ('hearts.settings', 16, 'instant')
+    """
+    return {
+        "keys": {"lang": ST.LANG.name, "settings": ST.SETTINGS.name, "save": ST.SAVE.name,
+                 "booting": ST.BOOTING.name, "snapshot_trial": ST.SNAPSHOT_TRIAL.name, "aside": ST.ASIDE.name},
+        "prefix": ST.PREFIX,
+        "separator": ST.SEPARATOR,
+        "limits": {"lang_chars": ST.LANG_MAX_CHARS, "settings_chars": ST.SETTINGS_MAX_CHARS,
+                   "settings_depth": ST.SETTINGS_MAX_DEPTH},
+        "speeds": list(SPEEDS),
+    }
+
+
 def start_data(localedir: str | None = None) -> dict[str, Any]:
     """``self.HEARTS_START``: the languages (as build/boot-i18n.json names
     them) and, for each, its start screen, rules page, levels' descriptions
-    and loading screen texts."""
+    and loading screen texts; and the :func:`facts` the scripts need."""
     data: dict[str, Any] = {"languages": list(i18n.LANGUAGES), "aliases": dict(i18n.ALIASES),
-                            "default": i18n.DEFAULT_LANGUAGE, "levels": list(LEVELS), "texts": {}}
+                            "default": i18n.DEFAULT_LANGUAGE, "levels": list(LEVELS), "facts": facts(),
+                            "texts": {}}
     for lang in i18n.LANGUAGES:
         tr = i18n.load(lang, localedir)
         if tr.problem:

@@ -19,7 +19,6 @@ over fake ones, so that the tests run these very handlers.
 from __future__ import annotations
 
 import gc
-import json
 import traceback
 from dataclasses import replace
 from typing import Any, Callable, Coroutine, Iterator
@@ -27,7 +26,7 @@ from typing import Any, Callable, Coroutine, Iterator
 from ..text import i18n, vocabulary
 from ..engine.game import Phase
 from ..engine.slices import run_slice
-from ..app import saving as S, stored as ST
+from ..app import saving as S, stored as ST, stored_settings
 from ..app import messages as M, update as U, warmup
 from ..app.model import HUMAN, Model, visible
 from ..app.view import announcement, view
@@ -190,12 +189,7 @@ class Runtime(Program[Model]):
 
     def _store_settings(self, effect: M.StoreSettings) -> None:
         s = effect.settings
-        stored: dict[str, object] = {"level": s.level, "speed": s.speed, "four_colour": s.four_colour}
-        if s.two_tap is not None:  # only once chosen: else the screen decides (pointer: coarse)
-            stored["two_tap"] = s.two_tap
-        if s.reminded:
-            stored["reminded"] = True
-        self.put(ST.SETTINGS, json.dumps(stored))
+        self.put(ST.SETTINGS, stored_settings.encode(s.level, s.speed, s.four_colour, s.two_tap, s.reminded))
 
     def unsaved_rev(self) -> int:
         rev = ST.whole_number(self.ports.session_get(self.key_of(ST.UNSAVED)), ST.REV_MAX_DIGITS)

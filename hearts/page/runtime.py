@@ -15,7 +15,7 @@ model is kept.
 
 Whatever an effect needs from the browser it asks of :class:`Ports`:
 ``hearts/page/worker.py`` implements them as messages to the page
-(``assets/page.js``), ``tests/fake_ports.py`` with a dict, a list and a
+(:mod:`hearts.page.controller`), ``tests/fake_ports.py`` with a dict, a list and a
 fake clock. What the game's effects do, its storage and its boot are the
 app's binding, ``hearts/page/binding.py``; nothing here imports the app or
 the browser.
