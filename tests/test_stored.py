@@ -232,13 +232,13 @@ def test_the_settings_codec_reads_what_it_writes():
 
     from hearts.app import stored_settings as SS
 
-    for level, speed, four, tap, reminded in product(("easy", "hard"), ("slow", "instant"), (False, True),
-                                                     (None, False, True), (False, True)):
-        text = SS.encode(level, speed, four, tap, reminded)
+    for level, speed, four, tap, reminded, par in product(("easy", "hard"), ("slow", "instant"), (False, True),
+                                                          (None, False, True), (False, True), (False, True)):
+        text = SS.encode(level, speed, four, tap, reminded, par)
         data, ok = SS.decode(text)
         assert ok and len(text) <= SS.MAX_CHARS
-        assert (data["level"], data["speed"], data["four_colour"], data.get("two_tap"), data.get("reminded", False)) \
-            == (level, speed, four, tap, reminded)
+        assert (data["level"], data["speed"], data["four_colour"], data.get("two_tap"), data.get("reminded", False),
+                data.get("par", True)) == (level, speed, four, tap, reminded, par)
         assert SS.changed(text) == text  # nothing changed: the same text
 
 
@@ -248,8 +248,9 @@ def test_a_setting_changed_on_the_start_screen_keeps_the_others():
     # save to a file came back after a setting changed before Python was up.
     from hearts.app import stored_settings as SS
 
-    text = SS.encode("easy", "fast", True, two_tap=False, reminded=True)
+    text = SS.encode("easy", "fast", True, two_tap=False, reminded=True, par=False)
     after = json.loads(SS.changed(text, level="hard"))
-    assert after == {"level": "hard", "speed": "fast", "four_colour": True, "two_tap": False, "reminded": True}
+    assert after == {"level": "hard", "speed": "fast", "four_colour": True, "two_tap": False, "reminded": True,
+                     "par": False}
     assert json.loads(SS.changed("not json", speed="slow")) == {"level": "normal", "speed": "slow",
                                                                "four_colour": False}

@@ -21,14 +21,16 @@ MAX_CHARS = 1000  # {"level": "normal", "speed": "normal", "four_colour": false}
 MAX_DEPTH = 2
 
 
-def encode(level: str, speed: str, four_colour: bool, two_tap: bool | None = None, reminded: bool = False) -> str:
+def encode(level: str, speed: str, four_colour: bool, two_tap: bool | None = None, reminded: bool = False,
+           par: bool = True) -> str:
     """The settings as stored: ``two_tap`` only once the player chose it (else
-    the screen decides: a touch screen has it), ``reminded`` only once true.
+    the screen decides: a touch screen has it), ``reminded`` only once true,
+    ``par`` only once turned off.
 
     >>> encode("hard", "fast", True)
     '{"level": "hard", "speed": "fast", "four_colour": true}'
-    >>> encode("easy", "slow", False, two_tap=False, reminded=True)
-    '{"level": "easy", "speed": "slow", "four_colour": false, "two_tap": false, "reminded": true}'
+    >>> encode("easy", "slow", False, two_tap=False, reminded=True, par=False)
+    '{"level": "easy", "speed": "slow", "four_colour": false, "two_tap": false, "reminded": true, "par": false}'
     """
     parts = ['"level": ' + json.dumps(str(level)), '"speed": ' + json.dumps(str(speed)),
              '"four_colour": ' + ("true" if four_colour is True else "false")]
@@ -36,6 +38,8 @@ def encode(level: str, speed: str, four_colour: bool, two_tap: bool | None = Non
         parts.append('"two_tap": ' + ("true" if two_tap is True else "false"))
     if reminded is True:
         parts.append('"reminded": true')
+    if par is False:
+        parts.append('"par": false')
     return "{" + ", ".join(parts) + "}"
 
 
@@ -71,8 +75,8 @@ def decode(text: object) -> tuple[dict[str, object], bool]:
 
 def changed(text: object, **fields: object) -> str:
     """The stored text with some of its fields changed (``level``, ``speed``,
-    ``four_colour``, ``two_tap``), every other kept as it was; an unusable
-    text counts as none.
+    ``four_colour``, ``two_tap``), every other kept as it was (the reminder,
+    the par's setting); an unusable text counts as none.
 
     >>> changed('{"level": "easy", "speed": "fast", "four_colour": false, "reminded": true}', level="hard")
     '{"level": "hard", "speed": "fast", "four_colour": false, "reminded": true}'
@@ -84,8 +88,8 @@ def changed(text: object, **fields: object) -> str:
     now: dict[str, object] = {"level": stored.get("level") or "normal", "speed": stored.get("speed") or "normal",
                               "four_colour": stored.get("four_colour") is True,
                               "two_tap": two_tap if isinstance(two_tap, bool) else None,
-                              "reminded": stored.get("reminded") is True}
+                              "reminded": stored.get("reminded") is True, "par": stored.get("par") is not False}
     now.update(fields)
     tap = now["two_tap"]
     return encode(str(now["level"]), str(now["speed"]), now["four_colour"] is True,
-                  tap if isinstance(tap, bool) else None, now["reminded"] is True)
+                  tap if isinstance(tap, bool) else None, now["reminded"] is True, now["par"] is not False)
