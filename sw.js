@@ -10,6 +10,22 @@
 // downloaded a second time, and a new build never caches stale files.
 // Only same-origin GET requests are answered; other origins are never touched.
 //
+// A deploy never bricks the game (issue 47). The build records each file's
+// size, SHA-256 and type (PRECACHE.records), and the worker stores an answer
+// only if its bytes are those (a host's 200 "maintenance" or single-page
+// fallback page in place of build/app.zip, a half-uploaded file, a file of
+// another version: refused). A version installs whole or not at all: the
+// first file that fails stops the others, the version's partial cache is
+// deleted and the install fails, so the version before keeps serving, and
+// the browser installs this one again at a later update check (a visit, the
+// tab shown again, every hour: assets/updates.js), never in a loop. An
+// update that does not fit in the storage quota (QuotaExceededError) does
+// the same, tells the pages ({hearts: "update-failed", reason: "quota"}:
+// assets/updates.js) and is not tried again for QUOTA_PAUSE_MS. A cached
+// entry whose bytes no longer match (a damaged disk cache, a tampered
+// profile) is never served: this worker checks each file once after it
+// starts, before it serves it, and fetches a damaged one again.
+//
 // A new build never takes over an open game by itself: its worker installs
 // and then waits (updateWaits) until a page asks it to go ahead ({hearts:
 // "skip-waiting"}: assets/updates.js, when the player chose the moment).
@@ -52,44 +68,137 @@ const openCache = () => (opened ??= caches.open(CACHE));
 const SNAPSHOT = new URL("./build/local/pyodide-snapshot.bin", self.location).href;
 const SNAPSHOT_DROPS = new URL("./build/local/pyodide-snapshot.drops", self.location).href;
 
-const TYPES = { ".wasm": "application/wasm", ".json": "application/json" };
+const RECORDS = new Map(Object.entries(self.PRECACHE.records || {}).map(
+  ([path, record]) => [new URL(path, self.location).href, record]));
+const PACKED = new Map(Object.entries(self.PRECACHE.packed || {}).map(
+  ([path, copy]) => [new URL(path, self.location).href, new URL(copy, self.location).href]));
+const FETCH = { cache: "no-cache", credentials: "same-origin" };
 
-// The plain file, from its gzipped copy; from the network as it is if the
-// copy cannot be had or unpacked. A host may send the .gz file with
+// Where an install that did not fit is remembered ({version, at}): a cache of
+// this install's own, deleted when any version activates.
+const FAILED = `hearts ${SCOPE} failed`;
+const FAILED_KEY = new URL("./build/local/update-failed.json", self.location).href;
+const QUOTA_PAUSE_MS = 3600 * 1000;
+
+// An answer that is not the file this version needs.
+class Unfit extends Error {}
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+const essence = (type) => (type || "").split(";")[0].trim().toLowerCase();
+
+async function matches(bytes, record) {
+  return bytes.byteLength === record.size
+    && hex(await crypto.subtle.digest("SHA-256", bytes)) === record.sha256;
+}
+
+// The answer as the worker stores it: read whole, its bytes checked against
+// the record, under the record's type. Throws Unfit.
+async function checked(url, response, record) {
+  if (!response.ok) throw new Unfit(`${url}: HTTP ${response.status}`);
+  if (essence(response.headers.get("Content-Type")) === "text/html" && record.type !== "text/html") {
+    throw new Unfit(`${url}: the host answered with an HTML page`);
+  }
+  const bytes = await response.arrayBuffer();
+  if (!(await matches(bytes, record))) {
+    throw new Unfit(`${url}: ${bytes.byteLength} bytes that are not this version's file (${record.size} bytes)`);
+  }
+  return new Response(bytes, { headers: { "Content-Type": record.type } });
+}
+
+// The plain file, from its gzipped copy (its unpacked bytes checked against
+// the plain file's record); from the network as it is if the copy cannot be
+// had, unpacked or is not the file. A host may send the .gz file with
 // Content-Encoding: gzip, and then the browser has unpacked it already:
 // gzip's first two bytes say which.
-async function fetchPacked(url, packedUrl) {
+async function fetchPacked(url, packedUrl, record, signal) {
   if (typeof DecompressionStream === "function") {
     try {
-      const response = await fetch(packedUrl, { cache: "no-cache", credentials: "same-origin" });
-      if (response.ok) {
+      const response = await fetch(packedUrl, { ...FETCH, signal });
+      if (response.ok && essence(response.headers.get("Content-Type")) !== "text/html") {
         const bytes = new Uint8Array(await response.arrayBuffer());
         const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
         const body = gzipped ? new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")) : bytes;
-        const type = TYPES[url.slice(url.lastIndexOf("."))] || "application/octet-stream";
         // Read whole, so that a broken copy fails here, not in the cache.
-        const unpacked = await new Response(body).arrayBuffer();
-        return new Response(unpacked, { headers: { "Content-Type": type } });
+        return await checked(url, new Response(await new Response(body).arrayBuffer()), record);
       }
-    } catch (_) { /* the plain file below */ }
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      /* the plain file below */
+    }
   }
-  return fetch(url, { cache: "no-cache", credentials: "same-origin" });
+  return checked(url, await fetch(url, { ...FETCH, signal }), record);
+}
+
+// This version's file from the network, checked (Unfit if it is not).
+function download(url, signal) {
+  const record = RECORDS.get(url);
+  if (!record) return Promise.reject(new Unfit(`${url}: no record of it in build/precache.js`));
+  return PACKED.has(url) ? fetchPacked(url, PACKED.get(url), record, signal)
+    : fetch(url, { ...FETCH, signal }).then((response) => checked(url, response, record));
+}
+
+const quotaError = (error) => error?.name === "QuotaExceededError";
+
+async function tellPages(message) {
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    client.postMessage(message);
+  }
+}
+
+// Whether an install of this version ran out of room less than
+// QUOTA_PAUSE_MS ago.
+async function pausedForQuota() {
+  try {
+    const hit = await caches.match(FAILED_KEY, { cacheName: FAILED }); // (opens no cache)
+    const failed = hit ? await hit.json() : null;
+    return failed?.version === self.PRECACHE.version && Date.now() - failed.at < QUOTA_PAUSE_MS;
+  } catch (_) {
+    return false;
+  }
+}
+
+async function install() {
+  if (await pausedForQuota()) {
+    throw Object.assign(new DOMException("this version did not fit a short while ago", "QuotaExceededError"), { paused: true });
+  }
+  const cache = await caches.open(CACHE);
+  // The first file that fails stops the others: nothing more is downloaded.
+  const stop = new AbortController();
+  let failure = null;
+  await Promise.all(self.PRECACHE.files.map(async (path) => {
+    const url = new URL(path, self.location).href;
+    if (url === ROOT) return; // stored from index.html below
+    try {
+      const response = await download(url, stop.signal);
+      if (url === INDEX) await cache.put(ROOT, response.clone());
+      await cache.put(url, response);
+    } catch (error) {
+      if (!failure) {
+        failure = error;
+        stop.abort();
+      }
+    }
+  }));
+  if (failure) throw failure;
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    const packed = new Map(Object.entries(self.PRECACHE.packed || {}).map(
-      ([path, copy]) => [new URL(path, self.location).href, new URL(copy, self.location).href]));
-    await Promise.all(self.PRECACHE.files.map(async (path) => {
-      const url = new URL(path, self.location).href;
-      if (url === ROOT) return; // stored from index.html below
-      const response = packed.has(url) ? await fetchPacked(url, packed.get(url))
-        : await fetch(url, { cache: "no-cache", credentials: "same-origin" });
-      if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
-      if (url === INDEX) await cache.put(ROOT, response.clone());
-      await cache.put(url, response);
-    }));
+    try {
+      await install();
+    } catch (error) {
+      // Nothing of a version that is not whole: the one before serves on.
+      await caches.delete(CACHE);
+      if (quotaError(error)) {
+        if (!error.paused) {
+          const failed = JSON.stringify({ version: self.PRECACHE.version, at: Date.now() });
+          await caches.open(FAILED).then((kept) => kept.put(FAILED_KEY, new Response(failed))).catch(() => {});
+        }
+        if (updateWaits()) await tellPages({ hearts: "update-failed", reason: "quota" });
+      }
+      console.warn(`sw: version ${self.PRECACHE.version} not installed:`, String(error?.message || error));
+      throw error;
+    }
     if (!updateWaits()) await self.skipWaiting();
   })());
 });
@@ -123,18 +232,46 @@ self.addEventListener("fetch", (event) => {
     let hit;
     if (request.mode === "navigate" && (url.href.split(/[?#]/)[0] === ROOT || url.href.split(/[?#]/)[0] === INDEX)) {
       // The game page with any query (?lang=fi&seed=1...).
-      hit = (await cache.match(ROOT)) || (await cache.match(INDEX));
+      hit = (await sound(cache, ROOT)) || (await sound(cache, INDEX));
     } else if (url.href === SNAPSHOT) {
       const [kept, drops] = await Promise.all([cache.match(SNAPSHOT), snapshotDrops(cache)]);
       const headers = { "Content-Type": "application/octet-stream", "Hearts-Snapshot-Drops": String(drops) };
       return kept ? new Response(kept.body, { headers }) : new Response(null, { status: 204, headers });
     } else {
-      hit = await cache.match(request);
+      hit = await sound(cache, request.url);
       if (hit && url.pathname.includes(ART_FOLDER)) hit = reusable(hit);
     }
     return hit || fetch(request);
   })());
 });
+
+// The cached answer for key, checked once after this worker starts (a
+// damaged entry is never served: it is deleted and fetched again, checked;
+// null when that fails too, and the network answers as it would without a
+// worker). A digest of all the files costs some tens of ms once a start.
+const checkedOnce = new Set();
+
+async function sound(cache, key) {
+  const hit = await cache.match(key);
+  const record = RECORDS.get(key);
+  if (!hit || !record || checkedOnce.has(key)) return hit;
+  const bytes = await hit.arrayBuffer();
+  if (await matches(bytes, record)) {
+    checkedOnce.add(key);
+    return new Response(bytes, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+  }
+  console.warn(`sw: ${key} was damaged in the cache: fetched again`);
+  await cache.delete(key);
+  try {
+    const response = await download(key === ROOT ? INDEX : key);
+    await cache.put(key, response.clone());
+    checkedOnce.add(key);
+    return response;
+  } catch (error) {
+    console.warn(`sw: ${key} could not be fetched again:`, String(error?.message || error));
+    return null;
+  }
+}
 
 // The card art (build/cards/, a file per card): every <use> of a card that
 // the page draws anew asks for its file again, and Chromium parses each

@@ -10,8 +10,12 @@
 //              next hand, the next game), never in the middle of a hand;
 //   "offline"  the first install has cached everything: this page is now
 //              served by the worker and the game also opens offline.
-// and marks <html>: data-update="ready", data-offline="ready" (tests read
-// them; the game reads them too, in case it listens late).
+//   "quota"    a new version did not fit in the storage the browser gives
+//              the site (sw.js: it cleaned up, and tries again later); the
+//              version of this page plays on;
+// and marks <html>: data-update="ready", data-offline="ready",
+// data-update-failed="quota" (tests read them; the game reads them too, in
+// case it listens late).
 // globalThis.heartsUpdate.apply() switches: the waiting worker goes ahead
 // and, once it serves the page, the page reloads (the game was saved: it
 // comes back as it was, on the new version).
@@ -22,7 +26,8 @@ let registration = null;
 let switching = false;
 
 function tell(what) {
-  html.setAttribute(what === "ready" ? "data-update" : "data-offline", "ready");
+  if (what === "quota") html.setAttribute("data-update-failed", "quota");
+  else html.setAttribute(what === "ready" ? "data-update" : "data-offline", "ready");
   globalThis.dispatchEvent(new CustomEvent("hearts:update", { detail: what }));
 }
 
@@ -43,6 +48,9 @@ export function watchUpdates(ownWorker, reg) {
   if (reg.waiting && controlled) tell("ready");
   watchInstalling(reg.installing);
   reg.addEventListener("updatefound", () => watchInstalling(reg.installing));
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.hearts === "update-failed" && event.data.reason === "quota") tell("quota");
+  });
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (switching) {
       location.reload();

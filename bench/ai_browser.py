@@ -3,7 +3,11 @@
 Plays hands in Debian's Chromium at ?speed=instant, once with Normal and
 once with Hard opponents, clicking the human's first legal card, and reads:
 - each opponent decision's thinking time, as the controller records it
-  (html[data-think-ms]: the latest decisions, in ms, search slices only);
+  (html[data-think-ms]: the latest decisions, in ms, search slices only;
+  the page shows it only under ?debug=think, which this passes);
+- the seconds the hands took, from the first click on a card to the last
+  hand's end (each opponent's card comes no sooner than
+  hearts.page.binding.THINK_AT_LEAST: issue 47);
 - every long task (over 50 ms) the page ran while the opponents played,
   from the Long Tasks API (a PerformanceObserver added before the page's
   own scripts, so nothing is missed).
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -39,14 +44,17 @@ def measure(browser, base: str, level: str, hands: int, seed: int) -> dict:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(LONG_TASKS)
     page = context.new_page()
-    page.goto(f"{base}?seed={seed}&level={level}&speed=instant&lang=en")
+    page.goto(f"{base}?seed={seed}&level={level}&speed=instant&lang=en&debug=think")
     page.locator("html[data-ready]").wait_for(state="attached", timeout=120_000)
     new_game(page)
     page.evaluate("() => { window.__longTasks = []; }")  # count only what the game does
+    began, played = time.perf_counter(), 0
     for _ in range(hands):
+        played += 1
         if play_turns(page) == "game-end":
             break
         page.locator('#screen [data-action="continue"]').first.click()
+    seconds = time.perf_counter() - began
     html = page.locator("html")
     think = [float(x) for x in (html.get_attribute("data-think-ms") or "").split(",") if x]
     spans = [tuple(map(float, x.split("-"))) for x in (html.get_attribute("data-think-spans") or "").split(",") if x]
@@ -57,6 +65,7 @@ def measure(browser, base: str, level: str, hands: int, seed: int) -> dict:
     context.close()
     return {
         "level": level,
+        "seconds_a_hand": seconds / played,
         "decisions": len(think),
         "think_ms_median": statistics.median(think) if think else float("nan"),
         "think_ms_p95": percentile(think, 95) if think else float("nan"),
@@ -85,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     server.shutdown()
     for r in rows:
         print(
-            f"{r['level']:>6}: {r['decisions']} decisions, thinking median {r['think_ms_median']:.1f} ms, "
+            f"{r['level']:>6}: {r['seconds_a_hand']:.1f} s a hand; {r['decisions']} decisions, thinking median {r['think_ms_median']:.1f} ms, "
             f"p95 {r['think_ms_p95']:.1f} ms, max {r['think_ms_max']:.1f} ms; "
             f"long tasks {r['long_tasks']} (over 100 ms: {r['long_tasks_over_100ms']}, "
             f"longest {r['longest_task_ms']:.0f} ms); while opponents think: over 100 ms "

@@ -35,11 +35,11 @@ from pathlib import Path
 
 import pytest
 
+from deploys import NEW_VERSION, new_title, redeployed
 from test_browsers import (BOOT_S, FACTS, FIREFOX, MINIBROWSER, PAGE, QUERY, STEP_S, WEBKIT_DRIVER, WebKitSmoke, display,  # noqa: F401
                            end_group, groups, isolated_env, require, smoke_server, webkit_driver)
 
 ROOT = Path(__file__).resolve().parent.parent
-NEW_VERSION = "0123456789abcdef"
 INSTALL_S = 300  # a new worker's install: the whole site again, from a server that lets nothing be cached
 PERSIST_S = 15   # how long the menu is given to show what the browser answered to persist()
 SERVED_TITLE = "fetch('build/boot-i18n.json').then((r) => r.json()).then((j) => j.en.title)"
@@ -47,13 +47,13 @@ SERVED_TITLE = "fetch('build/boot-i18n.json').then((r) => r.json()).then((j) => 
 
 def deploy(server, folder):
     """A new build under the open game: the server answers two files with
-    changed copies (another precache version, another boot title)."""
-    precache = (ROOT / "build" / "precache.js").read_text(encoding="utf-8")
-    old = json.loads(precache[precache.index("{"):precache.rindex("}") + 1])["version"]
-    strings = json.loads((ROOT / "build" / "boot-i18n.json").read_text(encoding="utf-8"))
-    strings["en"]["title"] = "Hearts 2"
-    (folder / "precache.js").write_text(precache.replace(old, NEW_VERSION), encoding="utf-8")
-    (folder / "boot-i18n.json").write_text(json.dumps(strings), encoding="utf-8")
+    changed copies (another precache version and its records, another boot
+    title)."""
+    strings = new_title((ROOT / "build" / "boot-i18n.json").read_text(encoding="utf-8"))
+    precache = redeployed((ROOT / "build" / "precache.js").read_text(encoding="utf-8"),
+                          {"build/boot-i18n.json": strings})
+    (folder / "precache.js").write_text(precache, encoding="utf-8")
+    (folder / "boot-i18n.json").write_bytes(strings)
     server.swap["/build/precache.js"] = folder / "precache.js"
     server.swap["/build/boot-i18n.json"] = folder / "boot-i18n.json"
 

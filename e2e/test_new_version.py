@@ -17,12 +17,12 @@ import pytest
 
 from hearts import Game, Phase
 from hearts.engine.save import dumps, loads
+from deploys import NEW_VERSION, deploy_site
 from settle import acked
 from test_game import LEGAL, TABLE, hand, new_game, pass_three, phase
 from test_hand_end import shoot
 
 ROOT = Path(__file__).resolve().parent.parent
-NEW_VERSION = "0123456789abcdef"
 WAIT = 120_000  # the worker's install (13 MB from a local server) on a loaded machine
 
 
@@ -36,14 +36,7 @@ def dist(tmp_path_factory):
 
 def deploy(site):
     """A new build over the old one: another boot title, another version."""
-    strings_file = site / "build" / "boot-i18n.json"
-    strings = json.loads(strings_file.read_text(encoding="utf-8"))
-    strings["en"]["title"] = "Hearts 2"
-    strings_file.write_text(json.dumps(strings), encoding="utf-8")
-    precache = site / "build" / "precache.js"
-    text = precache.read_text(encoding="utf-8")
-    old = json.loads(text[text.index("{"):text.rindex("}") + 1])["version"]
-    precache.write_text(text.replace(old, NEW_VERSION), encoding="utf-8")
+    deploy_site(site)
 
 
 def served_title(page):

@@ -77,7 +77,7 @@ def test_the_page_answers_while_hard_thinks(warm_context, site, open_game):
     context, _ = warm_context()
     page = context.pages[0] if context.pages else context.new_page()
     page.add_init_script(WATCH_DIALOGS)
-    page = open_game(page, site.game_url(level="hard"))
+    page = open_game(page, site.game_url(level="hard", debug="think"))  # (data-think-spans)
     page.locator('#screen [data-action="new-game"]').click()
     page.locator('#screen [data-action="rules"]').click()
     page.locator("#screen .overlay.rules").wait_for(timeout=TIMEOUT)

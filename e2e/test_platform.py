@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from deploys import NEW_VERSION, deploy_site
 from settle import acked, python_worker, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -541,12 +542,7 @@ def test_new_build_replaces_the_offline_cache(browser, tmp_path, serve_directory
         page.locator('html[data-sw="controlled"]').wait_for(state="attached", timeout=90000)
         assert page.evaluate("caches.keys()") == ["hearts / " + old_version]
         # "Deploy" a new build: another boot title and so another version.
-        strings = json.loads((site_dir / "build" / "boot-i18n.json").read_text(encoding="utf-8"))
-        strings["en"]["title"] = "Hearts 2"
-        (site_dir / "build" / "boot-i18n.json").write_text(json.dumps(strings), encoding="utf-8")
-        precache_js = site_dir / "build" / "precache.js"
-        precache_js.write_text(precache_js.read_text(encoding="utf-8").replace(old_version, "0123456789abcdef"),
-                               encoding="utf-8")
+        deploy_site(site_dir)
         # The next visit (still the old build) finds the new worker, which
         # installs the new build and waits (issue 26: never forced): the page
         # says so, and Update now lets it take over, which deletes the old
@@ -554,11 +550,11 @@ def test_new_build_replaces_the_offline_cache(browser, tmp_path, serve_directory
         page = open_game(page, origin + "/?lang=en")
         expect(page.locator("#boot-title")).to_have_text("Hearts")
         page.locator('html[data-update="ready"]').wait_for(state="attached", timeout=90000)
-        assert sorted(page.evaluate("caches.keys()")) == sorted(["hearts / " + old_version, "hearts / 0123456789abcdef"])
+        assert sorted(page.evaluate("caches.keys()")) == sorted(["hearts / " + old_version, "hearts / " + NEW_VERSION])
         with page.expect_navigation(timeout=90000):
             page.locator('#screen [data-action="update-now"]').click()
         page.locator("html[data-ready]").wait_for(state="attached", timeout=90000)
-        assert page.evaluate("caches.keys()") == ["hearts / 0123456789abcdef"]
+        assert page.evaluate("caches.keys()") == ["hearts / " + NEW_VERSION]
         page.goto(origin + "/?lang=en")
         expect(page.locator("#boot-title")).to_have_text("Hearts 2")
     finally:

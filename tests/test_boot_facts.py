@@ -5,7 +5,7 @@ assets/boot.js starts downloading the runtime before anything else is in,
 so it names the files the build ships gzipped (tools/build.py PACKED, in
 build/packed/) and their types itself, instead of reading them from
 build/boot-sizes.json; sw.js stores those copies unpacked under the types
-it gives by extension. Both tell a still-gzipped body by its first two
+the build records for them (FILE_TYPES). Both tell a still-gzipped body by its first two
 bytes. These tests fail when one side changes and the other does not.
 """
 
@@ -28,13 +28,6 @@ def _boot_packed() -> dict[str, tuple[str, str]]:
     return {file: (copy, kind) for file, copy, kind in rows}
 
 
-def _worker_types() -> dict[str, str]:
-    """sw.js's TYPES: {extension: type} of the files it stores unpacked."""
-    block = re.search(r"const TYPES = \{(.*?)\};", SW_JS, re.S)
-    assert block, "sw.js: no TYPES"
-    return dict(re.findall(r'"(\.\w+)": "([^"]+)"', block.group(1)))
-
-
 def test_boot_js_downloads_the_copies_the_build_packs(build_py):
     boot = _boot_packed()
     assert boot, "assets/boot.js: PACKED names no file"
@@ -43,7 +36,7 @@ def test_boot_js_downloads_the_copies_the_build_packs(build_py):
 
 
 def test_boot_js_and_the_worker_give_each_packed_file_one_type(build_py):
-    types = _worker_types()
+    types = build_py.FILE_TYPES  # the records' types (build/precache.js), which sw.js stores them under
     boot = _boot_packed()
     for rel in build_py.PACKED:
         assert boot[rel][1] == types[Path(rel).suffix], rel

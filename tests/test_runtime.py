@@ -144,7 +144,66 @@ def test_the_opponents_card_waits_for_its_delay_by_the_clock():
     assert rt.model.game.view(HUMAN).trick == trick and rt.model.ui.thinking == seat
     ports.loop.run(until=CARD_DELAY["normal"] + 0.01)
     assert len(rt.model.game.view(HUMAN).trick.cards) == len(trick.cards) + 1
-    assert ports.marks["data-think-ms"]  # recorded for bench/ai_browser.py
+    assert "data-think-ms" not in ports.marks and "data-think-spans" not in ports.marks  # only under ?debug=think
+
+
+@pytest.mark.parametrize("debug", [None, "think", "yes"])
+def test_the_thinking_times_are_on_the_page_only_under_the_debug_flag(debug):
+    ports = FakePorts(tick=0.001)
+    rt = Runtime(ports, U.init(speed="instant", seed=1)[0])
+    params = {"speed": "instant", "seed": "1", "debug": debug}
+    rt.boot(params.get, "en", False)
+    ports.loop.run()
+    rt.dispatch(M.NewGame())
+    pass_three(rt)
+    ports.loop.run()
+    shown = debug == "think"
+    assert ("data-think-ms" in ports.marks) is shown and ("data-think-spans" in ports.marks) is shown
+    if shown:  # one time and one span a decision, for bench/ai_browser.py
+        times = ports.marks["data-think-ms"].split(",")
+        assert len(times) == len(ports.marks["data-think-spans"].split(",")) >= 1
+        assert all(float(t) >= 0 for t in times)
+
+
+@pytest.mark.parametrize("level, speed", [("hard", "instant"), ("normal", "instant"), ("hard", "fast")])
+def test_a_card_with_no_choice_comes_when_a_chosen_one_would(level, speed):
+    """Issue 47: Hard answered at once when it had one legal card (or cards
+    all alike) and after its search otherwise, so the card's arrival told
+    what the seat held. Over a whole hand, every opponent's card comes the
+    same time after its turn began, choice or not (a fake clock that moves
+    5 ms at each reading: a search's time grows with its work)."""
+    ports = FakePorts(tick=0.005)
+    d = Driver(U.init(speed=speed, level=level, seed=3)[0], ports=ports)
+    turns = {}  # (epoch, seat) -> (when the turn began, whether the seat had a choice)
+    took: dict[bool, list[float]] = {True: [], False: []}
+    run, dispatch = d.run, d.dispatch
+
+    def running(effects):
+        for effect in effects:
+            if isinstance(effect, M.Think):
+                legal = d.model.game.view(effect.seat).legal
+                turns[effect.epoch, effect.seat] = (ports.loop.now, len(legal) > 1)
+        run(effects)
+
+    def dispatching(msg):
+        if isinstance(msg, M.OpponentMove):
+            began, choice = turns.pop((msg.epoch, msg.seat))
+            took[choice].append(ports.loop.now - began)
+        dispatch(msg)
+
+    d.run, d.dispatch = running, dispatching
+    d.send(M.NewGame())
+    for card in d.pv.hand[:3]:
+        d.send(M.ClickCard(str(card)))
+    d.send(M.ConfirmPass())
+    while d.phase() == "play":
+        d.send(M.ClickCard(str(d.pv.legal[0])))
+    assert d.phase() == "hand-end"
+    assert len(took[False]) >= 3 and len(took[True]) >= 10  # the last trick has no choice
+    times = took[False] + took[True]
+    least = max(CARD_DELAY[speed], R.THINK_AT_LEAST[level])
+    assert min(times) >= least, (took, least)
+    assert max(times) - min(times) <= 0.02, (min(took[False]), max(took[False]), min(took[True]), max(took[True]))
 
 
 # -- slices --------------------------------------------------------------------------

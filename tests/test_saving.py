@@ -141,7 +141,9 @@ def test_over_the_runtime_a_full_storage_is_tried_once_every_retry_save_seconds(
     rt.dispatch(M.ConfirmPass())  # a second failed save, before the first retry
     ports.loop.run(until=3 * S.RETRY_SAVE + 0.5)
     tries = attempts(ports)
-    retries = [t for t in tries if t > 0]
+    # (the moves' own saves come in the first tenths of a second: each
+    # opponent's card takes hearts.page.binding.THINK_AT_LEAST, even at Instant)
+    retries = [t for t in tries if t > S.RETRY_SAVE / 2]
     assert retries == [S.RETRY_SAVE, 2 * S.RETRY_SAVE, 3 * S.RETRY_SAVE]
     assert rt.model.ui.storage == "off"
     ports.storage_works = True

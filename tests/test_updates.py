@@ -97,6 +97,23 @@ def test_the_first_visit_says_once_that_the_game_works_offline():
     assert not notice(d, "offline")
 
 
+def test_an_update_that_did_not_fit_is_told_once_at_a_calm_moment():
+    # sw.js: the new version ran out of storage quota (issue 47); this one plays on.
+    d = Driver(ports=FakePorts())
+    d.fake.persist_answer = "granted"  # (else the reminder would come first)
+    d.send(M.UpdateTooBig())
+    d.send(M.UpdateTooBig())
+    assert d.html().count('data-notice="update-quota"') == 1
+    assert "did not fit" in d.html() and not notice(d, "update")
+    d.send(M.DismissNotice())
+    assert not notice(d, "update-quota")
+    d.send(M.NewGame())
+    d.send(M.UpdateTooBig())
+    assert not notice(d, "update-quota")  # not over the table during a hand
+    play_hand(d)
+    assert notice(d, "update-quota") and d.fake.updates_applied == 0
+
+
 def test_during_a_hand_only_the_new_version_is_told():
     d = Driver(ports=FakePorts())
     d.fake.persist_answer = "granted"  # (else the reminder would come first)

@@ -87,6 +87,19 @@ def test_a_message_the_worker_does_not_understand_is_dropped(message):
         assert console.warnings and "dropped" in console.warnings[-1]
 
 
+@pytest.mark.parametrize("what, notice", [("offline", "offline"), ("quota", "update-quota")])
+def test_the_pages_word_of_the_service_worker_becomes_a_notice(what, notice):
+    page, _ = booted()
+
+    async def run():
+        W.receive({"kind": "update", "what": what})
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert W.RUNTIME.model.ui.notices == (notice,)
+    assert f'data-notice="{notice}"' in page.last("render")["html"]
+
+
 def test_clicks_become_messages_and_the_view_comes_back():
     page, _ = booted()
 

@@ -43,7 +43,9 @@
                           they arrive; sw.js stores them unpacked)
   build/boot-sizes.json   the sizes of the big files the page loads first
                           (the loading bar moves with their bytes)
-  build/precache.js       the service worker's file list + content version
+  build/precache.js       the service worker's file list + content version,
+                          and each file's size, SHA-256 and type (the worker
+                          stores an answer only if it matches)
 
 Incremental: a step whose inputs have the same content as last time is
 skipped (up_to_date), unchanged files are not rewritten, and app.zip is
@@ -672,10 +674,34 @@ def precache_list():
     return files
 
 
+# The type each precached file is served as, by how its name ends (a file
+# of another kind stops the build: name its type here). The service worker
+# stores a file under this type, and refuses an answer the host sent as
+# text/html for a file that is not (a single-page fallback, a maintenance
+# page): PRECACHE.records.
+FILE_TYPES = {
+    ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
+    ".json": "application/json", ".webmanifest": "application/manifest+json", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
+    ".txt": "text/plain", ".md": "text/plain", "": "text/plain",  # LICENSE, AUTHORS
+}
+
+
+def file_record(path):
+    """What the service worker checks a precached file's answer against:
+    {"size": bytes, "sha256": hex digest, "type": FILE_TYPES'}."""
+    suffix = path.suffix.lower()
+    if suffix not in FILE_TYPES:
+        raise SystemExit(f"build: no type known for {path.name}: add its ending to FILE_TYPES")
+    return {"size": path.stat().st_size, "sha256": file_digest(path), "type": FILE_TYPES[suffix]}
+
+
 def precache():
     files = precache_list()
     digest = hashlib.sha256()
-    for rel in files:
+    # The worker's own script is part of the version: each version has a
+    # cache of its own, so a failed install deletes only its own.
+    for rel in files + ["sw.js"]:
         digest.update(f"{rel}\0{file_digest(ROOT / rel)}".encode())
     packs = {"./build/" + rel: "./build/" + packed_name(rel) for rel in PACKED}
     for gz in sorted(packs.values()):  # the worker unpacks them: they change the cache too
@@ -683,9 +709,14 @@ def precache():
     version = digest.hexdigest()[:16]
     urls = ["./"] + ["./" + rel for rel in files]
     # "packed": files the worker fetches as their gzipped copy (which the
-    # first visit has just downloaded: a 304) and stores unpacked.
+    # first visit has just downloaded: a 304) and stores unpacked (checked
+    # against the plain file's record). "records": each URL's size, digest
+    # and type (file_record); "./" is index.html.
+    records = {"./" + rel: file_record(ROOT / rel) for rel in files}
+    records["./"] = records["./index.html"]
     body = ("// Written by tools/build.py: the service worker's precache list.\n"
-            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs}, indent=1)
+            "self.PRECACHE = " + json.dumps({"version": version, "files": urls, "packed": packs,
+                                             "records": records}, indent=1)
             + ";\n")
     write_if_changed(BUILD / "precache.js", body)
     size = sum((ROOT / rel).stat().st_size for rel in files)

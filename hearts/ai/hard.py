@@ -151,6 +151,9 @@ class Hard:
     """Normal's knowledge plus void tracking, inference and Monte Carlo look-ahead.
 
     ``budget``: seconds of thinking per decision (None: no time limit);
+    ``deadline``: a time by ``clock`` at which the search stops, pauses
+    between its slices counted (the page's bound on a decision's time,
+    hearts.page.binding; None: none);
     ``max_samples``: the most deals sampled per decision; ``samples``: a
     fixed number of deals (time-independent decisions: tests, fairness);
     ``clock``: what the budget is measured with: wall time by default (the
@@ -174,7 +177,7 @@ class Hard:
     def __init__(
         self, budget: float | None = 0.25, max_samples: int = 600, samples: int | None = None,
         min_samples: int = 8, clock: Callable[[], float] = time.perf_counter, pass_search: bool = True,
-        game: bool = True, weigh: bool = True, pass_scale: float = 5,
+        game: bool = True, weigh: bool = True, pass_scale: float = 5, deadline: float | None = None,
     ) -> None:
         if samples is not None:
             budget, max_samples = None, samples
@@ -186,6 +189,7 @@ class Hard:
         self.game = game
         self.weigh = weigh
         self.pass_scale = pass_scale
+        self.deadline = deadline
         self.last_stats: dict[str, Any] = {}
 
     # -- passing ------------------------------------------------------------
@@ -240,19 +244,25 @@ class Hard:
     def _sampling(self, one_deal: Callable[[], None], scale: float = 1) -> Generator[int, None, tuple[int, float]]:
         """Call ``one_deal`` (one sampled deal, every candidate played out)
         until the budget or the sample cap (both times ``scale``) is
-        reached, yielding the count after each; returns (deals sampled,
-        seconds spent)."""
+        reached, or (once ``min_samples`` are in) the deadline would be
+        passed by a deal as long as the longest so far, yielding the count
+        after each; returns (deals sampled, seconds spent)."""
         n = 0
         spent = 0.0
-        budget, clock = self.budget, self.clock
+        budget, clock, deadline = self.budget, self.clock, self.deadline
         if budget is not None:
             budget *= scale
         cap = round(self.max_samples * scale)
+        longest = 0.0  # the longest deal so far: one more that may end past the deadline is not begun
         while n < cap:
+            if deadline is not None and n >= self.min_samples and clock() + longest >= deadline:
+                break
             t0 = clock()
             one_deal()
             n += 1
-            spent += clock() - t0
+            took = clock() - t0
+            spent += took
+            longest = max(longest, took)
             if budget is not None and spent >= budget and n >= self.min_samples:
                 break
             yield n

@@ -392,6 +392,13 @@ class OfflineReady:
 
 
 @dataclass(frozen=True)
+class UpdateTooBig:
+    """A new version did not fit in the storage the browser gives the site
+    (sw.js deleted what it had stored of it and tries again later): this
+    version plays on."""
+
+
+@dataclass(frozen=True)
 class Persisted:
     """Whether the browser keeps this site's storage: "granted", "denied" or
     "none" (no navigator.storage); ``asked``: the answer to persist(), not
@@ -415,7 +422,7 @@ Msg = Union[
     Elsewhere, TakeOver, Adopt, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
-    UpdateReady, UpdateNow, OfflineReady, Persisted, DismissNotice,
+    UpdateReady, UpdateNow, OfflineReady, UpdateTooBig, Persisted, DismissNotice,
 ]
 
 

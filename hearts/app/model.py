@@ -25,7 +25,7 @@ Overlay = Literal[
 ]
 # A notice under the hand or on the start screen (hearts.ui.updates): the
 # game now works offline; the browser may delete its data (save to a file).
-Notice = Literal["offline", "keep-file"]
+Notice = Literal["offline", "keep-file", "update-quota"]
 # Whether the browser keeps this site's storage (navigator.storage.persist()):
 # not known yet, kept, not kept, no navigator.storage.
 Persist = Literal["unknown", "granted", "denied", "none"]

@@ -48,10 +48,12 @@ def rng_for(game: Game, seat: int, what: str = "play") -> random.Random:
     return random.Random(f"{game.seed}:{game.hand_number}:{played}:{seat}:{what}")
 
 
-def opponent_search(view: PlayerView, level: str, rng: random.Random) -> Generator[Any, None, Any]:
+def opponent_search(view: PlayerView, level: str, rng: random.Random,
+                    **options: Any) -> Generator[Any, None, Any]:
     """A generator that returns the opponent's card; Hard's search yields
-    between samples so the runtime can run it in slices."""
-    bot = _ai().make_opponent(level)
+    between samples so the runtime can run it in slices. ``options`` go
+    to Hard (``clock``, ``deadline``: hearts.page.binding bounds its time)."""
+    bot = _ai().make_opponent(level, **options) if level == "hard" else _ai().make_opponent(level)
     if hasattr(bot, "think"):
         search: Generator[Any, None, Any] = bot.think(view, rng)
         return search

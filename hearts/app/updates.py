@@ -15,6 +15,9 @@ ports (``apply_update``, ``persist``).
 - The first visit's worker has cached everything (``OfflineReady``): a
   notice says the game now works offline (once: later visits are served
   by the worker already).
+- A new version did not fit in the site's storage quota (``UpdateTooBig``:
+  sw.js cleaned up after it and tries again later, not at once): a notice
+  says so, and that this version plays on.
 - At this page's first New game (a moment the player chose to play, not
   at load) the browser is asked to keep the site's storage (``AskPersist``;
   at the start the runtime only looks, ``persisted()``). The menu says
@@ -54,6 +57,9 @@ UPDATE_NEXT_GAME = N_("It starts with your next game, or now if you like.")
 UPDATE_NOW = N_("Update now")
 # TRANSLATORS: a notice once the first visit has stored everything the game needs.
 OFFLINE_READY = N_("The game now works offline: it opens even without a connection.")
+# TRANSLATORS: a notice when a new version of the game could not be stored: the browser's storage for the site is full.
+UPDATE_TOO_BIG = N_("The new version of the game did not fit in the space your browser gives it. "
+                    "You go on playing this version; the new one is tried again later.")
 # TRANSLATORS: the one reminder, shown once, where the browser does not promise to keep the game's data.
 KEEP_FILE = N_("Your browser may delete the game's data if you don't play for a while. "
                "To keep a game and your statistics, save them to files: the game from the menu, "
@@ -122,6 +128,12 @@ def _offline_ready(model: Model, msg: M.OfflineReady) -> tuple[Model, list[M.Eff
     return with_ui(model, notices=model.ui.notices + ("offline",)), []
 
 
+def _update_too_big(model: Model, msg: M.UpdateTooBig) -> tuple[Model, list[M.Effect]]:
+    if "update-quota" in model.ui.notices:
+        return model, []
+    return with_ui(model, notices=model.ui.notices + ("update-quota",)), []
+
+
 def _persisted(model: Model, msg: M.Persisted) -> tuple[Model, list[M.Effect]]:
     state = msg.state if msg.state in ("granted", "denied", "none") else "none"
     ui = model.ui
@@ -145,6 +157,7 @@ HANDLERS: dict[type, Handler] = {
     M.UpdateReady: _update_ready,
     M.UpdateNow: _update_now,
     M.OfflineReady: _offline_ready,
+    M.UpdateTooBig: _update_too_big,
     M.Persisted: _persisted,
     M.DismissNotice: _dismiss_notice,
 }
@@ -177,7 +190,7 @@ def notices(ui: Ui, tr: Translator, moment: Moment = "game") -> str:
                 f'<p>{esc(tr.text(UPDATE_READY))}{when}</p>{now}</div>')
     if ui.notices and moment != "hand":
         name = ui.notices[0]
-        text = OFFLINE_READY if name == "offline" else KEEP_FILE
+        text = {"offline": OFFLINE_READY, "update-quota": UPDATE_TOO_BIG}.get(name, KEEP_FILE)
         ok = button(tr.text(NOTICE_OK), A.DISMISS_NOTICE, cls="btn small")
         out += (f'<div class="tell" role="status" data-notice="{esc(name)}">'
                 f'<p>{esc(tr.text(text))}</p>{ok}</div>')

@@ -42,7 +42,23 @@ REVIEW_PROGRESS = 0.15
 WARM_UP_AFTER = 0.05
 # Seconds an object URL of a download is kept.
 DOWNLOAD_KEPT = 30.0
-THINK_KEPT = 400  # opponents' thinking times kept in data-think-ms
+THINK_KEPT = 400  # opponents' thinking times kept in data-think-ms (?debug=think)
+# Seconds every opponent's decision takes, by level, at every speed (the
+# longer of this and the speed's CARD_DELAY), whatever it found (issue 47:
+# timing tells nothing hidden). A card with no choice (one legal card, or
+# cards that are all alike) would otherwise come at once where a real
+# choice comes after a search, and the time would tell what the seat holds.
+# Hard's search is bounded to THINK_MARGIN less, pauses between its slices
+# counted (its budget, 0.25 s of thinking, ends it first on a calm page; it
+# begins no deal that would end past its deadline, by the longest so far),
+# so a real choice takes no longer than a card with none (on a machine so
+# busy that a deal takes far longer than the ones before it, one can still
+# overrun by that much: with a margin of 0.02 s two searches of 39 ended
+# 3 ms late on a loaded machine; with 0.04 none of 39, the longest 257 ms).
+# Easy and Normal decide by rules, in a few ms (the bench's 95th
+# percentile: 3.5-4.4 ms).
+THINK_AT_LEAST = {"hard": 0.3, "normal": 0.02, "easy": 0.02}
+THINK_MARGIN = 0.04  # what ends Hard's search sooner: a deal longer than the others, its answer
 
 def _noting(gen: Iterator[float], box: list[float]):
     """``gen``, each value it yields also kept in ``box[0]``."""
@@ -77,6 +93,7 @@ class Runtime(Program[Model]):
         self.holding = False  # this tab holds the game's Web Lock
         self.think_ms: list[str] = []
         self.think_spans: list[str] = []
+        self.show_thinking = False  # ?debug=think: the thinking times on <html> (tests, benchmarks)
         self.handle({
             M.Save: lambda e: self.save(e.text, e.rev),
             M.ClearSave: lambda e: self.remove(ST.SAVE),
@@ -134,7 +151,10 @@ class Runtime(Program[Model]):
     def _record_thinking(self, seconds: float, start: float, end: float) -> None:
         """The latest opponents' thinking times (ms, data-think-ms) and when
         they thought (the page's clock, data-think-spans), for
-        bench/ai_browser.py; no game data in them."""
+        bench/ai_browser.py; only under ?debug=think: a search's own time
+        tells a card with no choice from a real one (issue 47)."""
+        if not self.show_thinking:
+            return
         self.think_ms.append(f"{seconds * 1000:.1f}")
         self.think_spans.append(f"{start:.0f}-{end:.0f}")
         del self.think_ms[:-THINK_KEPT], self.think_spans[:-THINK_KEPT]
@@ -298,10 +318,14 @@ class Runtime(Program[Model]):
             return
         game = model.game
         seat = effect.seat
+        level = model.ui.settings.level
+        least = THINK_AT_LEAST.get(level, max(THINK_AT_LEAST.values()))
         pv = game.view(seat)  # the opponent sees its own seat's view only
-        card = await self.sliced(U.opponent_search(pv, model.ui.settings.level, U.rng_for(game, seat)))
+        bound = {"clock": ports.clock, "deadline": started + least - THINK_MARGIN} if level == "hard" else {}
+        card = await self.sliced(U.opponent_search(pv, level, U.rng_for(game, seat), **bound))
         self._record_thinking(ports.clock() - started, page_start, ports.page_ms())
-        rest = effect.delay - (ports.clock() - started)
+        # The card comes at the same time whether there was a choice or not.
+        rest = max(effect.delay, least) - (ports.clock() - started)
         if rest > 0:
             await ports.sleep(rest)
         if self.model.ui.epoch == effect.epoch:
@@ -488,6 +512,7 @@ class Runtime(Program[Model]):
         rules), and ``pressed``, the message of a button pressed there (New
         game, Statistics), carried out once the game is ready."""
         self.migrate()
+        self.show_thinking = param("debug") == "think"
         try:
             flags, notes = self.flags(param, html_lang, coarse)
             self.boot_saved = self.own_text = flags["saved"]

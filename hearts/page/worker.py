@@ -245,7 +245,8 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
         return
     elif kind == P.UPDATE:
         what = data.get("what")
-        msg = M.UpdateReady() if what == "ready" else M.OfflineReady() if what == "offline" else None
+        msg = (M.UpdateReady() if what == "ready" else M.OfflineReady() if what == "offline"
+               else M.UpdateTooBig() if what == "quota" else None)
     elif kind == P.PING:
         ports.post(P.PONG)
         return

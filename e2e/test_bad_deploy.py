@@ -1,0 +1,209 @@
+"""Issue 47: a deploy can never brick the game (sw.js, tools/build.py's
+records in build/precache.js).
+
+A game in progress; a new version is deployed while the host answers one
+file (build/app.zip, or the runtime's wasm and its gzipped copy) with a 200
+HTML maintenance page, as a host with a single-page fallback does for a
+missing file during a non-atomic upload. The new version's worker refuses
+that answer (not the file's type, size and SHA-256), its install fails and
+leaves no partial cache, so the old version keeps serving the open game and
+a reload. Once the host is fixed, the next update check installs the new
+version, and Update now starts it with the game kept. Before issue 47 the
+worker cached the HTML page as the file, and the game never started again.
+
+And a cached entry that is damaged later (its bytes no longer the
+record's) is never served: the worker checks each file once after it
+starts, and fetches a damaged one again.
+"""
+
+import hashlib
+import shutil
+import urllib.parse
+
+import pytest
+
+from browser import QuietHandler, serve  # tools/browser.py (conftest.py puts tools/ on sys.path)
+from deploys import NEW_VERSION, deploy_site, precache_data
+from settle import acked
+from test_game import LEGAL, hand, new_game, pass_three, phase
+from test_new_version import WAIT, dist, first_visit, served_title  # noqa: F401  (dist: the fixture)
+
+MAINTENANCE = (b"<!doctype html><html><head><title>Back soon</title></head>"
+               b"<body><h1>We are updating the site</h1></body></html>")
+
+# What a host answers with its maintenance page, by the file the test breaks.
+BROKEN = {
+    "app.zip": {"/build/app.zip"},
+    "wasm": {"/build/vendor/pyodide/pyodide.asm.wasm", "/build/packed/pyodide.asm.wasm.gz"},
+}
+
+# The outcome of one update check: the new worker's state once it stops
+# installing ("installed": it waits; "redundant": its install failed).
+INSTALL = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing || registration.waiting;
+  if (!worker) return "no new worker";
+  return new Promise((done) => {
+    const look = () => { if (worker.state !== "installing") done(worker.state); };
+    worker.addEventListener("statechange", look);
+    look();
+  });
+}"""
+
+
+class Host(QuietHandler):
+    """A static host that answers the paths in server.maintenance with a 200
+    HTML page (text/html), whatever was asked."""
+
+    def do_GET(self):
+        self.server.asked.append(urllib.parse.urlsplit(self.path).path)
+        if urllib.parse.urlsplit(self.path).path in self.server.maintenance:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(MAINTENANCE)))
+            self.end_headers()
+            self.wfile.write(MAINTENANCE)
+            return
+        super().do_GET()
+
+
+@pytest.fixture
+def host(dist, tmp_path):
+    """A copy of the site on a Host of its own: host.site, host.origin,
+    host.maintenance, host.asked."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    server = serve(site, handler=Host)
+    server.maintenance = set()
+    server.asked = []  # every path asked for, in order
+    server.site = site
+    server.origin = f"http://127.0.0.1:{server.server_port}"
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def visited(browser, watch, host):
+    """A first visit of host's site, until its worker serves it: (page, watcher)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    watcher = watch(context, host.origin)
+    try:
+        page = context.new_page()
+        first_visit(page, f"{host.origin}/?seed=1&speed=instant&lang=en")
+        yield page, watcher
+    finally:
+        context.close()
+
+
+def play_a_card(page):
+    page.locator(LEGAL).first.wait_for()
+    page.locator(LEGAL).first.dispatch_event("click")
+    acked(page)
+
+
+@pytest.mark.parametrize("broken", sorted(BROKEN))
+def test_a_deploy_answered_with_an_html_page_never_replaces_the_version_that_works(visited, host, broken):
+    page, watcher = visited
+    old_caches = page.evaluate("caches.keys()")
+    assert len(old_caches) == 1 and NEW_VERSION not in old_caches[0]
+    # A hand in progress...
+    new_game(page)
+    pass_three(page)
+    play_a_card(page)
+    page.evaluate("window.heartsSamePage = 1")
+    # ...when a new version is deployed while the host answers a file with its maintenance page.
+    host.maintenance = BROKEN[broken]
+    deploy_site(host.site)
+    assert page.evaluate(INSTALL) == "redundant", "the new version installed with an HTML page as a file"
+    assert page.evaluate("caches.keys()") == old_caches  # nothing left of the failed install
+    assert page.locator("html").get_attribute("data-update") is None
+    assert served_title(page) == "Hearts"  # the old version serves on
+    assert page.evaluate("window.heartsSamePage") == 1
+    play_a_card(page)
+    before = hand(page)
+    # A reload: the old version still starts the game (and its update check fails again).
+    page.reload()
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    assert phase(page) == "play" and hand(page) == before
+    assert served_title(page) == "Hearts"
+    # The host is fixed: a later update check installs the new version
+    # (one more check if the reload's own, still under way, failed).
+    host.maintenance = set()
+    outcome = page.evaluate(INSTALL)
+    if outcome != "installed":
+        outcome = page.evaluate(INSTALL)
+    assert outcome == "installed"
+    page.locator('html[data-update="ready"]').wait_for(state="attached", timeout=WAIT)
+    with page.expect_navigation(timeout=WAIT):
+        page.locator('#screen [data-action="update-now"]').click()
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    assert served_title(page) == "Hearts 2"
+    assert page.evaluate("caches.keys()") == [f"hearts / {NEW_VERSION}"]
+    assert phase(page) == "play" and sorted(hand(page)) == sorted(before)
+    play_a_card(page)  # the game goes on, on the new version
+    watcher.assert_clean()
+
+
+def test_a_damaged_cache_entry_is_fetched_again_not_served(visited, host):
+    page, watcher = visited
+    record = precache_data((host.site / "build" / "precache.js").read_text(encoding="utf-8"))["records"]
+    record = record["./build/app.zip"]
+    # app.zip's cached bytes are damaged (as many of them, other ones)...
+    page.evaluate("""async (size) => {
+      const cache = await caches.open((await caches.keys())[0]);
+      const garbage = new Uint8Array(size).fill(0x5a);
+      await cache.put("build/app.zip", new Response(garbage, { headers: { "Content-Type": "application/zip" } }));
+    }""", record["size"])
+    # ...while the browser was closed: the worker starts anew.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    page.reload()
+    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    new_game(page)
+    pass_three(page)
+    play_a_card(page)
+    # The cache holds the file again.
+    kept = page.evaluate("""async () => {
+      const cache = await caches.open((await caches.keys())[0]);
+      const bytes = await (await cache.match("build/app.zip")).arrayBuffer();
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    }""")
+    assert kept == record["sha256"] == hashlib.sha256((host.site / "build" / "app.zip").read_bytes()).hexdigest()
+    watcher.assert_clean()
+
+
+def test_an_update_that_does_not_fit_cleans_up_says_so_and_waits(visited, host):
+    page, watcher = visited
+    page.locator('#screen [data-action="dismiss-notice"]').click()
+    acked(page)
+    old_caches = page.evaluate("caches.keys()")
+    # The site may store little more than it has: room for one version, not two.
+    usage = page.evaluate("navigator.storage.estimate().then((e) => e.usage)")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": host.origin, "quotaSize": usage + 2_000_000})
+    deploy_site(host.site)
+    assert page.evaluate(INSTALL) == "redundant"
+    page.locator('html[data-update-failed="quota"]').wait_for(state="attached", timeout=WAIT)
+    notice = page.locator('#screen [data-notice="update-quota"]')
+    notice.wait_for(timeout=WAIT)
+    assert "did not fit" in notice.inner_text()
+    # Nothing left of it but the note of when it did not fit (sw.js FAILED).
+    assert page.evaluate("caches.keys()") == old_caches + ["hearts / failed"]
+    assert served_title(page) == "Hearts"
+    # The next update check does not download it all again at once.
+    asked = len(host.asked)
+    assert page.evaluate(INSTALL) == "redundant"
+    assert "/build/app.zip" not in host.asked[asked:]
+    assert page.evaluate("caches.keys()") == old_caches + ["hearts / failed"]
+    # The game plays on, on this version.
+    new_game(page)
+    pass_three(page)
+    play_a_card(page)
+    watcher.assert_clean()
