@@ -343,7 +343,7 @@ export function connect(worker, { scope, onStopped }) {
       const card = target.getAttribute("data-card");
       if (card) return post({ kind: "card", card, detail: event.detail || 0 });
       const action = target.getAttribute("data-action");
-      post({ kind: "action", action, value: target.getAttribute("data-value") });
+      post({ kind: "action", action, value: target.getAttribute("data-value"), detail: event.detail || 0 });
       // A file chooser opens only in the click's own handler (WebKit lets no
       // message from the worker open one): the page opens it for the two
       // buttons that ask for a file; the worker knows which kind of file

@@ -116,6 +116,52 @@ def test_a_second_click_of_a_double_click_is_not_a_choice():
     asyncio.run(run())
 
 
+async def my_turn(runtime):
+    """Pass, then let the opponents play (the worker's tasks) until the player is to play."""
+    for _ in range(2000):
+        game, ui = runtime.model.game, runtime.model.ui
+        if game.phase.value == "pass" and len(ui.picked) < 3:
+            W.receive({"kind": "card", "card": str(game.view(0).hand[len(ui.picked)]), "detail": 1})
+        elif game.phase.value == "pass":
+            W.receive({"kind": "action", "action": "confirm-pass", "detail": 1})
+        elif game.to_act == 0 and not ui.pause:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("never the player's turn")
+
+
+def test_a_double_click_on_undo_or_new_game_acts_once():
+    """The 2nd click of a double click (its detail: 2) on a button is
+    dropped: Undo takes back one card, New game deals one game and asks
+    nothing."""
+    booted()
+    runtime = W.RUNTIME
+
+    def held():
+        return len(runtime.model.game.view(0).hand)
+
+    async def run():
+        async def click(action, detail):
+            W.receive({"kind": "action", "action": action, "detail": detail})
+            await asyncio.sleep(0)
+
+        await click("new-game", 1)
+        await click("new-game", 2)
+        assert runtime.model.ui.overlay is None and runtime.model.game is not None
+        for _ in range(2):
+            await my_turn(runtime)
+            W.receive({"kind": "card", "card": str(runtime.model.game.view(0).legal[0]), "detail": 1})
+        await my_turn(runtime)
+        assert held() == 11
+        await click("undo", 1)
+        await click("undo", 2)
+        assert held() == 12  # one card back, not two
+        await click("undo", 1)  # a click of its own acts
+        assert held() == 13
+
+    asyncio.run(run())
+
+
 def test_another_tabs_write_reaches_the_copy():
     page, _ = booted()
     key = ST.scoped(ST.STATS.name, "/")

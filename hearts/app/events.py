@@ -150,6 +150,28 @@ def decode(action: object, value: object = None, *, seed: Callable[[], int] = ne
     return None if checked is None else make(checked)
 
 
+# The buttons whose quick clicks are steps (the replay's, a trick at a time):
+# on every other button, a double click acts once (see repeated).
+_STEPS = frozenset({Action.REPLAY_NEXT.value, Action.REPLAY_PREV.value})
+
+
+def repeated(action: object, detail: object) -> bool:
+    """Whether a click on ``data-action=action`` is the second (or later)
+    click of a double click (``detail``: the click's count, the DOM's
+    ``event.detail``; 0 from the keyboard), to be dropped: a double click
+    on Undo takes back one card, on New game deals one game. Only the
+    replay's steps go on with each click.
+
+    >>> repeated("undo", 2), repeated("undo", 1), repeated("new-game", 3), repeated("undo", 0)
+    (True, False, True, False)
+    >>> repeated("replay-next", 2), repeated("undo", "2"), repeated("undo", None), repeated(["undo"], 2)
+    (False, False, False, True)
+    """
+    if type(detail) is not int or detail < 2:
+        return False
+    return not (type(action) is str and action in _STEPS)
+
+
 def card(code: object) -> M.Msg | None:
     """The message of a click on a card of the hand (``data-card``)."""
     if type(code) is not str or not code:

@@ -17,7 +17,7 @@ the start ``limits`` (the largest file the page reads for "Open a game").
 
 From the page, :func:`receive` takes ``{kind, ...}``: ``card`` (a card
 clicked, with the click's ``detail``), ``action`` (a button's
-``data-action`` and ``data-value``), ``backdrop``, ``key``, ``file`` (the
+``data-action`` and ``data-value``, and the click's ``detail``), ``backdrop``, ``key``, ``file`` (the
 text of the file chosen, or null), ``stored`` (another tab's write),
 ``written`` and ``refused`` (a write of localStorage the page made, or did
 not), ``answer`` (to ``claim`` and ``persist``: an answer to a question no
@@ -221,6 +221,8 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
             return
         msg = events.card(data.get("card"))
     elif kind == "action":
+        if events.repeated(data.get("action"), data.get("detail")):
+            return  # the 2nd click of a double click: the button acted once
         msg = events.decode(data.get("action"), _text(data.get("value")))
     elif kind == "backdrop":
         msg = events.backdrop()
