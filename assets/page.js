@@ -486,7 +486,7 @@ export function connect(worker, { scope, onStopped }) {
         kind: "start",
         path: location.pathname,
         origin: performance.timeOrigin,
-        params: Object.fromEntries(new URLSearchParams(location.search)),
+        search: location.search, // (read by hearts.app.stored.query_params: each name's first value)
         lang: html.lang || "en",
         coarse: matchMedia("(pointer: coarse)").matches,
         storage: storageWorks(scope),

@@ -87,6 +87,22 @@ def test_a_message_the_worker_does_not_understand_is_dropped(message):
         assert console.warnings and "dropped" in console.warnings[-1]
 
 
+def test_a_parameter_given_twice_is_read_as_the_start_screen_reads_it():
+    """?level=easy&level=hard: the first value, as URLSearchParams.get (the
+    start screen before Python) reads it; the level button pressed stays."""
+    console, sent = Console(), []
+
+    async def run():
+        W.start(lambda kind, **f: sent.append(dict(f, kind=kind)),
+                {"kind": "start", "path": "/", "search": "?level=easy&speed=instant&level=hard&seed=1&seed=2",
+                 "lang": "en", "storage": True, "local": {}, "session": {}}, console, lambda: 0.0)
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    settings = W.RUNTIME.model.ui.settings
+    assert (settings.level, settings.speed, W.RUNTIME.model.ui.next_seed) == ("easy", "instant", 1)
+
+
 def test_clicks_become_messages_and_the_view_comes_back():
     page, _ = booted()
 

@@ -326,7 +326,9 @@ def start(post: Callable[..., None], boot: dict, console: Any, now: Callable[[],
     PORTS = WorkerPorts(post, boot, console, now)
     post("limits", file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
     RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(boot.get("path") or "/")))
-    params = boot.get("params") or {}
+    # (the address's query, read as the start screen reads it: each name's first value)
+    search = boot.get("search")
+    params = ST.query_params(search) if type(search) is str else boot.get("params") or {}
     pressed = _text(boot.get("pressed"))
     early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
     RUNTIME.boot(lambda name: _text(params.get(name)), str(boot.get("lang") or "en"), boot.get("coarse") is True,
