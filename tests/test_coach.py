@@ -128,7 +128,7 @@ def test_each_reviewed_hand_costs_once_in_the_statistics():
 
 
 def test_older_statistics_without_costs_read_as_before():
-    s = ST.record(ST.EMPTY, ST.GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 0, 9), 1, 0, 1))
+    s = ST.record(ST.EMPTY, ST.GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 1, 26), 1, 0, 1))
     text = ST.dumps(s)
     assert "costs" not in json.loads(text)  # as the older version wrote it
     assert ST.loads(text) == s and ST.loads(text).costs == ST.C.EMPTY
