@@ -105,6 +105,27 @@ def test_another_tab_owns_the_game_here_nothing_plays():
     assert model.ui.overlay == "elsewhere"
 
 
+def test_a_tab_that_lost_the_game_ignores_late_answers_of_every_kind():
+    """A statistics file chosen in a tab after another tab took the game over
+    replaced the "elsewhere" dialog, and the table behind it went live. Every
+    late answer is dropped now, and the tab stores nothing."""
+    from hearts.app import stats as ST
+
+    d = playing()
+    d.send(M.ShowStats())
+    d.send(M.ImportStats())  # the chooser is open when the other tab takes the game
+    d.send(M.Elsewhere("open"))
+    m = d.model
+    theirs = ST.dumps(ST.record(ST.EMPTY, ST.GameSummary("t", "easy", False, (20, 30, 40, 110), (20,), 0, 0, 0)))
+    for msg in (M.Imported(theirs), M.Imported(None), M.HintReady(m.ui.epoch, ("2C",)),
+                M.PassesReady(m.ui.bot_passes[0] if m.ui.bot_passes else (), ()), M.SaveResumed(m.ui.rev),
+                M.ShowStats(), M.ShowOverlay("menu"), M.ShowReplay(0), M.ConfirmOpenStats(), M.Undo(),
+                M.NewGame(3), M.ConfirmNewGame(3), M.ClaimTricks(), M.SetLevel("hard")):
+        model, effects = U.update(m, msg)
+        assert model == m and effects == [], msg
+    assert 'data-action="take-over"' in html(m)
+
+
 def test_taking_over_adopts_the_stored_position():
     d = playing()
     other = playing()

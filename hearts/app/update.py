@@ -118,6 +118,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     handler = _HANDLERS.get(type(msg))
     if handler is None:
         raise TypeError(f"unknown message {msg!r}")
+    if model.ui.owner != "here" and type(msg) not in WHILE_ELSEWHERE:
+        return model, []  # another tab plays the game: see WHILE_ELSEWHERE
     return handler(model, msg)
 
 
@@ -349,6 +351,18 @@ def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
         return with_ui(model, screen="start"), []
     return next_step(model)
 
+
+# What a tab that does not play the game (ui.owner "open" or "moved": the
+# "elsewhere" dialog) still handles: being told so, taking the game back, an
+# error and its dialog, the notices, and the save's retries (which store
+# nothing then: hearts.app.saving). Anything else is dropped: a late answer
+# of any kind (a file chosen before the game went, a review, a hint, a save
+# that worked again) or a click behind the dialog, so its table never goes
+# live again, nor does it store anything, until Play here.
+WHILE_ELSEWHERE: frozenset[type] = frozenset({
+    M.Elsewhere, M.TakeOver, M.Adopt, M.Crash, M.KeepGame, M.StartOver,
+    M.UpdateReady, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave,
+})
 
 _HANDLERS: dict[type, Handler] = {
     M.NewGame: _new_game,
