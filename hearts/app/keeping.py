@@ -36,7 +36,7 @@ from ..engine.game import Phase
 from ..engine.save import SaveError, read, revision  # read: measured before parsed (hearts.engine.boundedjson)
 from . import messages as M
 from .model import Handler, Model, Owner, cleared, with_ui
-from . import steps
+from . import history, steps
 from .messages import Effect
 
 OWNERS: tuple[Owner, ...] = get_args(Owner)
@@ -78,7 +78,7 @@ def _take_over(model: Model, msg: M.TakeOver) -> tuple[Model, list[Effect]]:
 def _adopt(model: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
     ui = cleared(model.ui, screen="start", owner="here", epoch=model.ui.epoch + 1, thinking=None,
                  file_error=None, behind=False)
-    return open_saved(Model(ui=ui), msg.saved)
+    return open_saved(history.stats_read(Model(ui=ui), msg.stats), msg.saved)
 
 
 def _save_resumed(model: Model, msg: M.SaveResumed) -> tuple[Model, list[Effect]]:

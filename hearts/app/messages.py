@@ -308,8 +308,17 @@ class TakeOver:
 
 @dataclass(frozen=True)
 class Adopt:
-    """This tab now owns the game: go on from the stored ``saved`` text."""
+    """This tab now owns the game: go on from the stored ``saved`` text,
+    and from the statistics stored now (``stats``: another tab may have
+    counted games since this one read them)."""
     saved: str | None = None
+    stats: str | None = None
+
+
+@dataclass(frozen=True)
+class StatsStored:
+    """Another tab stored the statistics (their text): this tab counts on from them."""
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -412,7 +421,7 @@ Msg = Union[
     Undo, ConfirmNewGame, ToggleTwoTap,
     ShowStats, AskResetStats, ConfirmResetStats, ExportStats, ImportStats, ConfirmOpenStats,
     ShowReplay, ReplayStep,
-    Elsewhere, TakeOver, Adopt, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame,
+    Elsewhere, TakeOver, Adopt, StatsStored, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
     UpdateReady, UpdateNow, OfflineReady, Persisted, DismissNotice,

@@ -361,7 +361,7 @@ def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
 # live again, nor does it store anything, until Play here.
 WHILE_ELSEWHERE: frozenset[type] = frozenset({
     M.Elsewhere, M.TakeOver, M.Adopt, M.Crash, M.KeepGame, M.StartOver,
-    M.UpdateReady, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave,
+    M.UpdateReady, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave, M.StatsStored,
 })
 
 _HANDLERS: dict[type, Handler] = {

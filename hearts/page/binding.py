@@ -279,7 +279,11 @@ class Runtime(Program[Model]):
         as new as its own or newer, this tab is stale: it says so at once, not
         at its next move. So two tabs without Web Locks that both stored the
         same revision (in the same millisecond) are told apart at once: the
-        one whose save the slot kept plays on, the other is told."""
+        one whose save the slot kept plays on, the other is told. If it is
+        the statistics, this tab counts its next game on from them."""
+        if key == self.key_of(ST.STATS):  # counted on from, whichever tab plays
+            self.dispatch(M.StatsStored(self.get(ST.STATS)))
+            return
         model = self.model
         if (key != self.key_of(ST.SAVE) or self.leaving or model.ui.owner != "here"
                 or model.game is None or self.own_text is None):
@@ -395,12 +399,13 @@ class Runtime(Program[Model]):
 
     async def _take_over(self) -> None:
         self.lock_state("held" if await self.claim(steal=True) else "elsewhere")
-        self.dispatch(M.Adopt(self._adopted()))
+        self.dispatch(self._adopted())
 
-    def _adopted(self) -> str | None:
-        """The stored save, which this tab goes on from."""
+    def _adopted(self) -> M.Adopt:
+        """Go on from what is stored: the save, and the statistics (another
+        tab may have counted games since this one read them)."""
         self.own_text = self.get(ST.SAVE)
-        return self.own_text
+        return M.Adopt(self.own_text, self.get(ST.STATS))
 
     def leave(self) -> None:
         """The page goes (a reload, another page, the back-forward cache): it
@@ -422,7 +427,7 @@ class Runtime(Program[Model]):
     async def _come_back(self) -> None:
         owner = await self.claim(steal=False)
         self.lock_state("held" if owner else "elsewhere")
-        self.dispatch(M.Adopt(self._adopted()) if owner else M.Elsewhere("open"))
+        self.dispatch(self._adopted() if owner else M.Elsewhere("open"))
 
     # -- files and kept-aside saves -------------------------------------------------------------
 
@@ -538,7 +543,7 @@ class Runtime(Program[Model]):
         elif self.get(ST.SAVE) != self.boot_saved:
             # The page this one replaces (a reload) stored moves while this one
             # started: go on from them, not from what was read at the start.
-            self.dispatch(M.Adopt(self._adopted()))
+            self.dispatch(self._adopted())
             effects = []
         self.boot_saved = None
         self.ports.mark("data-ready", "1")
