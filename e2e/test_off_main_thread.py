@@ -121,6 +121,30 @@ def test_a_message_the_worker_does_not_understand_is_dropped(game):
     assert page.locator(f'#screen [data-card="{card}"]').get_attribute("aria-pressed") == "true"
 
 
+def test_a_hostile_message_shape_and_a_forged_leave_break_nothing(game):
+    """2,000 nested arrays in a message: Pyodide's whole conversion raised,
+    and the page showed "Something went wrong"; now dropped with a warning.
+    A forged "leave" then: the moves after it were never stored; now the
+    next click shows the page is here, and the pass is stored."""
+    page = game.page
+    new_game(page)
+    with page.expect_console_message(lambda m: "dropped" in m.text) as message:
+        page.evaluate("""() => {
+            let nested = [];
+            for (let i = 0; i < 2000; i++) nested = [nested];
+            heartsWorker.postMessage({kind: "card", card: nested, detail: 1});
+        }""")
+    assert message.value.type == "warning"
+    with page.expect_console_message(lambda m: "going" in m.text):
+        page.evaluate("() => heartsWorker.postMessage({kind: 'leave'})")
+        pass_three(page)
+    assert page.locator("#screen .overlay").count() == 0  # no error, no "elsewhere"
+    page.locator("html[data-running='0']").wait_for(state="attached", timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("data-lock", "held", timeout=TIMEOUT)
+    saved = json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
+    assert saved["hands"][-1]["passes"][0] is not None  # the pass made after the forged leave is stored
+
+
 def test_a_worker_that_cannot_start_shows_the_boot_error(browser, site, watch):
     context = browser.new_context()
     context.route("**/assets/python-worker.js", lambda route: route.fulfill(

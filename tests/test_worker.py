@@ -2,6 +2,7 @@
 CPython: the page's messages in, the worker's out, over asyncio as in Pyodide."""
 
 import asyncio
+import json
 
 import pytest
 
@@ -101,6 +102,65 @@ def test_a_parameter_given_twice_is_read_as_the_start_screen_reads_it():
     asyncio.run(run())
     settings = W.RUNTIME.model.ui.settings
     assert (settings.level, settings.speed, W.RUNTIME.model.ui.next_seed) == ("easy", "instant", 1)
+
+
+class Proxy:
+    """A JavaScript object as Pyodide hands it over: ``to_py`` converts it
+    whole, which raises on a structure nested deeper than the worker's stack
+    allows (2,000 arrays in Chromium's worker), or ``depth`` levels deep."""
+
+    def __init__(self, data, deep=False, broken=False):
+        self.data, self.deep, self.broken = data, deep, broken
+
+    def to_py(self, depth=-1):
+        if self.broken or (self.deep and depth == -1):
+            raise RecursionError("maximum recursion depth exceeded")
+        return {k: Proxy(v) if isinstance(v, list) else v for k, v in self.data.items()}
+
+
+@pytest.mark.parametrize("message", [
+    Proxy({"kind": "card", "card": [[[]]], "detail": 1}, deep=True),
+    Proxy({"kind": "action", "action": "level", "value": [[[]]]}, deep=True),
+    Proxy({"kind": "action", "action": "new-game"}, broken=True),
+], ids=["nested-card", "nested-value", "unconvertible"])
+def test_a_hostile_message_shape_is_dropped_and_logged_never_an_error(message):
+    page, console = booted()
+
+    async def run():
+        W.receive({"kind": "action", "action": "new-game"})
+        W.receive(message)
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert W.RUNTIME.model.ui.error is None and W.RUNTIME.model.ui.overlay is None
+    assert console.warnings and "dropped" in console.warnings[-1]
+
+
+def test_a_forged_leave_does_not_leave_later_moves_unsaved():
+    """A "leave" the page did not send (pagehide sends it, and nothing comes
+    after it but "back"): the next click shows the page is here, so the tab
+    stores again (saying so in the console) and asks for the lock again."""
+    page, console = booted()
+    key = ST.scoped(ST.SAVE.name, "/")
+
+    async def run():
+        W.receive({"kind": "action", "action": "new-game"})
+        W.receive({"kind": "leave"})
+        for card in W.RUNTIME.model.game.view(0).hand[:3]:
+            W.receive({"kind": "card", "card": str(card), "detail": 1})
+        W.receive({"kind": "action", "action": "confirm-pass", "detail": 1})
+        for _ in range(20):
+            await asyncio.sleep(0)
+            claim = page.last("claim")
+            if claim["id"] > 1 and not any(m["kind"] == "answered-again" for m in page.sent):
+                W.receive({"kind": "answer", "id": claim["id"], "value": "held"})
+                page.sent.append({"kind": "answered-again"})
+
+    asyncio.run(run())
+    stores = [m for m in page.sent if m["kind"] == "store" and m["key"] == key]
+    assert stores and json.loads(stores[-1]["value"])["rev"] == W.RUNTIME.model.ui.rev
+    assert W.RUNTIME.model.game.phase.value == "play"
+    assert any("going" in w for w in console.warnings) and page.marks()["data-lock"] == "held"
 
 
 def test_clicks_become_messages_and_the_view_comes_back():

@@ -30,6 +30,7 @@ from ..engine.slices import run_slice
 from ..app import saving as S, stored as ST
 from ..app import messages as M, update as U, warmup
 from ..app.model import HUMAN, Model, visible
+from ..app.steps import save_of
 from ..app.view import announcement, view
 from .runtime import SLICE, Ports, Program
 
@@ -417,6 +418,27 @@ class Runtime(Program[Model]):
         self.leaving = True
         self.holding = False
         self.ports.release()
+
+    def page_acts(self) -> None:
+        """The page sent a click, a key or a file: it is still here. None
+        comes after a real ``leave`` (pagehide; from the back-forward cache
+        ``back`` comes first), so after one that was not the page's (a
+        forged message) this tab stores again, asks for the lock again and
+        stores the moves made meanwhile (or shows that another tab has the
+        game), and says so in the console, rather than play on unsaved."""
+        if not self.leaving:
+            return
+        self.ports.warn("hearts: the page acts after it said it was going: storing again")
+        self.leaving = False
+        self.spawn(self._reclaim())
+
+    async def _reclaim(self) -> None:
+        owner = await self.claim(steal=False)
+        self.lock_state("held" if owner else "elsewhere")
+        if not owner:
+            self.dispatch(M.Elsewhere("open"))
+        elif self.model.game is not None and self.model.ui.owner == "here":
+            self.run([save_of(self.model)])
 
     def come_back(self) -> None:
         """Back from the back-forward cache: ask for the lock again, and go

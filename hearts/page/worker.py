@@ -271,8 +271,26 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
     else:
         ports.warn(f"hearts: a message of no known kind is dropped: {str(kind)[:80]}")
         return
+    if kind in ("card", "action", "backdrop", "key", "file"):
+        runtime.page_acts()  # (after a forged "leave" too: binding.Runtime.page_acts)
     if msg is not None:
         runtime.dispatch(msg)
+    elif kind in ("card", "action"):
+        ports.warn(f"hearts: a {kind} message whose fields are not what they must be is dropped")
+
+
+def _converted(message: Any) -> Any:
+    """The page's message as Python values, converted one level deep only
+    (``to_py(depth=1)``): every field the page sends is a plain value, and a
+    deeper one stays a proxy that no field's check accepts, so a hostile
+    shape (2,000 nested arrays) is dropped, never a crash. None: not
+    convertible at all."""
+    if not hasattr(message, "to_py"):
+        return message
+    try:
+        return message.to_py(depth=1)
+    except Exception:
+        return None
 
 
 _RECEIVED = [0]  # messages from the page so far (its pings aside): data-received
@@ -286,9 +304,9 @@ def receive(message: Any) -> None:
         return
     data = None
     try:
-        data = message.to_py() if hasattr(message, "to_py") else message
+        data = _converted(message)
         if not isinstance(data, dict):
-            PORTS.warn("hearts: a message that is not an object is dropped")
+            PORTS.warn("hearts: a message that is not an object of plain values is dropped")
             return
         _handle(RUNTIME, PORTS, data)
     except Exception:
