@@ -421,20 +421,27 @@ export function connect(worker, { scope, onStopped }) {
 
   // The worker answers a ping at once, even while an opponent thinks (its
   // search yields to messages): one not answered within PING_MS means the
-  // worker is gone (a terminated worker sends no event at all).
-  let pinged = 0;
-  let ponged = 0;
+  // worker is gone (a terminated worker sends no event at all). Timed on
+  // the document's animation clock, which timers firing late or in a burst
+  // (a frozen tab, a clock moved on by a test) do not move; a check that
+  // comes long after the one before asks again rather than judge.
+  const clock = () => document.timeline?.currentTime ?? performance.now();
+  let pinged = 0; // when the ping not answered yet went (0: none)
+  let checked = 0;
   function watch() {
     setInterval(() => {
+      const now = clock();
+      const late = checked > 0 && now - checked > PING_MS / 2;
+      checked = now;
       if (ended || document.hidden) return;
-      if (pinged > ponged && performance.now() - pinged > PING_MS) return stopped("the game's worker does not answer");
-      if (pinged <= ponged) {
-        pinged = performance.now();
+      if (pinged && !late && now - pinged > PING_MS) return stopped("the game's worker does not answer");
+      if (!pinged || late) {
+        pinged = now || 1;
         post({ kind: "ping" });
       }
     }, PING_MS / 4);
   }
-  HANDLERS.pong = () => { ponged = performance.now(); };
+  HANDLERS.pong = () => { pinged = 0; };
 
   return {
     handle,
