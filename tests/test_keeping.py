@@ -270,9 +270,35 @@ def test_a_good_file_replaces_the_game_and_is_saved_as_newer():
     model, effects = U.update(d.model, M.ImportGame())
     assert effects == [M.PickFile()]
     model, effects = U.update(model, M.Imported(text))
-    assert model.ui.overlay is None and model.ui.file_error is None
+    assert model.ui.overlay == "open-game" and not effects  # a game in progress: asked first
+    model, effects = U.update(model, M.ConfirmOpenGame())
+    assert model.ui.overlay is None and model.ui.file_error is None and model.ui.file_game is None
     assert model.game.view(HUMAN) == source.pv
     assert saves(effects)[0].rev > d.model.ui.rev
+
+
+def test_opening_a_file_during_a_game_asks_first_and_offers_a_copy():
+    """A game from a file replaced the one in progress at once, and kept no
+    copy: now the page asks, says what is lost, offers to save this game to
+    a file first, and Keep playing (or Escape) keeps it."""
+    text = dumps(playing(seed=9).model.game)
+    d = playing()
+    for no in (M.CloseOverlay(), M.Dismiss()):
+        model, _ = U.update(U.update(d.model, M.ImportGame())[0], M.Imported(text))
+        page = html(model)
+        assert model.game is d.model.game and 'class="overlay open-game"' in page
+        assert "Replace this game with the one in the file?" in page and "save it to a file first" in page
+        assert 'data-action="confirm-open-game"' in page and 'data-action="close"' in page
+        copy, effects = U.update(model, M.ExportGame())  # a copy of this game, the question still open
+        assert copy.ui.overlay == "open-game" and effects[0].text == dumps(
+            d.model.game, d.model.ui.rev, undo_used=False, hide=True)
+        model, effects = U.update(model, no)
+        assert model.game is d.model.game and model.ui.overlay is None and model.ui.file_game is None
+        assert not saves(effects)
+        assert U.update(model, M.ConfirmOpenGame()) == (model, [])  # only from the question
+    # no game in progress (the start screen, a game over): opened at once
+    model, _ = U.update(Driver().model, M.Imported(text))
+    assert model.ui.overlay is None and model.game.view(HUMAN) == loads(text).view(HUMAN)
 
 
 # -- storage that fills up ---------------------------------------------------------------

@@ -60,6 +60,7 @@ class Action(StrEnum):
     HIDE_REFUSED = "hide-refused"
     EXPORT_GAME = "export-game"
     IMPORT_GAME = "import-game"
+    CONFIRM_OPEN_GAME = "confirm-open-game"  # a game from a file replaces the one in progress
     EXPORT_STATS = "export-stats"
     IMPORT_STATS = "import-stats"
     CONFIRM_OPEN_STATS = "confirm-open-stats"  # statistics from a file replace these
@@ -114,6 +115,7 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.HIDE_REFUSED: M.HideRefused,
     Action.EXPORT_GAME: M.ExportGame,
     Action.IMPORT_GAME: M.ImportGame,
+    Action.CONFIRM_OPEN_GAME: M.ConfirmOpenGame,
     Action.CLAIM: M.ClaimTricks,
     Action.UPDATE_NOW: M.UpdateNow,
     Action.DISMISS_NOTICE: M.DismissNotice,

@@ -125,11 +125,25 @@ def _imported(model: Model, msg: M.Imported) -> tuple[Model, list[Effect]]:
     try:
         if msg.text is None:
             raise SaveError("save-corrupt", "the file could not be read")
-        game, undo_used = read(msg.text)
+        read(msg.text)
     except SaveError as error:
         return with_ui(model, file_error=error.code), []
     except Exception:
         return with_ui(model, file_error="save-corrupt"), []
+    if model.game is not None and model.game.phase is not Phase.GAME_END:  # a game in progress: ask first
+        return with_ui(model, overlay="open-game", file_game=msg.text, file_error=None), []
+    return _open_file_game(model, msg.text)
+
+
+def _confirm_open_game(model: Model, msg: M.ConfirmOpenGame) -> tuple[Model, list[Effect]]:
+    if model.ui.overlay != "open-game" or model.ui.file_game is None:
+        return model, []  # only from the question
+    return _open_file_game(model, model.ui.file_game)
+
+
+def _open_file_game(model: Model, text: str) -> tuple[Model, list[Effect]]:
+    """The game of a file read (and checked) replaces the one on screen."""
+    game, undo_used = read(text)
     ui = cleared(model.ui, screen="table", file_error=None, rev=max(model.ui.rev, model.ui.saved_rev))
     return steps.changed(Model(ui=ui, game=game, undo_used=undo_used), [])
 
@@ -144,4 +158,5 @@ HANDLERS: dict[type, Handler] = {
     M.ExportGame: _export_game,
     M.ImportGame: _import_game,
     M.Imported: _imported,
+    M.ConfirmOpenGame: _confirm_open_game,
 }

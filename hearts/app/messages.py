@@ -358,6 +358,11 @@ class Imported:
     text: str | None
 
 
+@dataclass(frozen=True)
+class ConfirmOpenGame:
+    """Yes to "Replace this game with the one in the file?" (Ui.file_game)."""
+
+
 # -- messages: the review of a hand, the claim (hearts.app.coach) ---------------------
 
 @dataclass(frozen=True)
@@ -421,7 +426,7 @@ Msg = Union[
     Undo, ConfirmNewGame, ToggleTwoTap,
     ShowStats, AskResetStats, ConfirmResetStats, ExportStats, ImportStats, ConfirmOpenStats,
     ShowReplay, ReplayStep,
-    Elsewhere, TakeOver, Adopt, StatsStored, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame,
+    Elsewhere, TakeOver, Adopt, StatsStored, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame, ConfirmOpenGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
     UpdateReady, UpdateNow, OfflineReady, Persisted, DismissNotice,

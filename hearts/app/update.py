@@ -191,12 +191,12 @@ def _close_overlay(model: Model, msg: M.CloseOverlay | M.Dismiss) -> tuple[Model
     if model.ui.overlay == "review":
         return next_step(_coach.close_review(with_ui(model, message=None)))
     # Opponents wait while a dialog is open (see _opponent_move): go on now.
-    return next_step(with_ui(model, overlay=None, message=None, file_error=None))
+    return next_step(with_ui(model, overlay=None, message=None, file_error=None, file_game=None))
 
 
 def _dismiss(model: Model, msg: M.Dismiss) -> tuple[Model, list[Effect]]:
     if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
-                          "review"):
+                          "review", "open-game"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 
