@@ -291,7 +291,7 @@ def test_opening_a_file_during_a_game_asks_first_and_offers_a_copy():
         assert 'data-action="confirm-open-game"' in page and 'data-action="close"' in page
         copy, effects = U.update(model, M.ExportGame())  # a copy of this game, the question still open
         assert copy.ui.overlay == "open-game" and effects[0].text == dumps(
-            d.model.game, d.model.ui.rev, undo_used=False, hide=True)
+            d.model.game, d.model.ui.rev, undo_used=False, hide=True, level="normal")
         model, effects = U.update(model, no)
         assert model.game is d.model.game and model.ui.overlay is None and model.ui.file_game is None
         assert not saves(effects)
@@ -299,6 +299,54 @@ def test_opening_a_file_during_a_game_asks_first_and_offers_a_copy():
     # no game in progress (the start screen, a game over): opened at once
     model, _ = U.update(Driver().model, M.Imported(text))
     assert model.ui.overlay is None and model.game.view(HUMAN) == loads(text).view(HUMAN)
+
+
+def finished(seed=21):
+    import random
+
+    from engine_helpers import play_random
+
+    game = Game.new(seed)
+    play_random(game, random.Random(seed))
+    return game
+
+
+def test_a_finished_game_from_a_file_counts_under_the_level_it_was_played_at():
+    """It counted under the level chosen now; the file says its level."""
+    from hearts.app import stats as ST
+
+    text = dumps(finished(), 3, level="hard")
+    model, effects = U.update(Driver().model, M.Imported(text))  # (the page's level: normal)
+    assert model.ui.settings.level == "hard" and M.StoreSettings(model.ui.settings) in effects
+    figures = ST.figures(model.ui.stats)
+    assert figures["hard"].games == 1 and figures["normal"].games == 0
+    # a file of before, which does not say its level: the level chosen now
+    old, _ = U.update(Driver().model, M.Imported(dumps(finished(22), 3)))
+    assert old.ui.settings.level == "normal" and ST.figures(old.ui.stats)["normal"].games == 1
+    bad = json.loads(text)
+    bad["level"] = "impossible"
+    assert U.update(Driver().model, M.Imported(json.dumps(bad)))[0].ui.file_error == "save-impossible"
+
+
+def test_an_earlier_file_of_the_game_on_screen_is_a_game_with_undo():
+    """Re-opening one's own earlier file restored a position with no undo
+    mark: going back to it is an undo, and the game counts as one."""
+    d = playing()
+    model, effects = U.update(d.model, M.ExportGame())
+    text = effects[0].text
+    assert json.loads(text)["level"] == "normal"
+    play_legal(d)  # the game goes on past the file's position
+    model, _ = U.update(U.update(d.model, M.Imported(text))[0], M.ConfirmOpenGame())
+    assert model.undo_used and model.game.view(HUMAN) == loads(text).view(HUMAN)
+    # the same position (the same game, a tab that did not go on), or another game: no undo
+    fresh = playing()
+    assert not U.update(U.update(fresh.model, M.Imported(text))[0], M.ConfirmOpenGame())[0].undo_used
+    other, _ = U.update(U.update(fresh.model, M.Imported(dumps(playing(seed=9).model.game)))[0],
+                        M.ConfirmOpenGame())
+    assert not other.undo_used
+    # and the mark a file carries is kept
+    marked = dumps(playing(seed=9).model.game, undo_used=True)
+    assert U.update(U.update(fresh.model, M.Imported(marked))[0], M.ConfirmOpenGame())[0].undo_used
 
 
 # -- storage that fills up ---------------------------------------------------------------
