@@ -232,6 +232,11 @@ def test_export_and_import_a_game_and_bad_files_refused_like_saves(warm_copy, wa
         with page.expect_file_chooser() as chooser:
             page.locator('.overlay [data-action="import-game"]').click()
         chooser.value.set_files(str(exported))
+        question = page.locator(".overlay.open-game[role=alertdialog]")  # a game in progress: asked first
+        expect(question).to_contain_text("Replace this game with the one in the file?")
+        assert_accessible(page, site)
+        question.locator('[data-action="confirm-open-game"]').click()
+        acked(page)
         expect(page.locator(".overlay")).to_have_count(0)
         assert phase(page) == "play" and hand(page) == before
         assert loads(json.dumps(stored(page))).view(0) == game.view(0)  # and saved

@@ -13,7 +13,7 @@ from hearts.engine.game import Phase
 from hearts.engine.save import loads
 
 from settle import acked
-from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, new_game, phase
+from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, new_game, pass_three, phase
 
 EVIL = '<img src=x onerror="document.title=1">"\'&<script>document.title=2</script>'
 
@@ -133,6 +133,26 @@ def test_double_click_and_held_key_choose_once(game, open_game, site):
     page.keyboard.up("Enter")
     acked(page)
     assert picked.count() == 2
+
+
+def test_double_click_on_new_game_and_undo_acts_once(game, open_game, site):
+    """A real double click (the browser's click count) on New game deals
+    one game and asks nothing; on Undo it takes back one card, not two."""
+    page = game.page
+    page.locator('#screen [data-action="new-game"]').dblclick()
+    acked(page)
+    page.locator(f'{TABLE}[data-phase="pass"]').wait_for(timeout=TIMEOUT)
+    assert page.locator(".overlay").count() == 0  # no "Abandon this game?"
+    pass_three(page)
+    for _ in range(2):
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    assert len(hand(page)) == 11
+    page.locator('#screen [data-action="undo"]').dblclick()
+    acked(page)
+    page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+    assert len(hand(page)) == 12
 
 
 def test_random_clicks_and_keys_break_nothing(game, open_game, site):

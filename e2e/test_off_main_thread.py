@@ -121,6 +121,54 @@ def test_a_message_the_worker_does_not_understand_is_dropped(game):
     assert page.locator(f'#screen [data-card="{card}"]').get_attribute("aria-pressed") == "true"
 
 
+def test_timers_that_fire_late_do_not_end_a_live_game(game, open_game, site):
+    """60 s of the page's timers fired at once (a clock moved on by hand, as
+    a tab's timers come in a burst after it was frozen): the watchdog timed
+    the worker's answer on those timers and said "The game stopped" of a
+    live game. Now it times it on the events' own clock."""
+    page = game.page
+    page.clock.install()
+    page = open_game(page, site.game_url())
+    new_game(page)
+    pass_three(page)
+    page.locator("html[data-running='0']").wait_for(state="attached", timeout=TIMEOUT)
+    page.clock.run_for(60_000)
+    acked(page)
+    page.clock.run_for(1_000)
+    acked(page)
+    assert page.get_attribute("html", "data-stopped") is None
+    assert page.locator("#boot [role=alert]").count() == 0
+    card = page.locator('#screen button[data-card]:not([aria-disabled="true"])').first
+    card.wait_for(timeout=TIMEOUT)
+    played = card.get_attribute("data-card")
+    click_card(page, played)
+    page.locator(f'#screen [data-card="{played}"]').wait_for(state="detached", timeout=TIMEOUT)
+
+
+def test_a_hostile_message_shape_and_a_forged_leave_break_nothing(game):
+    """2,000 nested arrays in a message: Pyodide's whole conversion raised,
+    and the page showed "Something went wrong"; now dropped with a warning.
+    A forged "leave" then: the moves after it were never stored; now the
+    next click shows the page is here, and the pass is stored."""
+    page = game.page
+    new_game(page)
+    with page.expect_console_message(lambda m: "dropped" in m.text) as message:
+        page.evaluate("""() => {
+            let nested = [];
+            for (let i = 0; i < 2000; i++) nested = [nested];
+            heartsWorker.postMessage({kind: "card", card: nested, detail: 1});
+        }""")
+    assert message.value.type == "warning"
+    with page.expect_console_message(lambda m: "going" in m.text):
+        page.evaluate("() => heartsWorker.postMessage({kind: 'leave'})")
+        pass_three(page)
+    assert page.locator("#screen .overlay").count() == 0  # no error, no "elsewhere"
+    page.locator("html[data-running='0']").wait_for(state="attached", timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("data-lock", "held", timeout=TIMEOUT)
+    saved = json.loads(page.evaluate("() => localStorage.getItem('hearts.save@/')"))
+    assert saved["hands"][-1]["passes"][0] is not None  # the pass made after the forged leave is stored
+
+
 def test_a_worker_that_cannot_start_shows_the_boot_error(browser, site, watch):
     context = browser.new_context()
     context.route("**/assets/python-worker.js", lambda route: route.fulfill(

@@ -316,8 +316,10 @@ def many_games() -> str:
     scores = [(45, 101, 60, 80), (110, 30, 50, 70), (75, 102, 75, 40), (20, 100, 90, 66)]
     for i in range(ST.RECENT + 3):
         a = scores[i % 4]
+        quarter = a[0] // 4  # (the hands add up to the score; a moon of the player's takes the queen)
         s = ST.record(s, ST.GameSummary(str(i), ST.LEVELS[i % 3], i % 5 == 4, a,
-                                        (a[0] // 4,) * 4, i % 7 == 0, 1, i % 2))
+                                        (a[0] - 3 * quarter,) + (quarter,) * 3, i % 7 == 0, 1,
+                                        1 if i % 7 == 0 else i % 2))
     return ST.dumps(s)
 
 
@@ -350,12 +352,19 @@ def test_the_chart_draws_the_last_games(warm_copy, watch, site, open_game, size,
     watcher.assert_clean()
 
 
+HUGE_GAMES = 3 * 999_999_999 + 1
+
+
 def huge_stats() -> str:
-    """Counts of nine digits in every bucket: ten digits in all games'."""
+    """Counts of nine digits in every level's bucket, ten digits in all
+    games' (HUGE_GAMES), and a worst score of nine digits (one game of
+    999,999,999 hands, with undo): as many as the hands allow
+    (hearts.app.stats.possible)."""
     counts = [999_999_999, 333_333_333, 333_333_333, 333_333_333, 333_333_332, 1, 999_999_999, 999_999_999,
-              999_999_999, 999_999_999, 999_999_999, 1, 999_999_998]
+              333_333_333, 499_999_999, 499_999_999, 0, 26]
     data = ST.to_dict(ST.EMPTY)
     data["buckets"] = {name: list(counts) for name in data["buckets"]}
+    data["buckets"]["undo"] = [1, 0, 0, 0, 0, 1, 999_999_999, 999_999_998, 0, 0, 0, 999_999_998, 999_999_998]
     text = json.dumps(data)
     ST.loads(text)  # (a text the game takes)
     return text
@@ -373,7 +382,7 @@ def test_nine_and_ten_digit_counts_fit_the_statistics_at_360_px(warm_copy, watch
         page.locator('#screen [data-action="stats"]').first.click()
         acked(page)
         page.locator(".overlay .stat-tiles").first.wait_for()
-        assert "3" in stat(page, "games") and len(re.sub(r"\D", "", stat(page, "games"))) == 10
+        assert re.sub(r"\D", "", stat(page, "games")) == str(HUGE_GAMES)
         assert no_overflow(page) == []
         wide = page.evaluate("""() => [...document.querySelectorAll('.overlay .stat, .overlay .stat dd')]
             .filter((e) => e.scrollWidth > e.clientWidth + 1).length""")

@@ -127,8 +127,33 @@ def test_each_reviewed_hand_costs_once_in_the_statistics():
     assert re.search(r'data-stat="cost.normal">', html) and 'data-stat-chart="cost"' in html
 
 
+def test_a_hand_played_with_undo_after_a_review_takes_the_games_costs_to_undo():
+    """The first reviewed hand does not fix the game's bucket: once undo is
+    used in the game, its reviewed hands count under "undo", as the game will."""
+    d = at_hand_end()
+    d.send(M.ShowReview(0))
+    first = d.model.ui.review.total
+    d.send(M.CloseOverlay())
+    d.send(M.Continue())
+    d.settle()
+    while d.phase() == "pass" or not d.pv.my_turn:  # to the player's first card of hand 2
+        if d.phase() == "pass":
+            pass_three(d)
+        d.settle()
+    d.send(M.ClickCard(str(d.pv.legal[0])))
+    d.send(M.Undo())
+    assert d.model.undo_used
+    play_hand(d)
+    d.send(M.ShowReview(1))
+    second = d.model.ui.review.total
+    rows = {b: (n, t) for b, n, t in d.model.ui.stats.costs.buckets}
+    assert rows["normal"] == (0, 0) and rows["undo"] == (2, first + second)
+    assert [g.bucket for g in d.model.ui.stats.costs.games] == ["undo"]
+    assert ST.loads(d.get(SD.STATS)) == d.model.ui.stats
+
+
 def test_older_statistics_without_costs_read_as_before():
-    s = ST.record(ST.EMPTY, ST.GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 0, 9), 1, 0, 1))
+    s = ST.record(ST.EMPTY, ST.GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 1, 26), 1, 0, 1))
     text = ST.dumps(s)
     assert "costs" not in json.loads(text)  # as the older version wrote it
     assert ST.loads(text) == s and ST.loads(text).costs == ST.C.EMPTY

@@ -80,6 +80,8 @@ def screens():
     out.append(("previous trick", U.update(d.model, M.ShowOverlay("last-trick"))[0]))
     out.append(("menu during a game", U.update(d.model, M.ShowOverlay("menu"))[0]))
     out.append(("abandon this game?", U.update(d.model, M.NewGame())[0]))
+    opened = U.update(U.update(d.model, M.ImportGame())[0], M.Imported(dumps(Game.new(3))))[0]
+    out.append(("replace this game with the file's?", opened))
     out.append(("error", U.update(d.model, M.Crash("boom"))[0]))
     out.append(("open in another tab", U.update(d.model, M.Elsewhere("open"))[0]))
     out.append(("went on in another tab", U.update(d.model, M.Elsewhere("moved"))[0]))
@@ -160,7 +162,7 @@ def test_the_action_strings_are_the_pages_contract():
         start-over keep-game undo last-trick confirm-new-game two-tap stats stats-reset
         confirm-stats-reset replay replay-next replay-prev take-over download-refused
         hide-refused export-game import-game review claim update-now dismiss-notice
-        export-stats import-stats confirm-open-stats""".split())
+        export-stats import-stats confirm-open-stats confirm-open-game""".split())
 
 
 def test_values_are_checked_at_the_seam():

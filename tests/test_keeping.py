@@ -105,6 +105,27 @@ def test_another_tab_owns_the_game_here_nothing_plays():
     assert model.ui.overlay == "elsewhere"
 
 
+def test_a_tab_that_lost_the_game_ignores_late_answers_of_every_kind():
+    """A statistics file chosen in a tab after another tab took the game over
+    replaced the "elsewhere" dialog, and the table behind it went live. Every
+    late answer is dropped now, and the tab stores nothing."""
+    from hearts.app import stats as ST
+
+    d = playing()
+    d.send(M.ShowStats())
+    d.send(M.ImportStats())  # the chooser is open when the other tab takes the game
+    d.send(M.Elsewhere("open"))
+    m = d.model
+    theirs = ST.dumps(ST.record(ST.EMPTY, ST.GameSummary("t", "easy", False, (20, 30, 40, 110), (20,), 0, 0, 0)))
+    for msg in (M.Imported(theirs), M.Imported(None), M.HintReady(m.ui.epoch, ("2C",)),
+                M.PassesReady(m.ui.bot_passes[0] if m.ui.bot_passes else (), ()), M.SaveResumed(m.ui.rev),
+                M.ShowStats(), M.ShowOverlay("menu"), M.ShowReplay(0), M.ConfirmOpenStats(), M.Undo(),
+                M.NewGame(3), M.ConfirmNewGame(3), M.ClaimTricks(), M.SetLevel("hard")):
+        model, effects = U.update(m, msg)
+        assert model == m and effects == [], msg
+    assert 'data-action="take-over"' in html(m)
+
+
 def test_taking_over_adopts_the_stored_position():
     d = playing()
     other = playing()
@@ -249,9 +270,83 @@ def test_a_good_file_replaces_the_game_and_is_saved_as_newer():
     model, effects = U.update(d.model, M.ImportGame())
     assert effects == [M.PickFile()]
     model, effects = U.update(model, M.Imported(text))
-    assert model.ui.overlay is None and model.ui.file_error is None
+    assert model.ui.overlay == "open-game" and not effects  # a game in progress: asked first
+    model, effects = U.update(model, M.ConfirmOpenGame())
+    assert model.ui.overlay is None and model.ui.file_error is None and model.ui.file_game is None
     assert model.game.view(HUMAN) == source.pv
     assert saves(effects)[0].rev > d.model.ui.rev
+
+
+def test_opening_a_file_during_a_game_asks_first_and_offers_a_copy():
+    """A game from a file replaced the one in progress at once, and kept no
+    copy: now the page asks, says what is lost, offers to save this game to
+    a file first, and Keep playing (or Escape) keeps it."""
+    text = dumps(playing(seed=9).model.game)
+    d = playing()
+    for no in (M.CloseOverlay(), M.Dismiss()):
+        model, _ = U.update(U.update(d.model, M.ImportGame())[0], M.Imported(text))
+        page = html(model)
+        assert model.game is d.model.game and 'class="overlay open-game"' in page
+        assert "Replace this game with the one in the file?" in page and "save it to a file first" in page
+        assert 'data-action="confirm-open-game"' in page and 'data-action="close"' in page
+        copy, effects = U.update(model, M.ExportGame())  # a copy of this game, the question still open
+        assert copy.ui.overlay == "open-game" and effects[0].text == dumps(
+            d.model.game, d.model.ui.rev, undo_used=False, hide=True, level="normal")
+        model, effects = U.update(model, no)
+        assert model.game is d.model.game and model.ui.overlay is None and model.ui.file_game is None
+        assert not saves(effects)
+        assert U.update(model, M.ConfirmOpenGame()) == (model, [])  # only from the question
+    # no game in progress (the start screen, a game over): opened at once
+    model, _ = U.update(Driver().model, M.Imported(text))
+    assert model.ui.overlay is None and model.game.view(HUMAN) == loads(text).view(HUMAN)
+
+
+def finished(seed=21):
+    import random
+
+    from engine_helpers import play_random
+
+    game = Game.new(seed)
+    play_random(game, random.Random(seed))
+    return game
+
+
+def test_a_finished_game_from_a_file_counts_under_the_level_it_was_played_at():
+    """It counted under the level chosen now; the file says its level."""
+    from hearts.app import stats as ST
+
+    text = dumps(finished(), 3, level="hard")
+    model, effects = U.update(Driver().model, M.Imported(text))  # (the page's level: normal)
+    assert model.ui.settings.level == "hard" and M.StoreSettings(model.ui.settings) in effects
+    figures = ST.figures(model.ui.stats)
+    assert figures["hard"].games == 1 and figures["normal"].games == 0
+    # a file of before, which does not say its level: the level chosen now
+    old, _ = U.update(Driver().model, M.Imported(dumps(finished(22), 3)))
+    assert old.ui.settings.level == "normal" and ST.figures(old.ui.stats)["normal"].games == 1
+    bad = json.loads(text)
+    bad["level"] = "impossible"
+    assert U.update(Driver().model, M.Imported(json.dumps(bad)))[0].ui.file_error == "save-impossible"
+
+
+def test_an_earlier_file_of_the_game_on_screen_is_a_game_with_undo():
+    """Re-opening one's own earlier file restored a position with no undo
+    mark: going back to it is an undo, and the game counts as one."""
+    d = playing()
+    model, effects = U.update(d.model, M.ExportGame())
+    text = effects[0].text
+    assert json.loads(text)["level"] == "normal"
+    play_legal(d)  # the game goes on past the file's position
+    model, _ = U.update(U.update(d.model, M.Imported(text))[0], M.ConfirmOpenGame())
+    assert model.undo_used and model.game.view(HUMAN) == loads(text).view(HUMAN)
+    # the same position (the same game, a tab that did not go on), or another game: no undo
+    fresh = playing()
+    assert not U.update(U.update(fresh.model, M.Imported(text))[0], M.ConfirmOpenGame())[0].undo_used
+    other, _ = U.update(U.update(fresh.model, M.Imported(dumps(playing(seed=9).model.game)))[0],
+                        M.ConfirmOpenGame())
+    assert not other.undo_used
+    # and the mark a file carries is kept
+    marked = dumps(playing(seed=9).model.game, undo_used=True)
+    assert U.update(U.update(fresh.model, M.Imported(marked))[0], M.ConfirmOpenGame())[0].undo_used
 
 
 # -- storage that fills up ---------------------------------------------------------------

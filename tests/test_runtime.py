@@ -9,7 +9,7 @@ import pytest
 
 from hearts.engine.save import loads, revision
 from hearts.engine.slices import run_slice
-from hearts.app import saving as S, stored as ST
+from hearts.app import saving as S, stats as ST_stats, stored as ST
 from hearts.page import binding as R
 from hearts.app import update as U
 from hearts.app import messages as M
@@ -416,6 +416,48 @@ def test_a_page_whose_game_another_tab_holds_plays_nothing_until_taken_over():
     assert rt.model.ui.owner == "here" and rt.model.game.view(HUMAN) == first.model.game.view(HUMAN)
     first.ports.lost()  # the first tab is told that its lock was taken
     assert first.model.ui.overlay == "elsewhere" and first.ports.marks["data-lock"] == "elsewhere"
+
+
+def finished_save(seed):
+    """The save of a whole game, played to its end (random legal moves)."""
+    import random
+
+    from hearts import Game
+    from hearts.engine.save import dumps
+    from engine_helpers import play_random
+
+    game = Game.new(seed)
+    play_random(game, random.Random(seed))
+    return dumps(game, rev=1)
+
+
+@pytest.mark.parametrize("told", [True, False], ids=["storage-event", "no-event"])
+def test_a_game_finished_in_each_tab_counts_twice_not_once(told):
+    """Tab A finishes a game while B shows "elsewhere"; B takes the game
+    over and finishes another: both count (B added its game to the
+    statistics it read when it opened, and A's was lost). B counts on from
+    what A stored: told by the storage event, and read again as it takes
+    the game over (a tab in the back-forward cache gets no event)."""
+    storage = {}
+    a_ports = FakePorts(storage=storage)
+    a = boot(a_ports, speed="instant")
+    a_ports.loop.run()
+    b_ports = FakePorts(storage=storage, lock="elsewhere")
+    b = boot(b_ports, speed="instant")
+    b_ports.loop.run()
+    assert b.model.ui.owner == "open"
+    for tab, seed in ((a, 11), (b, 12)):
+        if tab is b:
+            if told:
+                b.stored_elsewhere(b.key_of(ST.STATS))
+            b.dispatch(M.TakeOver())
+            b_ports.loop.run()
+            assert b.model.ui.owner == "here"
+        tab.dispatch(M.ImportGame())
+        tab.dispatch(M.Imported(finished_save(seed)))
+        tab.ports.loop.run()
+    stats = ST_stats.loads(storage[b.key_of(ST.STATS)])
+    assert ST_stats.figures(stats)["all"].games == 2 and len(stats.seen) == 2
 
 
 def damaged_saves():

@@ -18,7 +18,8 @@ from hearts.app import history as X
 from hearts.app import messages as M
 from hearts.app import update as U
 from hearts.text.hint_text import decimal, explanation
-from hearts.app.model import with_ui
+from hearts.app.model import visible, with_ui
+from hearts.app.view import view
 from test_ui import Driver, play_hand, run_search
 
 EN = Translator("en")
@@ -49,8 +50,12 @@ def finish_game(d):
     raise AssertionError("the game did not end")
 
 
-def summary(game_id="g", level="normal", undo=False, scores=(40, 101, 60, 70), hands=(3, 10, 0, 27),
+def summary(game_id="g", level="normal", undo=False, scores=(40, 101, 60, 70), hands=None,
             by=0, against=1, queens=1):
+    """A game's summary; its hands (the player's points in each, unless
+    given) add up to the player's final score, as a real game's do."""
+    if hands is None:
+        hands = (3, 10, 0, 27) if scores[0] == 40 else (*[10] * (scores[0] // 10), scores[0] % 10, 0, 0, 0)
     return ST.GameSummary(game_id, level, undo, scores, hands, by, against, queens)
 
 
@@ -69,7 +74,7 @@ def test_record_counts_a_game_once_in_its_bucket():
     assert f["normal"].best == f["normal"].worst == 40
     assert f["all"].moons_by == 1 and f["all"].moons_against == 3 and f["all"].queens == 3
     assert f["normal"].average == pytest.approx(40 / 4)
-    assert f["all"].average == pytest.approx((40 + 120 + 40) / 12)
+    assert f["all"].average == pytest.approx((40 + 120 + 10) / (4 + 4 + 5))
     assert [(r.score, r.place, r.level, r.undo) for r in s.recent] == [
         (40, 1, "normal", False), (120, 4, "hard", False), (10, 1, "normal", True)]
 
@@ -131,6 +136,49 @@ def test_numbers_that_do_not_add_up_are_refused():
     data["recent"] = [[10, 9, "normal", False]]
     with pytest.raises(ST.StatsError):
         ST.loads(ST.json.dumps(data))
+
+
+def _bucket_with(**changes):
+    """One game of the normal level, stored, with ``changes`` made to its counters."""
+    data = ST.to_dict(ST.record(ST.EMPTY, summary("a")))
+    row = dict(zip(ST.FIELDS, data["buckets"]["normal"]))
+    row.update(changes)
+    data["buckets"]["normal"] = [row[f] for f in ST.FIELDS]
+    return ST.json.dumps(data)
+
+
+@pytest.mark.parametrize("changes", [
+    dict(points=999_999_999),  # in 4 hands (shown as an average of 249999999.8)
+    dict(hands=1, points=40),  # 40 of the player's points in one hand
+    dict(won=5, games=5, place1=0, place4=5, hands=20, points=200, best=40, worst=40),  # wins, no first place
+    dict(moons_by=500, queens=500),  # 500 moons in four hands
+    dict(moons_against=4),  # an opponent's moon in a hand where the player took the queen
+    dict(best=500, worst=500),  # a score of 500 from 40 points
+    dict(best=10),  # the one game's score is its points
+])
+def test_statistics_the_hands_cannot_give_are_refused(changes):
+    with pytest.raises(ST.StatsError) as refused:
+        ST.loads(_bucket_with(**changes))
+    assert refused.value.code == "stats-corrupt"
+    assert ST.loads(_bucket_with())  # (as recorded, they load)
+
+
+def test_a_recent_game_its_bucket_does_not_count_is_refused():
+    data = ST.to_dict(ST.record(ST.EMPTY, summary("a")))
+    for recent in ([[500, 1, "normal", False]], [[40, 2, "normal", False]], [[40, 1, "hard", False]],
+                   [[40, 1, "normal", False]] * 2):
+        with pytest.raises(ST.StatsError):
+            ST.loads(ST.json.dumps({**data, "recent": recent}))
+
+
+def test_a_file_of_impossible_statistics_is_refused_and_the_statistics_stay():
+    model, _ = U.init(speed="instant", stats=ST.dumps(ST.record(ST.EMPTY, summary("mine"))))
+    model, _ = U.update(model, M.ShowStats())
+    kept = model.ui.stats
+    model, effects = U.update(model, M.ImportStats())
+    model, effects = U.update(model, M.Imported(_bucket_with(points=999_999_999)))
+    assert model.ui.stats == kept and effects == [] and model.ui.stats_note == "stats-corrupt"
+    assert "Your statistics are unchanged." in view(*visible(model), EN)
 
 
 def test_the_size_is_checked_before_parsing(monkeypatch):

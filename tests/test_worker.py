@@ -2,6 +2,7 @@
 CPython: the page's messages in, the worker's out, over asyncio as in Pyodide."""
 
 import asyncio
+import json
 
 import pytest
 
@@ -100,6 +101,81 @@ def test_the_pages_word_of_the_service_worker_becomes_a_notice(what, notice):
     assert f'data-notice="{notice}"' in page.last("render")["html"]
 
 
+def test_a_parameter_given_twice_is_read_as_the_start_screen_reads_it():
+    """?level=easy&level=hard: the first value, as URLSearchParams.get (the
+    start screen before Python) reads it; the level button pressed stays."""
+    console, sent = Console(), []
+
+    async def run():
+        W.start(lambda kind, **f: sent.append(dict(f, kind=kind)),
+                {"kind": "start", "path": "/", "search": "?level=easy&speed=instant&level=hard&seed=1&seed=2",
+                 "lang": "en", "storage": True, "local": {}, "session": {}}, console, lambda: 0.0)
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    settings = W.RUNTIME.model.ui.settings
+    assert (settings.level, settings.speed, W.RUNTIME.model.ui.next_seed) == ("easy", "instant", 1)
+
+
+class Proxy:
+    """A JavaScript object as Pyodide hands it over: ``to_py`` converts it
+    whole, which raises on a structure nested deeper than the worker's stack
+    allows (2,000 arrays in Chromium's worker), or ``depth`` levels deep."""
+
+    def __init__(self, data, deep=False, broken=False):
+        self.data, self.deep, self.broken = data, deep, broken
+
+    def to_py(self, depth=-1):
+        if self.broken or (self.deep and depth == -1):
+            raise RecursionError("maximum recursion depth exceeded")
+        return {k: Proxy(v) if isinstance(v, list) else v for k, v in self.data.items()}
+
+
+@pytest.mark.parametrize("message", [
+    Proxy({"kind": "card", "card": [[[]]], "detail": 1}, deep=True),
+    Proxy({"kind": "action", "action": "level", "value": [[[]]]}, deep=True),
+    Proxy({"kind": "action", "action": "new-game"}, broken=True),
+], ids=["nested-card", "nested-value", "unconvertible"])
+def test_a_hostile_message_shape_is_dropped_and_logged_never_an_error(message):
+    page, console = booted()
+
+    async def run():
+        W.receive({"kind": "action", "action": "new-game"})
+        W.receive(message)
+        await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert W.RUNTIME.model.ui.error is None and W.RUNTIME.model.ui.overlay is None
+    assert console.warnings and "dropped" in console.warnings[-1]
+
+
+def test_a_forged_leave_does_not_leave_later_moves_unsaved():
+    """A "leave" the page did not send (pagehide sends it, and nothing comes
+    after it but "back"): the next click shows the page is here, so the tab
+    stores again (saying so in the console) and asks for the lock again."""
+    page, console = booted()
+    key = ST.scoped(ST.SAVE.name, "/")
+
+    async def run():
+        W.receive({"kind": "action", "action": "new-game"})
+        W.receive({"kind": "leave"})
+        for card in W.RUNTIME.model.game.view(0).hand[:3]:
+            W.receive({"kind": "card", "card": str(card), "detail": 1})
+        W.receive({"kind": "action", "action": "confirm-pass", "detail": 1})
+        for _ in range(20):
+            await asyncio.sleep(0)
+            claim = page.last("claim")
+            if claim["id"] > 1 and not any(m["kind"] == "answered-again" for m in page.sent):
+                W.receive({"kind": "answer", "id": claim["id"], "value": "held"})
+                page.sent.append({"kind": "answered-again"})
+
+    asyncio.run(run())
+    stores = [m for m in page.sent if m["kind"] == "store" and m["key"] == key]
+    assert stores and json.loads(stores[-1]["value"])["rev"] == W.RUNTIME.model.ui.rev
+    assert W.RUNTIME.model.game.phase.value == "play"
+    assert any("going" in w for w in console.warnings) and page.marks()["data-lock"] == "held"
+
+
 def test_clicks_become_messages_and_the_view_comes_back():
     page, _ = booted()
 
@@ -125,6 +201,52 @@ def test_a_second_click_of_a_double_click_is_not_a_choice():
         assert W.RUNTIME.model.ui.picked == ()
         W.receive({"kind": "card", "card": str(card), "detail": 1})
         assert str(card) in {str(c) for c in W.RUNTIME.model.ui.picked}
+
+    asyncio.run(run())
+
+
+async def my_turn(runtime):
+    """Pass, then let the opponents play (the worker's tasks) until the player is to play."""
+    for _ in range(2000):
+        game, ui = runtime.model.game, runtime.model.ui
+        if game.phase.value == "pass" and len(ui.picked) < 3:
+            W.receive({"kind": "card", "card": str(game.view(0).hand[len(ui.picked)]), "detail": 1})
+        elif game.phase.value == "pass":
+            W.receive({"kind": "action", "action": "confirm-pass", "detail": 1})
+        elif game.to_act == 0 and not ui.pause:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("never the player's turn")
+
+
+def test_a_double_click_on_undo_or_new_game_acts_once():
+    """The 2nd click of a double click (its detail: 2) on a button is
+    dropped: Undo takes back one card, New game deals one game and asks
+    nothing."""
+    booted()
+    runtime = W.RUNTIME
+
+    def held():
+        return len(runtime.model.game.view(0).hand)
+
+    async def run():
+        async def click(action, detail):
+            W.receive({"kind": "action", "action": action, "detail": detail})
+            await asyncio.sleep(0)
+
+        await click("new-game", 1)
+        await click("new-game", 2)
+        assert runtime.model.ui.overlay is None and runtime.model.game is not None
+        for _ in range(2):
+            await my_turn(runtime)
+            W.receive({"kind": "card", "card": str(runtime.model.game.view(0).legal[0]), "detail": 1})
+        await my_turn(runtime)
+        assert held() == 11
+        await click("undo", 1)
+        await click("undo", 2)
+        assert held() == 12  # one card back, not two
+        await click("undo", 1)  # a click of its own acts
+        assert held() == 13
 
     asyncio.run(run())
 

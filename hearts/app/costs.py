@@ -3,8 +3,9 @@
 Each reviewed hand's total cost (hearts.app.review: tenths of an expected
 point) is added once to its game's bucket (the level, ``undo``, or
 ``imported`` for a game whose cards the game did not deal: like the
-statistics, those count apart, never in a level nor in the average of all)
-and to its game's line among the last :data:`RECENT` games with a reviewed
+statistics, those count apart, never in a level nor in the average of all;
+a game that comes to count elsewhere, undo used after a hand was reviewed,
+takes its reviewed hands there) and to its game's line among the last :data:`RECENT` games with a reviewed
 hand, for the trend (the imported games' lines are kept apart, the last
 :data:`RECENT` of them, and are not in the trend). Stored inside the
 statistics' JSON under ``"costs"``; older statistics without it read as no
@@ -15,6 +16,9 @@ the rest.
 >>> c = add(EMPTY, "g1", "hard", 0, 13)
 >>> add(c, "g1", "hard", 0, 40) is c, average(add(c, "g1", "hard", 1, 7), "hard")
 (True, 1.0)
+>>> moved = add(c, "g1", "undo", 1, 7)  # undo used since hand 0 was reviewed: the game's hands go with it
+>>> average(moved, "hard"), average(moved, "undo"), moved.games[0].bucket
+(None, 1.0, 'undo')
 >>> from_data(to_data(c)) == c
 True
 """
@@ -65,9 +69,10 @@ def add(costs: Costs, game_id: str, bucket: str, hand: int, tenths: int) -> Cost
     if bucket not in BUCKETS or not 0 <= hand < MAX_HANDS or not 0 <= tenths <= MAX_HAND_COST:
         return costs
     old = next((g for g in costs.games if g.game_id == game_id), None)
+    if old is not None and old.bucket != bucket:
+        costs, old = _moved(costs, old, bucket)
     if old is not None and old.hands >> hand & 1:
         return costs
-    bucket = old.bucket if old is not None else bucket
     line = GameCost(game_id, bucket, (old.hands if old else 0) | 1 << hand, (old.tenths if old else 0) + tenths)
     others = tuple(g for g in costs.games if g.game_id != game_id)
     # The dealt games' lines first, then the imported ones (the order they are stored in).
@@ -75,6 +80,20 @@ def add(costs: Costs, game_id: str, bucket: str, hand: int, tenths: int) -> Cost
     imported = tuple(g for g in others if g.bucket == IMPORTED) + ((line,) if bucket == IMPORTED else ())
     buckets = tuple((b, n + 1, t + tenths) if b == bucket else (b, n, t) for b, n, t in costs.buckets)
     return Costs(buckets, dealt[-RECENT:] + imported[-RECENT:])
+
+
+def _moved(costs: Costs, line: GameCost, bucket: str) -> tuple[Costs, GameCost]:
+    """The game of ``line`` counts in ``bucket`` now (undo was used in it
+    after a hand was reviewed, say): its line and its reviewed hands' costs
+    move there, as the game itself will count (hearts.app.stats.record)."""
+    buckets = tuple((b, n - line.count, t - line.tenths) if b == line.bucket
+                    else (b, n + line.count, t + line.tenths) if b == bucket else (b, n, t)
+                    for b, n, t in costs.buckets)
+    new = GameCost(line.game_id, bucket, line.hands, line.tenths)
+    others = tuple(g for g in costs.games if g.game_id != line.game_id)
+    dealt = tuple(g for g in others if g.bucket != IMPORTED) + ((new,) if bucket != IMPORTED else ())
+    imported = tuple(g for g in others if g.bucket == IMPORTED) + ((new,) if bucket == IMPORTED else ())
+    return Costs(buckets, dealt + imported), new
 
 
 def trend(costs: Costs) -> tuple[GameCost, ...]:

@@ -60,6 +60,7 @@ class Action(StrEnum):
     HIDE_REFUSED = "hide-refused"
     EXPORT_GAME = "export-game"
     IMPORT_GAME = "import-game"
+    CONFIRM_OPEN_GAME = "confirm-open-game"  # a game from a file replaces the one in progress
     EXPORT_STATS = "export-stats"
     IMPORT_STATS = "import-stats"
     CONFIRM_OPEN_STATS = "confirm-open-stats"  # statistics from a file replace these
@@ -114,6 +115,7 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.HIDE_REFUSED: M.HideRefused,
     Action.EXPORT_GAME: M.ExportGame,
     Action.IMPORT_GAME: M.ImportGame,
+    Action.CONFIRM_OPEN_GAME: M.ConfirmOpenGame,
     Action.CLAIM: M.ClaimTricks,
     Action.UPDATE_NOW: M.UpdateNow,
     Action.DISMISS_NOTICE: M.DismissNotice,
@@ -148,6 +150,28 @@ def decode(action: object, value: object = None, *, seed: Callable[[], int] = ne
     check, make = valued
     checked = check(value)
     return None if checked is None else make(checked)
+
+
+# The buttons whose quick clicks are steps (the replay's, a trick at a time):
+# on every other button, a double click acts once (see repeated).
+_STEPS = frozenset({Action.REPLAY_NEXT.value, Action.REPLAY_PREV.value})
+
+
+def repeated(action: object, detail: object) -> bool:
+    """Whether a click on ``data-action=action`` is the second (or later)
+    click of a double click (``detail``: the click's count, the DOM's
+    ``event.detail``; 0 from the keyboard), to be dropped: a double click
+    on Undo takes back one card, on New game deals one game. Only the
+    replay's steps go on with each click.
+
+    >>> repeated("undo", 2), repeated("undo", 1), repeated("new-game", 3), repeated("undo", 0)
+    (True, False, True, False)
+    >>> repeated("replay-next", 2), repeated("undo", "2"), repeated("undo", None), repeated(["undo"], 2)
+    (False, False, False, True)
+    """
+    if type(detail) is not int or detail < 2:
+        return False
+    return not (type(action) is str and action in _STEPS)
 
 
 def card(code: object) -> M.Msg | None:

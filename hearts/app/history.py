@@ -36,6 +36,24 @@ def load_stats(text: object) -> tuple[ST.Stats, str | None, list[Effect]]:
         return ST.EMPTY, "stats-corrupt", [M.StoreStats(ST.dumps(ST.EMPTY))]
 
 
+def stats_read(model: Model, text: str | None) -> Model:
+    """``model`` with the statistics stored as ``text`` (another tab's: it
+    counted a game, or reset them), so that the next game is added to them,
+    not to what this tab read before; unchanged when there are none or they
+    cannot be read (these are kept, and stored again with the next game)."""
+    if not text:
+        return model
+    try:
+        stats = ST.loads(text)
+    except Exception:  # StatsError, or anything else wrong with the text
+        return model
+    return model if stats == model.ui.stats else with_ui(model, stats=stats)
+
+
+def _stats_stored(model: Model, msg: M.StatsStored) -> tuple[Model, list[Effect]]:
+    return stats_read(model, msg.text), []
+
+
 def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
     """Once the game is over: fold it into the statistics (once per game)."""
     game = model.game
@@ -130,6 +148,7 @@ def _replay_step(model: Model, msg: M.ReplayStep) -> tuple[Model, list[Effect]]:
 
 
 HANDLERS: dict[type, Handler] = {
+    M.StatsStored: _stats_stored,
     M.ShowStats: _show_stats,
     M.AskResetStats: _ask_reset,
     M.ConfirmResetStats: _confirm_reset,

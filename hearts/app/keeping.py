@@ -32,11 +32,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import get_args
 
-from ..engine.game import Phase
+from ..engine.game import Game, Phase
 from ..engine.save import SaveError, read, revision  # read: measured before parsed (hearts.engine.boundedjson)
 from . import messages as M
 from .model import Handler, Model, Owner, cleared, with_ui
-from . import steps
+from . import history, steps
 from .messages import Effect
 
 OWNERS: tuple[Owner, ...] = get_args(Owner)
@@ -51,7 +51,7 @@ def open_saved(model: Model, saved: str | None, unsaved_rev: int = 0) -> tuple[M
     if not saved:
         return model, []
     try:
-        game, undo_used = read(saved)
+        game, undo_used, _ = read(saved)
     except SaveError as error:
         return with_ui(model, save_error=error.code, refused=True), [M.KeepAside(saved)]
     except Exception:  # anything else wrong with the text: it is damaged
@@ -78,7 +78,7 @@ def _take_over(model: Model, msg: M.TakeOver) -> tuple[Model, list[Effect]]:
 def _adopt(model: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
     ui = cleared(model.ui, screen="start", owner="here", epoch=model.ui.epoch + 1, thinking=None,
                  file_error=None, behind=False)
-    return open_saved(Model(ui=ui), msg.saved)
+    return open_saved(history.stats_read(Model(ui=ui), msg.stats), msg.saved)
 
 
 def _save_resumed(model: Model, msg: M.SaveResumed) -> tuple[Model, list[Effect]]:
@@ -105,8 +105,8 @@ def _export_game(model: Model, msg: M.ExportGame) -> tuple[Model, list[Effect]]:
     if model.game is None or model.ui.owner != "here":
         return model, []
     hide = model.game.phase is not Phase.GAME_END  # (the hands hidden from a look at the file)
-    return model, [M.Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used, hide=hide),
-                              EXPORT_NAME)]
+    return model, [M.Download(dumps(model.game, model.ui.rev, undo_used=model.undo_used, hide=hide,
+                                    level=model.ui.settings.level), EXPORT_NAME)]
 
 
 def _import_game(model: Model, msg: M.ImportGame) -> tuple[Model, list[Effect]]:
@@ -125,13 +125,55 @@ def _imported(model: Model, msg: M.Imported) -> tuple[Model, list[Effect]]:
     try:
         if msg.text is None:
             raise SaveError("save-corrupt", "the file could not be read")
-        game, undo_used = read(msg.text)
+        read(msg.text)
     except SaveError as error:
         return with_ui(model, file_error=error.code), []
     except Exception:
         return with_ui(model, file_error="save-corrupt"), []
+    if model.game is not None and model.game.phase is not Phase.GAME_END:  # a game in progress: ask first
+        return with_ui(model, overlay="open-game", file_game=msg.text, file_error=None), []
+    return _open_file_game(model, msg.text)
+
+
+def _confirm_open_game(model: Model, msg: M.ConfirmOpenGame) -> tuple[Model, list[Effect]]:
+    if model.ui.overlay != "open-game" or model.ui.file_game is None:
+        return model, []  # only from the question
+    return _open_file_game(model, model.ui.file_game)
+
+
+def _open_file_game(model: Model, text: str) -> tuple[Model, list[Effect]]:
+    """The game of a file read (and checked) replaces the one on screen. It
+    keeps the level it was played at (the opponents play on at it, and it
+    counts under it), and its undo mark; and it is marked as a game with
+    undo when it takes the game on screen back to an earlier position (a
+    file saved earlier in this very game: going back to it is an undo)."""
+    saved = read(text)
+    undo_used = saved.undo_used or rewound(model, saved.game)
     ui = cleared(model.ui, screen="table", file_error=None, rev=max(model.ui.rev, model.ui.saved_rev))
-    return steps.changed(Model(ui=ui, game=game, undo_used=undo_used), [])
+    opened = Model(ui=ui, game=saved.game, undo_used=undo_used)
+    effects: list[Effect] = []
+    if saved.level is not None and saved.level != ui.settings.level:
+        opened, effects = steps.change_settings(opened, level=saved.level)
+    opened, more = steps.changed(opened, [])
+    return opened, effects + more
+
+
+def rewound(model: Model, game: Game) -> bool:
+    """Whether ``game`` (from a file) is the game on screen in ``model`` at
+    an earlier position, or the game on screen was played with undo: the
+    game it carries on then counts as one with undo. (A file of a game
+    no longer on screen cannot be told apart from one of another device.)"""
+    from .stats import game_key
+
+    table = model.game
+    if table is None or game_key(table) != game_key(game):
+        return False
+    return model.undo_used or moves(table) > moves(game)
+
+
+def moves(game: Game) -> int:
+    """How far a game has gone: its passes and cards played, every hand."""
+    return sum(len(r.plays) + sum(p is not None for p in r.passes) for r in (*game.log, game.record()))
 
 
 HANDLERS: dict[type, Handler] = {
@@ -144,4 +186,5 @@ HANDLERS: dict[type, Handler] = {
     M.ExportGame: _export_game,
     M.ImportGame: _import_game,
     M.Imported: _imported,
+    M.ConfirmOpenGame: _confirm_open_game,
 }

@@ -9,6 +9,7 @@ from ..text.vocabulary import save_error_message
 from .blocks import button, dialog, esc
 from .events import Action as A
 from .model import Ui
+from .play_view import KEEP_PLAYING, abandon_details
 from ..text.i18n import Translator
 
 # TRANSLATORS: title of the dialog in a browser tab whose game is being
@@ -38,6 +39,12 @@ REFUSED_KEPT = N_("A copy of it is kept aside: you can download it as a file.")
 DOWNLOAD_REFUSED = N_("Download the saved game")
 HIDE_MESSAGE = N_("Hide this message")
 EXPORT_GAME = N_("Save the game to a file")
+# TRANSLATORS: title of the question when a game is opened from a file while another is in progress.
+OPEN_FILE_QUESTION = N_("Replace this game with the one in the file?")
+# TRANSLATORS: in that question, after what is lost: the game in progress can be saved to a file first.
+KEEP_A_COPY = N_("To keep it, save it to a file first.")
+# TRANSLATORS: button: the game from the file replaces the one in progress.
+OPEN_FILE_CONFIRM = N_("Open the file's game")
 IMPORT_GAME = N_("Open a game from a file")
 # TRANSLATORS: before the reason why, e.g. "The saved game is damaged ...".
 FILE_REFUSED = N_("The file was not opened.")
@@ -90,3 +97,17 @@ def file_actions(ui: Ui, tr: Translator, playing: bool) -> str:
     if ui.refused and playing:
         out += button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)
     return out
+
+
+def open_game_dialog(ui: Ui, finished_hands: int, tr: Translator) -> str:
+    """The question before a game from a file replaces the one in progress
+    (``finished_hands`` of it): what is lost, a way to keep a copy, and the
+    answer (``[data-action=confirm-open-game]``; Keep playing closes it)."""
+    title = tr.text(OPEN_FILE_QUESTION)
+    body = (f'<h2>{esc(title)}</h2><p>{esc(abandon_details(finished_hands, tr))} {esc(tr.text(KEEP_A_COPY))}</p>'
+            '<div class="actions">'
+            + button(tr.text(KEEP_PLAYING), A.CLOSE, cls="btn primary")
+            + button(tr.text(EXPORT_GAME), A.EXPORT_GAME)
+            + button(tr.text(OPEN_FILE_CONFIRM), A.CONFIRM_OPEN_GAME)
+            + "</div>")
+    return dialog(title, body, "open-game", role="alertdialog")

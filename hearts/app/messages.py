@@ -308,8 +308,17 @@ class TakeOver:
 
 @dataclass(frozen=True)
 class Adopt:
-    """This tab now owns the game: go on from the stored ``saved`` text."""
+    """This tab now owns the game: go on from the stored ``saved`` text,
+    and from the statistics stored now (``stats``: another tab may have
+    counted games since this one read them)."""
     saved: str | None = None
+    stats: str | None = None
+
+
+@dataclass(frozen=True)
+class StatsStored:
+    """Another tab stored the statistics (their text): this tab counts on from them."""
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -347,6 +356,11 @@ class Imported:
     """The text of the file the player chose (None: none could be read): a
     game, or statistics if the chooser was opened for them (``Ui.picking``)."""
     text: str | None
+
+
+@dataclass(frozen=True)
+class ConfirmOpenGame:
+    """Yes to "Replace this game with the one in the file?" (Ui.file_game)."""
 
 
 # -- messages: the review of a hand, the claim (hearts.app.coach) ---------------------
@@ -419,7 +433,7 @@ Msg = Union[
     Undo, ConfirmNewGame, ToggleTwoTap,
     ShowStats, AskResetStats, ConfirmResetStats, ExportStats, ImportStats, ConfirmOpenStats,
     ShowReplay, ReplayStep,
-    Elsewhere, TakeOver, Adopt, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame,
+    Elsewhere, TakeOver, Adopt, StatsStored, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame, ConfirmOpenGame,
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
     UpdateReady, UpdateNow, OfflineReady, UpdateTooBig, Persisted, DismissNotice,

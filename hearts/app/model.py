@@ -21,7 +21,7 @@ from .messages import Effect, Said, Settings  # (Settings: carried by StoreSetti
 Screen = Literal["start", "table"]
 Overlay = Literal[
     "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
-    "elsewhere", "review", "stats-open",
+    "elsewhere", "review", "stats-open", "open-game",
 ]
 # A notice under the hand or on the start screen (hearts.ui.updates): the
 # game now works offline; the browser may delete its data (save to a file).
@@ -88,6 +88,7 @@ class Ui:
     behind: bool = False  # the stored position (just restored) lacks moves made after it
     refused: bool = False  # a refused save is kept aside (it can be downloaded)
     file_error: str | None = None  # code of a refused imported file
+    file_game: str | None = None  # a game opened from a file, while "open-game" asks before it replaces this one
     notes: tuple[str, ...] = ()  # about stored data or the address (hearts.app.stored.NOTES)
     # The review of a hand (hearts.app.coach): the one on screen (its key,
     # the share done, the hearts.app.review.Review once ready, whether Back goes
@@ -128,7 +129,7 @@ def with_ui(model: Model, **changes: Any) -> Model:
 
 
 _CLEARED: dict[str, Any] = dict(overlay=None, picked=(), message=None, hint=(), hint_pending=False,
-                                pause=False, error=None, save_error=None)
+                                pause=False, error=None, save_error=None, file_game=None)
 
 
 def cleared(ui: Ui, **changes: Any) -> Ui:

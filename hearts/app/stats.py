@@ -22,10 +22,10 @@ Like a save, a stored text is versioned and checked whole: too long, not
 JSON, not ours, newer, or numbers that do not add up -> :class:`StatsError`
 (the page then starts from empty statistics and says so, never crashes).
 
->>> s = record(EMPTY, GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 0, 9), 1, 0, 1))
+>>> s = record(EMPTY, GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 1, 26), 1, 0, 1))
 >>> figures(s)["all"].games, figures(s)["all"].won, figures(s)["normal"].best
 (1, 1, 40)
->>> record(s, GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 0, 9), 1, 0, 1)) is s
+>>> record(s, GameSummary("g1", "normal", False, (40, 101, 60, 70), (3, 10, 1, 26), 1, 0, 1)) is s
 True
 >>> loads(dumps(s)) == s
 True
@@ -294,6 +294,49 @@ def _count(value: object) -> int:
     return value
 
 
+HAND_POINTS = 26  # the most points the player takes in a hand (an opponent's moon)
+
+
+def possible(c: Counters) -> bool:
+    """Whether a bucket's counts fit in its hands (with :func:`_from_dict`'s
+    sums: the places add up to the games, a win is a first place): at most
+    :data:`HAND_POINTS` of the player's points a hand; a moon, the player's
+    or an opponent's, at most once a hand, and the player's takes the queen,
+    an opponent's leaves it to the opponent; and the points are the games'
+    final scores added up, each game at least a hand long, so they lie
+    between what the best and the worst score allow.
+
+    >>> possible(Counters(games=1, won=1, place1=1, hands=5, points=40, best=40, worst=40))
+    True
+    >>> possible(Counters(games=1, place1=1, hands=1, points=999_999_999, best=5, worst=5))
+    False
+    >>> possible(Counters(games=1, place1=1, hands=5, points=40, moons_by=500, queens=500, best=40, worst=40))
+    False
+    >>> possible(Counters(games=1, won=1, place1=1, hands=5, points=40, best=500, worst=500))
+    False
+    """
+    if c.points > HAND_POINTS * c.hands or c.moons_by > c.queens or c.queens + c.moons_against > c.hands:
+        return False
+    if c.best is None or c.worst is None:
+        return c.games == 0 and c.points == 0
+    return (c.worst + c.best * (c.games - 1) <= c.points <= c.best + c.worst * (c.games - 1)
+            and c.worst <= HAND_POINTS * (c.hands - c.games + 1))
+
+
+def _check_recent(recent: list[Recent], buckets: dict[str, Counters]) -> None:
+    """Each of the last games is one its bucket counted: its score between
+    the bucket's best and worst, and no more of them in a place than the
+    bucket counts there (or StatsError)."""
+    seen: dict[tuple[str, int], int] = {}
+    for r in recent:
+        name = IMPORTED if r.imported else "undo" if r.undo else r.level
+        c = buckets[name]
+        seen[name, r.place] = seen.get((name, r.place), 0) + 1
+        if (c.best is None or c.worst is None or not c.best <= r.score <= c.worst
+                or seen[name, r.place] > c.places()[r.place - 1]):
+            raise StatsError("stats-corrupt", "a recent game its bucket does not count")
+
+
 def _from_dict(data: dict[str, Any]) -> Stats:
     raw = data["buckets"]
     if not isinstance(raw, dict) or set(raw) != set(COUNTED):
@@ -309,10 +352,12 @@ def _from_dict(data: dict[str, Any]) -> Stats:
         best, worst = values[-2:]
         c = Counters(**counts, best=None if best is None else _count(best),
                      worst=None if worst is None else _count(worst))
-        if (sum(c.places()) != c.games or c.won > c.games or c.hands < c.games
+        if (sum(c.places()) != c.games or c.won > c.place1 or c.hands < c.games
                 or (c.games == 0) != (c.best is None) or (c.best is None) != (c.worst is None)
                 or (c.best is not None and c.worst is not None and c.best > c.worst)):
             raise StatsError("stats-corrupt", f"bucket {name} does not add up")
+        if not possible(c):
+            raise StatsError("stats-corrupt", f"bucket {name}: more than its hands allow")
         buckets.append((name, c))
     recent = []
     items = data["recent"]
@@ -330,6 +375,7 @@ def _from_dict(data: dict[str, Any]) -> Stats:
             or len(set(marked)) != len(marked)):
         raise StatsError("stats-corrupt", "recent imported")
     recent = [replace(r, imported=True) if i in marked else r for i, r in enumerate(recent)]
+    _check_recent(recent, dict(buckets))
     last = data["last"]
     if last is not None and (type(last) is not str or len(last) > 64):
         raise StatsError("stats-corrupt", "last id")

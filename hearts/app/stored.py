@@ -191,6 +191,49 @@ def parse_seed(text: object) -> tuple[int | None, bool]:
     return seed, seed is None
 
 
+# The longest address query read (a real one is under 100 characters).
+QUERY_MAX_CHARS = 2000
+
+
+def query_params(search: object) -> dict[str, str]:
+    """The address's parameters (``location.search``), each name's *first*
+    value, as the start screen reads them before Python (URLSearchParams'
+    ``get``, assets/start-screen.js): ``?level=easy&level=hard`` is easy on
+    both sides. Decoded as URLSearchParams does ('+' a space, %XX a byte of
+    UTF-8, a broken escape left as it is).
+
+    >>> query_params("?level=easy&level=hard&seed=4")
+    {'level': 'easy', 'seed': '4'}
+    >>> query_params("?lang=f%69&x=a+b&y=%zz&=v&flag"), query_params(None), query_params("?%E9=%FF")
+    ({'lang': 'fi', 'x': 'a b', 'y': '%zz', '': 'v', 'flag': ''}, {}, {'�': '�'})
+    """
+    if type(search) is not str:
+        return {}
+    params: dict[str, str] = {}
+    for part in search[:QUERY_MAX_CHARS].removeprefix("?").split("&"):
+        if part:
+            name, _, value = part.partition("=")
+            params.setdefault(_unquote(name), _unquote(value))
+    return params
+
+
+def _unquote(text: str) -> str:
+    """URL form decoding, as URLSearchParams does it."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    out, i = bytearray(), 0
+    while i < len(text):
+        hex_digits = text[i + 1:i + 3]
+        if text[i] == "%" and len(hex_digits) == 2 and all(c in "0123456789abcdefABCDEF" for c in hex_digits):
+            out.append(int(hex_digits, 16))
+            i += 3
+        else:
+            out += text[i].encode("utf-8", "surrogatepass")
+            i += 1
+    return out.decode("utf-8", "replace")
+
+
 # -- the screen beyond the save: picks and a finished trick ------------------------
 
 VIEW_MAX_DEPTH = 2

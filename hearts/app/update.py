@@ -120,6 +120,8 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     handler = _HANDLERS.get(type(msg))
     if handler is None:
         raise TypeError(f"unknown message {msg!r}")
+    if model.ui.owner != "here" and type(msg) not in WHILE_ELSEWHERE:
+        return model, []  # another tab plays the game: see WHILE_ELSEWHERE
     return handler(model, msg)
 
 
@@ -191,12 +193,12 @@ def _close_overlay(model: Model, msg: M.CloseOverlay | M.Dismiss) -> tuple[Model
     if model.ui.overlay == "review":
         return next_step(_coach.close_review(with_ui(model, message=None)))
     # Opponents wait while a dialog is open (see _opponent_move): go on now.
-    return next_step(with_ui(model, overlay=None, message=None, file_error=None))
+    return next_step(with_ui(model, overlay=None, message=None, file_error=None, file_game=None))
 
 
 def _dismiss(model: Model, msg: M.Dismiss) -> tuple[Model, list[Effect]]:
     if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
-                          "review"):
+                          "review", "open-game"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 
@@ -351,6 +353,18 @@ def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
         return with_ui(model, screen="start"), []
     return next_step(model)
 
+
+# What a tab that does not play the game (ui.owner "open" or "moved": the
+# "elsewhere" dialog) still handles: being told so, taking the game back, an
+# error and its dialog, the notices, and the save's retries (which store
+# nothing then: hearts.app.saving). Anything else is dropped: a late answer
+# of any kind (a file chosen before the game went, a review, a hint, a save
+# that worked again) or a click behind the dialog, so its table never goes
+# live again, nor does it store anything, until Play here.
+WHILE_ELSEWHERE: frozenset[type] = frozenset({
+    M.Elsewhere, M.TakeOver, M.Adopt, M.Crash, M.KeepGame, M.StartOver,
+    M.UpdateReady, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave, M.StatsStored,
+})
 
 _HANDLERS: dict[type, Handler] = {
     M.NewGame: _new_game,

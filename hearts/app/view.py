@@ -24,7 +24,7 @@ from .events import Action as A
 from .model import HUMAN, Ui, displayed_phase
 from .stats import places
 from . import play_view as P
-from .keeping_view import elsewhere_dialog, file_actions, file_problem, refused_actions, storage_notice
+from .keeping_view import elsewhere_dialog, open_game_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
 from .updates import Moment, notices, persist_line
 from ..text.i18n import Translator
@@ -148,6 +148,8 @@ def view(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
         overlay = replay_screen(ui, tr)
     elif ui.overlay == "elsewhere":
         overlay = elsewhere_dialog(ui, tr)
+    elif ui.overlay == "open-game":
+        overlay = open_game_dialog(ui, len(pv.results) if pv is not None else 0, tr)
     elif ui.overlay == "review":
         from .review_view import review_screen
 

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 
 from . import boundedjson
 from .cards import cards_of, mask_of
+from .choices import LEVELS
 from .game import Game, IllegalAction, Phase, deal
 
 FORMAT = "hearts-save"
@@ -71,11 +72,13 @@ def _cards(mask: int) -> list[str]:
     return [str(c) for c in cards_of(mask)]
 
 
-def to_dict(game: Game, rev: int = 0, *, undo_used: bool = False) -> dict[str, Any]:
+def to_dict(game: Game, rev: int = 0, *, undo_used: bool = False, level: str | None = None) -> dict[str, Any]:
     """The game as plain JSON-ready data (see :func:`dumps`), at revision ``rev``.
 
     ``undo_used`` (the player took a card back in this game) is written only
-    when true, so a save without it is one where undo was never used.
+    when true, so a save without it is one where undo was never used;
+    ``level``, the opponents' level the game is played at, when given (a
+    save without it, of before, says nothing of its level).
     """
     records = (*game.log, game.record())
     data = {
@@ -96,16 +99,19 @@ def to_dict(game: Game, rev: int = 0, *, undo_used: bool = False) -> dict[str, A
     }
     if undo_used:
         data["undo_used"] = True
+    if level is not None:
+        data["level"] = level
     return data
 
 
-def dumps(game: Game, rev: int = 0, *, undo_used: bool = False, hide: bool = False) -> str:
+def dumps(game: Game, rev: int = 0, *, undo_used: bool = False, hide: bool = False,
+          level: str | None = None) -> str:
     """The game as a JSON text, with a format name, a schema version and
     the revision ``rev``. ``hide`` (a game saved to a file before its end):
     its hands, which list every player's cards, are written encoded
     (``"hidden"``: base64 of their JSON), so that a look at the file does
     not show the opponents' cards; it restores exactly as the plain text."""
-    data = to_dict(game, rev, undo_used=undo_used)
+    data = to_dict(game, rev, undo_used=undo_used, level=level)
     if hide:
         hands = json.dumps(data.pop("hands"), separators=(",", ":")).encode()
         data["hidden"] = binascii.b2a_base64(hands, newline=False).decode("ascii")
@@ -127,10 +133,12 @@ def _unhide(data: Any) -> None:
 
 
 class Saved(NamedTuple):
-    """A restored save: the game, and whether undo was used in it."""
+    """A restored save: the game, whether undo was used in it, and the
+    level it was played at (None: a save that does not say)."""
 
     game: Game
     undo_used: bool = False
+    level: str | None = None
 
 
 def revision(text: Any) -> int:
@@ -155,13 +163,14 @@ def loads(text: str | bytes) -> Game:
 
 def read(text: str | bytes) -> Saved:
     """:func:`loads`, with what the save says beside the game (``undo_used``;
-    a save written before undo existed has none: False).
+    a save written before undo existed has none: False; ``level``: None in
+    a save that does not say).
 
     >>> from hearts.engine.game import Game
     >>> read(dumps(Game.new(seed=5), undo_used=True)).undo_used
     True
-    >>> read(dumps(Game.new(seed=5))).undo_used
-    False
+    >>> read(dumps(Game.new(seed=5))).undo_used, read(dumps(Game.new(seed=5), level="hard")).level
+    (False, 'hard')
     """
     if isinstance(text, bytes):
         try:
@@ -183,7 +192,10 @@ def read(text: str | bytes) -> Saved:
     undo_used = data.get("undo_used", False)
     if type(undo_used) is not bool:
         raise SaveError("save-impossible", "undo_used is not true or false")
-    return Saved(game, undo_used)
+    level = data.get("level")
+    if level is not None and level not in LEVELS:
+        raise SaveError("save-impossible", "level is not one of the levels")
+    return Saved(game, undo_used, level)
 
 
 def from_dict(data: Any) -> Game:

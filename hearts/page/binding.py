@@ -29,6 +29,7 @@ from ..engine.slices import run_slice
 from ..app import saving as S, stored as ST, stored_settings
 from ..app import messages as M, update as U, warmup
 from ..app.model import HUMAN, Model, visible
+from ..app.steps import save_of
 from ..app.view import announcement, view
 from .runtime import SLICE, Ports, Program
 
@@ -293,7 +294,11 @@ class Runtime(Program[Model]):
         as new as its own or newer, this tab is stale: it says so at once, not
         at its next move. So two tabs without Web Locks that both stored the
         same revision (in the same millisecond) are told apart at once: the
-        one whose save the slot kept plays on, the other is told."""
+        one whose save the slot kept plays on, the other is told. If it is
+        the statistics, this tab counts its next game on from them."""
+        if key == self.key_of(ST.STATS):  # counted on from, whichever tab plays
+            self.dispatch(M.StatsStored(self.get(ST.STATS)))
+            return
         model = self.model
         if (key != self.key_of(ST.SAVE) or self.leaving or model.ui.owner != "here"
                 or model.game is None or self.own_text is None):
@@ -413,12 +418,13 @@ class Runtime(Program[Model]):
 
     async def _take_over(self) -> None:
         self.lock_state("held" if await self.claim(steal=True) else "elsewhere")
-        self.dispatch(M.Adopt(self._adopted()))
+        self.dispatch(self._adopted())
 
-    def _adopted(self) -> str | None:
-        """The stored save, which this tab goes on from."""
+    def _adopted(self) -> M.Adopt:
+        """Go on from what is stored: the save, and the statistics (another
+        tab may have counted games since this one read them)."""
         self.own_text = self.get(ST.SAVE)
-        return self.own_text
+        return M.Adopt(self.own_text, self.get(ST.STATS))
 
     def leave(self) -> None:
         """The page goes (a reload, another page, the back-forward cache): it
@@ -431,6 +437,27 @@ class Runtime(Program[Model]):
         self.holding = False
         self.ports.release()
 
+    def page_acts(self) -> None:
+        """The page sent a click, a key or a file: it is still here. None
+        comes after a real ``leave`` (pagehide; from the back-forward cache
+        ``back`` comes first), so after one that was not the page's (a
+        forged message) this tab stores again, asks for the lock again and
+        stores the moves made meanwhile (or shows that another tab has the
+        game), and says so in the console, rather than play on unsaved."""
+        if not self.leaving:
+            return
+        self.ports.warn("hearts: the page acts after it said it was going: storing again")
+        self.leaving = False
+        self.spawn(self._reclaim())
+
+    async def _reclaim(self) -> None:
+        owner = await self.claim(steal=False)
+        self.lock_state("held" if owner else "elsewhere")
+        if not owner:
+            self.dispatch(M.Elsewhere("open"))
+        elif self.model.game is not None and self.model.ui.owner == "here":
+            self.run([save_of(self.model)])
+
     def come_back(self) -> None:
         """Back from the back-forward cache: ask for the lock again, and go
         on from the stored position (or show that another tab has it)."""
@@ -440,7 +467,7 @@ class Runtime(Program[Model]):
     async def _come_back(self) -> None:
         owner = await self.claim(steal=False)
         self.lock_state("held" if owner else "elsewhere")
-        self.dispatch(M.Adopt(self._adopted()) if owner else M.Elsewhere("open"))
+        self.dispatch(self._adopted() if owner else M.Elsewhere("open"))
 
     # -- files and kept-aside saves -------------------------------------------------------------
 
@@ -557,7 +584,7 @@ class Runtime(Program[Model]):
         elif self.get(ST.SAVE) != self.boot_saved:
             # The page this one replaces (a reload) stored moves while this one
             # started: go on from them, not from what was read at the start.
-            self.dispatch(M.Adopt(self._adopted()))
+            self.dispatch(self._adopted())
             effects = []
         self.boot_saved = None
         self.ports.mark("data-ready", "1")

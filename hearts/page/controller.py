@@ -247,8 +247,8 @@ class Controller:
         self.holding = None  # the id of the claim that holds the lock
         self.file_limit = 0  # the largest file "Open a game" reads, in bytes
         self.ended = False
-        self.pinged = 0.0
-        self.ponged = 0.0
+        self.pinged = 0.0  # when the ping not answered yet went (0: none)
+        self.checked = 0.0  # when the watchdog last looked
         self.urls = []  # object URLs of downloads, freed after DOWNLOAD_KEPT_MS
         self._revoke = create_proxy(self.revoke_one)
         self._tick = create_proxy(self.tick)
@@ -451,7 +451,8 @@ class Controller:
             if card:
                 return self.post(P.CARD, card=card, detail=int(event.detail or 0))
             action = attr(target, "data-action")
-            self.post(P.ACTION, action=action, value=attr(target, "data-value"))
+            # (detail: the worker drops the 2nd click of a double click)
+            self.post(P.ACTION, action=action, value=attr(target, "data-value"), detail=int(event.detail or 0))
             # A file chooser opens only in the click's own handler (WebKit
             # lets no message from the worker open one): the page opens it
             # for the buttons that ask for a file; the worker knows which
@@ -550,22 +551,32 @@ class Controller:
 
     # The worker answers a ping at once, even while an opponent thinks (its
     # search yields to messages): one not answered within PING_MS means the
-    # worker is gone (a terminated worker sends no event at all).
+    # worker is gone (a terminated worker sends no event at all). Timed on
+    # the document's animation clock, which timers firing late or in a burst
+    # (a frozen tab, a clock moved on by a test) do not move; a check that
+    # comes long after the one before asks again rather than judge.
     def watch(self):
         js.setInterval(self._tick, P.PING_MS // 4)
 
+    def clock(self):
+        timeline = field(document, "timeline")
+        now = field(timeline, "currentTime") if timeline is not None else None
+        return float(now) if now is not None else float(js.performance.now())
+
     def tick(self, *_):
+        now = self.clock()
+        late = self.checked > 0 and now - self.checked > P.PING_MS / 2
+        self.checked = now
         if self.ended or document.hidden:
             return
-        now = float(js.performance.now())
-        if self.pinged > self.ponged and now - self.pinged > P.PING_MS:
+        if self.pinged and not late and now - self.pinged > P.PING_MS:
             return self.stopped("the game's worker does not answer")
-        if self.pinged <= self.ponged:
-            self.pinged = now
+        if not self.pinged or late:
+            self.pinged = now or 1.0
             self.post(P.PING)
 
     def pong(self, data):
-        self.ponged = float(js.performance.now())
+        self.pinged = 0.0
 
     # -- the frame around #screen, drawn once (hearts.page.worker.frame). Its
     # card-art preload comes once the game is ready and the browser idle.
@@ -615,15 +626,11 @@ class Controller:
 
     def start(self, opened, pressed):
         """The start message: what Python needs of the page to begin."""
-        params = {}
-        search = js.URLSearchParams.new(js.location.search)
-        for name in search.keys():
-            params[str(name)] = str(search.get(name))  # the first of a repeated parameter, as everywhere
         return P.message(
             P.START,
             path=str(js.location.pathname),
             origin=float(js.performance.timeOrigin),
-            params=params,
+            search=str(js.location.search),  # (hearts.app.stored.query_params: each name's first value)
             lang=str(html.lang or "en"),
             coarse=bool(js.matchMedia("(pointer: coarse)").matches),
             storage=storage_works(self.scope),

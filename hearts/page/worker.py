@@ -207,6 +207,8 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
             return
         msg = events.card(data.get("card"))
     elif kind == P.ACTION:
+        if events.repeated(data.get("action"), data.get("detail")):
+            return  # the 2nd click of a double click: the button acted once
         msg = events.decode(data.get("action"), _text(data.get("value")))
     elif kind == P.BACKDROP:
         msg = events.backdrop()
@@ -256,8 +258,26 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
     else:
         ports.warn(f"hearts: a message of no known kind is dropped: {str(kind)[:80]}")
         return
+    if kind in (P.CARD, P.ACTION, P.BACKDROP, P.KEY, P.FILE):
+        runtime.page_acts()  # (after a forged "leave" too: binding.Runtime.page_acts)
     if msg is not None:
         runtime.dispatch(msg)
+    elif kind in (P.CARD, P.ACTION):
+        ports.warn(f"hearts: a {kind} message whose fields are not what they must be is dropped")
+
+
+def _converted(message: Any) -> Any:
+    """The page's message as Python values, converted one level deep only
+    (``to_py(depth=1)``): every field the page sends is a plain value, and a
+    deeper one stays a proxy that no field's check accepts, so a hostile
+    shape (2,000 nested arrays) is dropped, never a crash. None: not
+    convertible at all."""
+    if not hasattr(message, "to_py"):
+        return message
+    try:
+        return message.to_py(depth=1)
+    except Exception:
+        return None
 
 
 _RECEIVED = [0]  # messages from the page so far (its pings aside): data-received
@@ -271,9 +291,9 @@ def receive(message: Any) -> None:
         return
     data = None
     try:
-        data = message.to_py() if hasattr(message, "to_py") else message
+        data = _converted(message)
         if not isinstance(data, dict):
-            PORTS.warn("hearts: a message that is not an object is dropped")
+            PORTS.warn("hearts: a message that is not an object of plain values is dropped")
             return
         _handle(RUNTIME, PORTS, data)
     except Exception:
@@ -311,7 +331,9 @@ def start(post: Callable[..., None], boot: dict, console: Any, now: Callable[[],
     PORTS = WorkerPorts(post, boot, console, now)
     post(P.LIMITS, file=MAX_TEXT * 4)  # (UTF-8: up to four bytes a character)
     RUNTIME = Runtime(PORTS, scope=ST.install_scope(str(boot.get("path") or "/")))
-    params = boot.get("params") or {}
+    # (the address's query, read as the start screen reads it: each name's first value)
+    search = boot.get("search")
+    params = ST.query_params(search) if type(search) is str else boot.get("params") or {}
     pressed = _text(boot.get("pressed"))
     early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
     RUNTIME.boot(lambda name: _text(params.get(name)), str(boot.get("lang") or "en"), boot.get("coarse") is True,
