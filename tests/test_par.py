@@ -101,6 +101,9 @@ def test_the_hands_end_shows_the_par_once_computed_and_continue_never_waits():
     expected = finish(par_search.search(game, "normal"))
     d.send(M.Continue(), settle=False)  # Continue before the par: the next hand at once
     assert d.model.game.hand_number == 1 and d.phase() == "pass"
+    d.send(M.ShowOverlay("menu"), settle=False)
+    assert '<td class="par">\u2013</td>' in d.html()  # not known yet, and no longer on the hand's end
+    d.send(M.CloseOverlay(), settle=False)
     d.settle()
     assert dict(d.model.ui.pars)[par_key(game, 0)] == expected
     d.send(M.ShowOverlay("menu"))
@@ -153,3 +156,12 @@ def test_the_setting_turns_the_par_off_and_is_stored():
     d.send(M.CloseOverlay())
     d.send(M.TogglePar())  # on again at the hand's end: its par is computed now
     assert any(isinstance(m, M.ParReady) for m in d.queue) or dict(d.model.ui.pars)
+
+
+def test_the_review_of_a_hand_gives_its_par():
+    d = Driver()
+    at_the_hands_end(d)
+    d.settle()
+    par = dict(d.model.ui.pars)[par_key(d.model.game, 0)]
+    d.send(M.ShowReview(0))
+    assert f'<p class="rv-par">par {par.points}</p>' in d.html()

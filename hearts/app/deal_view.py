@@ -80,11 +80,14 @@ def sheet_head(ui: Ui, tr: Translator) -> str:
     return f'<th scope="col" class="par">{esc(tr.text(PAR_COLUMN))}</th>' if ui.pars_shown else ""
 
 
-def sheet_cell(ui: Ui, hand: int, tr: Translator) -> str:
+def sheet_cell(ui: Ui, hand: int, tr: Translator, ended: bool) -> str:
+    """A hand's par in the score sheet: its points, "…" while the hand that
+    has just ``ended`` has its par worked out, else a dash (a hand whose
+    par is not known here: played before a reload, or with the par off)."""
     if not ui.pars_shown:
         return ""
     par = ui.pars_shown[hand] if hand < len(ui.pars_shown) else None
-    text = "\u2026" if par is None else tr.format_number(par.points)
+    text = tr.format_number(par.points) if par is not None else "\u2026" if ended else "\u2013"
     return f'<td class="par">{esc(text)}</td>'
 
 

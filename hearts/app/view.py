@@ -541,7 +541,7 @@ def score_sheet(pv: PlayerView, tr: Translator, replay: bool = False, ui: Ui | N
             cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
         latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
         number = _replay_button(i, tr) if replay else esc(tr.format_number(i + 1))
-        par = D.sheet_cell(ui, i, tr) if ui is not None else ""
+        par = D.sheet_cell(ui, i, tr, ended=bool(latest)) if ui is not None else ""
         rows.append(f'<tr{latest}><th scope="row">{number}</th>{"".join(cells)}{par}</tr>')
     low = min(pv.scores)
     totals = "".join(
