@@ -45,7 +45,7 @@ def test_the_fingerprint_during_the_hand_then_the_seed_and_the_par(warm_context,
         game = saved_game(page)
         assert points == finish(par_search.search(game, "normal")).points  # CPython finds the same
         assert f"par {points}" in par.inner_text()
-        assert page.locator("#screen .ending .sheet td.par").inner_text() == str(points)
+        assert page.locator("#screen .ending .sheet small.par").inner_text() == f"par {points}"
         shoot(page, "hand-end-par-en-phone")
     finally:
         context.close()
@@ -66,9 +66,9 @@ def test_continue_does_not_wait_for_the_par(warm_context, site, open_game):
         page.locator('#screen [data-action="menu"]').click()
         acked(page)
         # (the open menu is drawn again when the par comes in)
-        cell = page.locator(".overlay.menu .sheet td.par")
-        expect(cell).to_have_text(re.compile(r"^\d+$"), timeout=TIMEOUT)
-        assert 0 <= int(cell.inner_text()) <= 26
+        cell = page.locator(".overlay.menu .sheet small.par")
+        expect(cell).to_have_text(re.compile(r"^par \d+$"), timeout=TIMEOUT)
+        assert 0 <= int(cell.inner_text().split()[1]) <= 26
         shoot(page, "menu-par-en-desktop")
     finally:
         context.close()

@@ -97,18 +97,19 @@ def test_the_hands_end_shows_the_par_once_computed_and_continue_never_waits():
     assert any(isinstance(m, M.ParReady) for m in d.queue)  # computed, not yet in
     html = d.html()
     assert data_par(html) == "" and "par: …" in html
+    assert '<small class="par">par: …</small>' in html
     game = d.model.game
     expected = finish(par_search.search(game, "normal"))
     d.send(M.Continue(), settle=False)  # Continue before the par: the next hand at once
     assert d.model.game.hand_number == 1 and d.phase() == "pass"
     d.send(M.ShowOverlay("menu"), settle=False)
-    assert '<td class="par">\u2013</td>' in d.html()  # not known yet, and no longer on the hand's end
+    assert 'class="par"' not in d.html()  # not known yet, and no longer the hand that has just ended
     d.send(M.CloseOverlay(), settle=False)
     d.settle()
     assert dict(d.model.ui.pars)[par_key(game, 0)] == expected
     d.send(M.ShowOverlay("menu"))
     sheet = re.search(r'<table class="sheet">.*?</table>', d.html()).group(0)
-    assert f'<td class="par">{expected.points}</td>' in sheet and '<th scope="col" class="par">Par</th>' in sheet
+    assert f'<small class="par">par {expected.points}</small>' in sheet
 
 
 def test_the_par_at_the_hands_end_when_ready():
@@ -118,7 +119,7 @@ def test_the_par_at_the_hands_end_when_ready():
     par = dict(d.model.ui.pars)[par_key(d.model.game, 0)]
     html = d.html()
     assert data_par(html) == str(par.points) and f"par {par.points}" in html
-    assert f'<td class="par">{par.points}</td>' in html  # the hand's end's own sheet
+    assert f'<small class="par">par {par.points}</small>' in html  # the hand's end's own sheet
 
 
 def test_a_moon_in_the_par_is_said():

@@ -631,8 +631,7 @@ def test_hand_end_is_a_dialog_over_the_table_in_seat_order():
     tiles = _tiles(html)
     assert [name for name, _, _ in tiles] == ["You", "West", "North", "East"]
     head = re.search(r"<thead><tr>(.*?)</tr></thead>", html).group(1)
-    # (and the column of each hand's par: hearts/app/par.py)
-    assert re.findall(r">([^<]+)</th>", head) == ["Hand", "You", "West", "North", "East", "Par"]
+    assert re.findall(r">([^<]+)</th>", head) == ["Hand", "You", "West", "North", "East"]
     breakdown = hand_breakdown(pv)
     for seat, (name, shown, tile) in enumerate(tiles):
         assert shown == str(pv.results[-1].points[seat])

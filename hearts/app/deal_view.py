@@ -4,13 +4,14 @@ The fingerprint (:class:`hearts.app.model.DealFacts`) is on the table's
 bar during the hand (``data-fingerprint``) and said in the menu; after the
 hand, its dialog gives the seed (``data-seed``) and the par
 (``data-par``: the points once known, empty while they are computed;
-:mod:`hearts.app.par`); the score sheet gets a column of pars. The rules
+:mod:`hearts.app.par`); the score sheet gives each hand's par under the
+player's points. The rules
 page says how to check a deal (:mod:`hearts.text.rules_text`).
 """
 
 from __future__ import annotations
 
-from ..text.i18n import N_, NP_, Translator
+from ..text.i18n import N_, Translator
 from ..text.vocabulary import seat_name
 from .blocks import attrs, esc
 from .events import Action as A
@@ -28,12 +29,12 @@ DEAL_LINE = N_("Seed {seed}, hand {hand} counted from 0, fingerprint {fingerprin
 PAR = N_("par {n}")
 # TRANSLATORS: the par while it is still being worked out.
 PAR_PENDING = N_("par: …")
-PAR_ABOUT = N_("Par: the points Hard would have taken in your seat, with the same cards and opponents.")
+# TRANSLATORS: after "par 5 ·": what the par is, briefly.
+PAR_ABOUT = N_("Hard's points in your seat with the same cards")
 PAR_HARD_MOON = N_("Hard would have shot the moon.")
 PAR_OTHER_MOON = N_("{player} would have shot the moon against Hard.")
 # TRANSLATORS: a setting's toggle button: each hand's par computed and shown.
 PAR_SETTING = N_("Par of each hand")
-PAR_COLUMN = NP_("score sheet column", "Par")
 
 
 def fingerprint_attr(ui: Ui) -> str:
@@ -56,39 +57,36 @@ def par_text(par: Par | None, tr: Translator) -> str:
 
 
 def ending_lines(ui: Ui, tr: Translator) -> str:
-    """The hand's par and its deal, in the dialog after a hand."""
-    out = ""
+    """The hand's par and its deal, in the dialog after a hand: one short
+    paragraph (the dialog holds a whole score sheet on a phone)."""
+    lines = []
     if ui.settings.par and ui.pars_shown:
         par = ui.pars_shown[-1]
         value = "" if par is None else str(par.points)
-        about = esc(tr.text(PAR_ABOUT))
-        out += (f'<p class="par-line"{attrs(data_par=value)} aria-live="polite">'
-                f'<b>{esc(par_text(par, tr))}</b> <span class="par-about">{about}</span></p>')
+        line = (f'<span class="par-line"{attrs(data_par=value)}><b>{esc(par_text(par, tr))}</b> '
+                f'<small class="par-about">\u00b7 {esc(tr.text(PAR_ABOUT))}</small>')
         if par is not None and par.moon is not None:
             moon = (tr.text(PAR_HARD_MOON) if par.moon == HUMAN
                     else tr.text(PAR_OTHER_MOON).format(player=seat_name(par.moon, tr)))
-            out += f'<p class="par-moon">{esc(moon)}</p>'
+            line += f' <span class="par-moon">{esc(moon)}</span>'
+        lines.append(line + "</span>")
     facts = ui.deal
     if facts is not None and facts.seed is not None:
         text = tr.text(DEAL_LINE).format(seed=facts.seed, hand=facts.hand, fingerprint=facts.fingerprint)
-        out += f'<p class="deal-facts"{attrs(data_seed=facts.seed)}>{esc(text)}</p>'
-    return out
+        lines.append(f'<small class="deal-facts"{attrs(data_seed=facts.seed)}>{esc(text)}</small>')
+    return f'<p class="hand-facts" aria-live="polite">{"<br>".join(lines)}</p>' if lines else ""
 
 
-def sheet_head(ui: Ui, tr: Translator) -> str:
-    """The score sheet's par column's heading (none without pars)."""
-    return f'<th scope="col" class="par">{esc(tr.text(PAR_COLUMN))}</th>' if ui.pars_shown else ""
-
-
-def sheet_cell(ui: Ui, hand: int, tr: Translator, ended: bool) -> str:
-    """A hand's par in the score sheet: its points, "…" while the hand that
-    has just ``ended`` has its par worked out, else a dash (a hand whose
-    par is not known here: played before a reload, or with the par off)."""
-    if not ui.pars_shown:
-        return ""
+def sheet_par(ui: Ui, hand: int, tr: Translator, ended: bool) -> str:
+    """A hand's par in the score sheet, under the player's points in that
+    hand (a column of its own left no room for the seats' names on a
+    phone): "par 5", "par: …" while the hand that has just ``ended`` has
+    its par worked out, else nothing (not known here: a hand played before
+    a reload, or with the par off)."""
     par = ui.pars_shown[hand] if hand < len(ui.pars_shown) else None
-    text = tr.format_number(par.points) if par is not None else "\u2026" if ended else "\u2013"
-    return f'<td class="par">{esc(text)}</td>'
+    if par is None and not (ended and ui.pars_shown):
+        return ""
+    return f'<br><small class="par">{esc(par_text(par, tr))}</small>'
 
 
 def toggle(ui: Ui, tr: Translator) -> str:

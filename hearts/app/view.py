@@ -525,29 +525,28 @@ def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
 
 
 def score_sheet(pv: PlayerView, tr: Translator, replay: bool = False, ui: Ui | None = None) -> str:
-    """The score sheet; with ``ui``, its pars' column (hearts.app.par)."""
+    """The score sheet; with ``ui``, each hand's par under the player's
+    points (hearts.app.par)."""
     head = "".join(f'<th scope="col"{_me(s)}>{esc(seat_name(s, tr))}</th>' for s in SEATS)
-    if ui is not None:
-        head += D.sheet_head(ui, tr)
     rows = []
     last = len(pv.results) - 1
     moon_mark = esc(tr.text(S.MOON_MARK))
     for i, result in enumerate(pv.results):
         cells = []
+        latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
         for s in SEATS:
             moon = ""
             if result.moon == s:
                 moon = f' <span class="moon-mark" aria-hidden="true">\u263e</span><span class="sr"> ({moon_mark})</span>'
-            cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
-        latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
+            par = D.sheet_par(ui, i, tr, ended=bool(latest)) if ui is not None and s == HUMAN else ""
+            cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}{par}</td>")
         number = _replay_button(i, tr) if replay else esc(tr.format_number(i + 1))
-        par = D.sheet_cell(ui, i, tr, ended=bool(latest)) if ui is not None else ""
-        rows.append(f'<tr{latest}><th scope="row">{number}</th>{"".join(cells)}{par}</tr>')
+        rows.append(f'<tr{latest}><th scope="row">{number}</th>{"".join(cells)}</tr>')
     low = min(pv.scores)
     totals = "".join(
         f"<td{LOW if pv.scores[s] == low else ''}>{esc(tr.format_number(pv.scores[s]))}</td>"
         for s in SEATS
-    ) + ("<td></td>" if ui is not None and ui.pars_shown else "")
+    )
     return (
         f'<table class="sheet"><caption>{esc(tr.text(S.SCORE_SHEET))}</caption>'
         f'<thead><tr><th scope="col">{esc(tr.text(S.HAND))}</th>{head}</tr></thead>'
