@@ -97,3 +97,20 @@ def test_the_par_turned_off_in_the_menu(warm_context, site, open_game):
     finally:
         context.close()
     watcher.assert_clean()
+
+
+def test_a_reload_at_the_hands_end_works_the_par_out_again(warm_context, site, open_game):
+    context, watcher, page = open_size(warm_context, "phone", site.game_url(seed=9), open_game)
+    try:
+        page.locator('#screen [data-action="new-game"]').click()
+        acked(page)
+        assert play_to_hand_end(page) == "hand-end"
+        page = open_game(page, site.game_url(seed=9))  # the same address again: the saved game goes on
+        assert phase(page) == "hand-end"
+        page.locator('#screen [data-par]:not([data-par=""])').wait_for(timeout=TIMEOUT)
+        points = int(page.locator("#screen [data-par]").get_attribute("data-par"))
+        assert points == finish(par_search.search(saved_game(page), "normal")).points
+        assert page.locator("#screen [data-seed]").get_attribute("data-seed") == "9"
+    finally:
+        context.close()
+    watcher.assert_clean()
