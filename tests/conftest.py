@@ -23,6 +23,18 @@ from engine_helpers import NOT_CHECKED
 
 _compiled: list[str] = []
 
+# Deals Hard samples per decision in a hand's par (hearts.app.par_search):
+# every test that plays a hand to its end computes its par, so the tests use
+# a handful of deals, not the page's hundred (the same code, a lighter load).
+PAR_SAMPLES = 6
+
+
+@pytest.fixture(autouse=True)
+def _light_par(monkeypatch):
+    from hearts.app import par_search
+
+    monkeypatch.setattr(par_search, "SAMPLES", PAR_SAMPLES)
+
 
 def pytest_configure(config):
     # Here, not in a fixture: some test modules load a catalog at import.

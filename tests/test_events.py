@@ -162,7 +162,7 @@ def test_the_action_strings_are_the_pages_contract():
         start-over keep-game undo last-trick confirm-new-game two-tap stats stats-reset
         confirm-stats-reset replay replay-next replay-prev take-over download-refused
         hide-refused export-game import-game review claim update-now dismiss-notice
-        export-stats import-stats confirm-open-stats confirm-open-game""".split())
+        export-stats import-stats confirm-open-stats confirm-open-game par""".split())
 
 
 def test_values_are_checked_at_the_seam():

@@ -162,6 +162,7 @@ SHORT = {
                                                               "3", "--repeat", "1", "--runs", "1"]]),
     "python -m hearts.dev.bench ai": (False, _tournament),
     "python -m hearts.dev.conformance": (False, _conformance),
+    "python -m hearts.dev.deal": (False, lambda c, t: [[PY, "-m", "hearts.dev.deal", "42", "0"]]),
     "python -m hearts.dev.soak": (False, lambda c, t: [[PY, "-m", "hearts.dev.soak", "--games", "2", "--jobs", "1"]]),
     "python -m hearts.dev.catalogs compile": (False, lambda c, t: [[PY, "-m", "hearts.dev.catalogs", "compile",
                                                                 str(t / "locale")]]),

@@ -68,6 +68,7 @@ class Action(StrEnum):
     CLAIM = "claim"
     UPDATE_NOW = "update-now"  # switch to the new version now (hearts.ui.updates)
     DISMISS_NOTICE = "dismiss-notice"
+    PAR = "par"  # the par of each hand on or off (a setting)
 
 
 _NAMES = frozenset(a.value for a in Action)
@@ -119,6 +120,7 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.CLAIM: M.ClaimTricks,
     Action.UPDATE_NOW: M.UpdateNow,
     Action.DISMISS_NOTICE: M.DismissNotice,
+    Action.PAR: M.TogglePar,
 }
 _VALUED: dict[Action, tuple[Callable[[str | None], object], Callable[[Any], M.Msg]]] = {
     Action.LEVEL: (_choice(LEVELS), M.SetLevel),

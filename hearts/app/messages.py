@@ -23,6 +23,7 @@ from ..engine.choices import Level, Speed
 
 if TYPE_CHECKING:  # (names of records carried, never imported at run time)
     from ..ai.explain import Explanation
+    from ..engine.game import Game
     from .review import Review
 
 
@@ -36,6 +37,7 @@ class Settings:
     four_colour: bool = False
     two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
     reminded: bool = False  # the reminder to save to a file was shown (once: hearts.app.updates)
+    par: bool = True  # each hand's par is computed and shown (hearts.app.par)
 
 
 # -- what the page says ------------------------------------------------------------
@@ -384,6 +386,26 @@ class ReviewReady:
 
 
 @dataclass(frozen=True)
+class Par:
+    """A hand's par: the points Hard would have taken in the player's seat
+    (after the moon rule), and who shot the moon in that hand (0: Hard;
+    None: nobody). See hearts.app.par."""
+    points: int
+    moon: int | None = None
+
+
+@dataclass(frozen=True)
+class ParReady:
+    key: str  # which hand (hearts.app.par.par_key)
+    par: Par
+
+
+@dataclass(frozen=True)
+class TogglePar:
+    """The par of each hand on or off (a setting)."""
+
+
+@dataclass(frozen=True)
 class ClaimTricks:
     """Take every remaining trick at once (offered only when sure)."""
 
@@ -435,7 +457,7 @@ Msg = Union[
     ShowReplay, ReplayStep,
     Elsewhere, TakeOver, Adopt, StatsStored, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame, ConfirmOpenGame,
     ImportGame, Imported,
-    ShowReview, ReviewProgress, ReviewReady, ClaimTricks,
+    ShowReview, ReviewProgress, ReviewReady, ClaimTricks, ParReady, TogglePar,
     UpdateReady, UpdateNow, OfflineReady, UpdateTooBig, Persisted, DismissNotice,
 ]
 
@@ -540,6 +562,15 @@ class RunReview:
 
 
 @dataclass(frozen=True)
+class FindPar:
+    """Compute the par of the hand that just ended in ``game`` (opponents of
+    ``level``) in slices, send ParReady (hearts.app.par_search)."""
+    key: str
+    game: Game
+    level: str
+
+
+@dataclass(frozen=True)
 class ApplyUpdate:
     """Switch to the new version (the game is saved: the page reloads into it)."""
 
@@ -566,5 +597,5 @@ class Measure:
 Effect = Union[
     Think, ThinkPasses, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
     Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview, ApplyUpdate, AskPersist,
-    StoreView, Measure,
+    StoreView, Measure, FindPar,
 ]

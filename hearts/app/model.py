@@ -8,15 +8,16 @@ human's :class:`~hearts.engine.game.PlayerView` and the Ui, nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from ..engine.choices import Level, Speed
-from ..engine.game import Game, PlayerView
-from .stats import EMPTY as NO_STATS, Stats
+from ..engine.game import Game, Phase, PlayerView, deal, fingerprint
+from .stats import EMPTY as NO_STATS, Stats, game_key
 if TYPE_CHECKING:  # (imported when a replay or a review is first shown, not at start)
     from ..engine.replay import Replay
     from .review import Review
-from .messages import Effect, Said, Settings  # (Settings: carried by StoreSettings, so defined there)
+from .messages import Effect, Par, Said, Settings  # (Settings: carried by StoreSettings, so defined there)
 
 Screen = Literal["start", "table"]
 Overlay = Literal[
@@ -43,6 +44,17 @@ HUMAN = 0
 # its winner.
 CARD_DELAY: dict[Speed, float] = {"slow": 1.1, "normal": 0.65, "fast": 0.3, "instant": 0.0}
 TRICK_PAUSE: dict[Speed, float] = {"slow": 2.0, "normal": 1.3, "fast": 0.7, "instant": 0.0}
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """What lets anyone check the hand on the table (the rules page, "Where
+    the cards come from"): its fingerprint, and once it has ended the
+    game's seed and the hand's number (from 0)."""
+
+    fingerprint: str
+    hand: int
+    seed: int | None = None  # None until the hand has ended: the seed tells every card
 
 
 @dataclass(frozen=True)
@@ -105,6 +117,13 @@ class Ui:
     notices: tuple[Notice, ...] = ()
     persist: Persist = "unknown"
     persist_asked: bool = False
+    # Each hand's par (hearts.app.par), by its key (hearts.app.par.par_key).
+    pars: tuple[tuple[str, Par], ...] = ()
+    # Filled in by visible() for the view only, never kept in the model: the
+    # hand's DealFacts, and the pars of the game's finished hands, hand by
+    # hand (None: not known yet; none at all with the setting off).
+    deal: DealFacts | None = None
+    pars_shown: tuple[Par | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,9 +138,46 @@ Handler = Callable[[Model, Any], tuple[Model, list[Effect]]]
 
 
 def visible(model: Model) -> tuple[Ui, PlayerView | None]:
-    """What the view may use: the Ui and the human's view of the game."""
+    """What the view may use: the Ui (with the hand's :class:`DealFacts`)
+    and the human's view of the game."""
     game = model.game
-    return model.ui, (game.view(HUMAN) if game is not None else None)
+    if game is None:
+        return model.ui, None
+    ui = model.ui
+    facts, pars = deal_facts(game), pars_shown(model)
+    if facts != ui.deal or pars != ui.pars_shown:
+        ui = replace(ui, deal=facts, pars_shown=pars)
+    return ui, game.view(HUMAN)
+
+
+def pars_shown(model: Model) -> tuple[Par | None, ...]:
+    """The pars of the game on the table's finished hands, hand by hand
+    (None: not known, or being computed); none with the setting off."""
+    game = model.game
+    if game is None or not model.ui.settings.par or not game.results:
+        return ()
+    known = dict(model.ui.pars)
+    prefix = game_key(game) + ":"
+    return tuple(known.get(f"{prefix}{i}") for i in range(len(game.results)))
+
+
+def deal_facts(game: Game) -> DealFacts | None:
+    """The hand's :class:`DealFacts`, if its cards are the ones the game's
+    seed deals for it (not a deal of a file's or of a seedless save: no
+    fingerprint vouches for those); the seed only once the hand is over."""
+    seed = game.seed
+    if type(seed) is not int:
+        return None
+    hand = game.hand_number
+    if not _dealt_by_seed(seed, hand, game.record().dealt):
+        return None
+    over = game.phase is Phase.HAND_END or game.phase is Phase.GAME_END
+    return DealFacts(fingerprint(seed, hand), hand, seed if over else None)
+
+
+@lru_cache(maxsize=8)
+def _dealt_by_seed(seed: int, hand: int, dealt: tuple[int, int, int, int]) -> bool:
+    return deal(seed, hand) == dealt
 
 
 def with_ui(model: Model, **changes: Any) -> Model:

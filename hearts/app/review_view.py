@@ -92,6 +92,14 @@ def _item(item: R.Item, tr: Translator) -> str:
             f'<span class="rv-cost">{minus}{esc(shown_cost)}</span></p>{body}</li>')
 
 
+def _par(ui: Ui, hand: int, tr: Translator) -> str:
+    """The hand's par beside its review (hearts.app.par), once known."""
+    from .deal_view import par_text
+
+    par = ui.pars_shown[hand] if hand < len(ui.pars_shown) else None
+    return "" if par is None else f'<p class="rv-par">{esc(par_text(par, tr))}</p>'
+
+
 def review_screen(ui: Ui, tr: Translator) -> str:
     r = ui.review
     hand = int(ui.review_key.split(":")[1]) if ui.review_key else 0
@@ -108,6 +116,7 @@ def review_screen(ui: Ui, tr: Translator) -> str:
         items = "".join(_item(i, tr) for i in r.items)
         main = (f'<p class="rv-total" role="status">{esc(tr.text(TOTAL))}: '
                 f'<strong data-review-total="{R.tenths(r.total)}">{esc(decimal(r.total / 10, tr))}</strong></p>'
+                f"{_par(ui, hand, tr)}"
                 f'<ol class="rv-list">{items}</ol>')
     back = tr.text(S.BACK)
     body = (f'<h2>{esc(label)}</h2>{main}{about}'

@@ -27,7 +27,7 @@ from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
 from . import coach as _coach, history as _history, keeping as _keeping, stored as _stored, table_extras as _table_extras, updates as _updates
-from . import saving as _saving
+from . import par as _par, saving as _saving
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
@@ -91,7 +91,8 @@ def _at_once(choose: Callable[[PlayerView, random.Random], Any], view: PlayerVie
 def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four_colour: bool = False,
          seed: int | None = None, saved: str | None = None, storage_ok: bool = True,
          two_tap: bool | None = None, touch: bool = False, stats: str | None = None,
-         refused: bool = False, unsaved_rev: int = 0, reminded: bool = False) -> tuple[Model, list[Effect]]:
+         refused: bool = False, unsaved_rev: int = 0, reminded: bool = False,
+         par: bool = True) -> tuple[Model, list[Effect]]:
     """The first model: settings from the page, the saved game if any, and
     the statistics' stored text (``stats``, see hearts.app.stats)."""
     settings = Settings(
@@ -101,6 +102,7 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
         four_colour=bool(four_colour),
         two_tap=two_tap if type(two_tap) is bool else None,
         reminded=reminded is True,
+        par=par is not False,
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
             touch=touch is True, refused=bool(refused))
@@ -143,7 +145,7 @@ def after_change(before: Model | None, after: Model) -> list[Effect]:
         effects.append(M.StoreView(text))
     if _ended(after) and (before is None or not _ended(before) or before.ui.epoch != after.ui.epoch):
         effects.append(M.Measure())
-    return effects
+    return effects + _par.wanted(before, after)
 
 
 def _ended(model: Model) -> bool:
@@ -389,6 +391,7 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 
-for _more in (_table_extras.HANDLERS, _history.HANDLERS, _keeping.HANDLERS, _saving.HANDLERS, _coach.HANDLERS, _updates.HANDLERS):
+for _more in (_table_extras.HANDLERS, _history.HANDLERS, _keeping.HANDLERS, _saving.HANDLERS, _coach.HANDLERS,
+              _par.HANDLERS, _updates.HANDLERS):
     _HANDLERS.update(_more)
 _HANDLERS.update(_updates.wrap(_HANDLERS))  # between hands: a new version, the storage question

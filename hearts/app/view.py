@@ -24,6 +24,7 @@ from .events import Action as A
 from .model import HUMAN, Ui, displayed_phase
 from .stats import places
 from . import play_view as P
+from . import deal_view as D
 from .keeping_view import elsewhere_dialog, open_game_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
 from .updates import Moment, notices, persist_line
@@ -181,7 +182,9 @@ def _choices(title: str, action: A, options: Sequence[tuple[str, str]], current:
             f'<div class="choice-row">{"".join(items)}</div>{desc}</fieldset>')
 
 
-def _settings(ui: Ui, tr: Translator) -> str:
+def _settings(ui: Ui, tr: Translator, menu: bool = False) -> str:
+    """The settings; ``menu``: as the menu has them, with the par's toggle
+    (not on the start screen, which the build writes into index.html)."""
     st = ui.settings
     four = "true" if st.four_colour else "false"
     return (
@@ -194,7 +197,7 @@ def _settings(ui: Ui, tr: Translator) -> str:
         f'<span class="demo" aria-hidden="true"><span class="sC">{SUIT_GLYPH["C"]}</span>'
         f'<span class="sD">{SUIT_GLYPH["D"]}</span><span class="sH">{SUIT_GLYPH["H"]}</span>'
         f'<span class="sS">{SUIT_GLYPH["S"]}</span></span> {esc(tr.text(S.FOUR_COLOUR_DECK))}</button>'
-        f"{P.two_tap_toggle(ui, tr)}</div></fieldset>"
+        f"{P.two_tap_toggle(ui, tr)}{D.toggle(ui, tr) if menu else ''}</div></fieldset>"
     )
 
 
@@ -464,7 +467,7 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     can_hint = pv.my_turn and not ui.pause
     bar = (
         '<header class="bar">'
-        f'<span class="hand-no">{esc(S.hand_number(pv.hand_number + 1, tr))}</span>'
+        f'<span class="hand-no"{D.fingerprint_attr(ui)}>{esc(S.hand_number(pv.hand_number + 1, tr))}</span>'
         f'<span class="{broken_cls}"><span class="hb" aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> '
         f'<span class="hb-text">{esc(hearts)}</span></span>'
         '<span class="bar-actions">'
@@ -523,19 +526,22 @@ def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
     return tuple(zip(hearts, queen))
 
 
-def score_sheet(pv: PlayerView, tr: Translator, replay: bool = False) -> str:
+def score_sheet(pv: PlayerView, tr: Translator, replay: bool = False, ui: Ui | None = None) -> str:
+    """The score sheet; with ``ui``, each hand's par under the player's
+    points (hearts.app.par)."""
     head = "".join(f'<th scope="col"{_me(s)}>{esc(seat_name(s, tr))}</th>' for s in SEATS)
     rows = []
     last = len(pv.results) - 1
     moon_mark = esc(tr.text(S.MOON_MARK))
     for i, result in enumerate(pv.results):
         cells = []
+        latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
         for s in SEATS:
             moon = ""
             if result.moon == s:
                 moon = f' <span class="moon-mark" aria-hidden="true">\u263e</span><span class="sr"> ({moon_mark})</span>'
-            cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}</td>")
-        latest = ' class="latest"' if i == last and pv.phase in (Phase.HAND_END, Phase.GAME_END) else ""
+            par = D.sheet_par(ui, i, tr, ended=bool(latest)) if ui is not None and s == HUMAN else ""
+            cells.append(f"<td>{esc(tr.format_number(result.points[s]))}{moon}{par}</td>")
         number = _replay_button(i, tr) if replay else esc(tr.format_number(i + 1))
         rows.append(f'<tr{latest}><th scope="row">{number}</th>{"".join(cells)}</tr>')
     low = min(pv.scores)
@@ -689,7 +695,8 @@ def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         '<div class="ending-panel" tabindex="-1">'
         f'<div class="ending-head">{"".join(head)}</div>'
         f"{_players(pv, tr, over)}"
-        f"{score_sheet(pv, tr)}{_notices(ui, tr, tells=False)}"
+        f"{D.ending_lines(ui, tr)}"
+        f"{score_sheet(pv, tr, ui=ui)}{_notices(ui, tr, tells=False)}"
         f'<div class="ending-actions">{action}</div>'
         # (after the actions: Continue comes first, for the eye and for Tab)
         f"{_tells(ui, tr, 'game' if over else 'hand-end')}"
@@ -717,12 +724,12 @@ def _rules(tr: Translator) -> str:
 def _menu(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     back = button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")
     new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
-    sheet = f'<div class="results">{score_sheet(pv, tr, replay=True)}</div>' if pv is not None and pv.results else ""
+    sheet = f'<div class="results">{score_sheet(pv, tr, replay=True, ui=ui)}</div>' if pv is not None and pv.results else ""
     files = file_actions(ui, tr, pv is not None)
     # The way back and a new game first: on a phone the settings below them
     # fill the screen, and what came after them was out of sight.
     body = (f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
-            f"<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr)}"
+            f"{D.menu_line(ui, tr)}<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr, menu=True)}"
             f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr)}{sheet}')
     return dialog(tr.text(S.MENU), body, "menu")
 

@@ -2,6 +2,7 @@
 
     python -m hearts.dev.bench engine [--hands N] [--runs R] [--seed S]
     python -m hearts.dev.bench rollouts [--positions N] [--runs R] [--seed S]
+    python -m hearts.dev.bench par [--hands N] [--level L] [--seed S]
     python -m hearts.dev.bench ai [...]        (see hearts.dev.tournament)
 
 ``engine`` plays whole hands with uniformly random legal passes and plays,
@@ -16,6 +17,12 @@ hand played out to its end by the look-ahead policy under the rules of
 :mod:`hearts.engine.rules`) from a fixed set of positions taken from seeded
 random games, and prints ``rollouts/s: N`` (median of the runs). Compare
 it with the same command on another version of the code, run beside it.
+
+``par`` times a hand's par (:mod:`hearts.app.par_search`: the hand played
+again with Hard in the player's seat, Hard's fixed samples per decision)
+for hands of seeded games played by Normal in every seat, and prints the
+median, the 95th percentile and the longest, in CPython (the page runs
+the same search in its worker, in slices).
 
 Times are CPU time of this process (time.process_time), which other busy
 processes disturb less.
@@ -143,10 +150,41 @@ def bench_rollouts(argv: list[str]) -> int:
     return 0
 
 
+def bench_par(argv: list[str]) -> int:
+    from ..ai import make_opponent
+    from ..app import par_search
+    from ..engine.slices import finish
+
+    parser = argparse.ArgumentParser(prog="python -m hearts.dev.bench par")
+    parser.add_argument("--hands", type=int, default=20, help="hands (default 20)")
+    parser.add_argument("--level", default="hard", help="the opponents' level (default hard)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    normal = make_opponent("normal")
+    times = []
+    for k in range(args.hands):
+        game = Game.new(args.seed + k)
+        rng = random.Random(args.seed + k)
+        for passer in (0, 1, 2, 3):
+            game.pass_cards(passer, normal.choose_pass(game.view(passer), rng))
+        while (seat := game.to_act) is not None:
+            game.play(seat, normal.choose_play(game.view(seat), rng))
+        start = time.process_time()
+        finish(par_search.search(game, args.level))
+        times.append(time.process_time() - start)
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    print(f"par of a hand, s: median {statistics.median(times):.2f}, p95 {p95:.2f}, max {times[-1]:.2f}")
+    print(f"({args.hands} hands, {args.level} opponents, {par_search.SAMPLES} deals a decision; "
+          f"CPython {sys.version.split()[0]}, CPU time)")
+    return 0
+
+
 USAGE = """usage: python -m hearts.dev.bench COMMAND [options]
 
   engine    random hands per second through the engine, and the ratio to a plain engine
   rollouts  Hard's look-ahead playouts per second from fixed positions
+  par       the time a hand's par takes (median, p95, max)
   ai        duplicate tournaments between the levels (hearts.dev.tournament)
 
 python -m hearts.dev.bench COMMAND --help tells each command's options."""
@@ -154,13 +192,15 @@ python -m hearts.dev.bench COMMAND --help tells each command's options."""
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in ("engine", "rollouts", "ai"):
+    if not argv or argv[0] not in ("engine", "rollouts", "par", "ai"):
         print(USAGE, file=sys.stderr)
         return 2
     if argv[0] == "engine":
         return bench_engine(argv[1:])
     if argv[0] == "rollouts":
         return bench_rollouts(argv[1:])
+    if argv[0] == "par":
+        return bench_par(argv[1:])
     from . import tournament  # the opponents' benchmark lives with them
 
     return tournament.main(argv[1:])

@@ -238,6 +238,26 @@ def deal(seed: int, hand_number: int = 0) -> tuple[int, int, int, int]:
     return (south, west, north, FULL_DECK ^ (south | west | north))
 
 
+#: Hex digits of a deal's fingerprint (:func:`fingerprint`): 48 bits.
+FINGERPRINT_DIGITS = 12
+
+
+def fingerprint(seed: int, hand_number: int = 0) -> str:
+    """The deal's fingerprint: the first 12 hex digits (lowercase) of the
+    SHA-256 of the very text :func:`deal` hashes, ``hearts:SEED:HAND``
+    (the seed and the hand's number, from 0, in decimal). Shown before a
+    hand is played, it lets anyone check later, with the seed and any
+    SHA-256 tool (``printf 'hearts:42:0' | sha256sum``), that the hand was
+    dealt from that seed and not made up after the play.
+
+    >>> fingerprint(42, 0)
+    '54177e5ec835'
+    """
+    from hashlib import sha256
+
+    return sha256(b"hearts:%d:%d" % (seed, hand_number)).hexdigest()[:FINGERPRINT_DIGITS]
+
+
 _shake_128: Any = None  # hashlib.shake_128, once deal() has imported it
 # deal()'s 52 little-endian doubles: card c in bytes 0-1 of record c, its key
 # to come in bytes 2-5, and 1.0's sign and exponent in bytes 6-7.
@@ -709,18 +729,35 @@ class Game:
         played = self.record().plays
         if plays.__class__ is not int or not 0 <= plays <= len(played):
             raise ValueError(f"{plays!r} cards cannot be taken back to: {len(played)} were played")
-        g = self.copy()
-        if self.phase is _HAND_END or self.phase is _GAME_END:  # take the hand's score back
-            result = g._results.pop()
-            g._scores = [t - p for t, p in zip(g._scores, result.points)]
-            g._winner = None
-        g._begin_hand(self._dealt)
+        g = self.redealt()
         for seat in SEATS:
             chosen = self._passes[seat]
             if chosen is not None:
                 g.pass_cards(seat, cards_of(chosen))
         for card in played[:plays]:
             g.play(g.to_act, card)
+        return g
+
+    def redealt(self) -> "Game":
+        """A new game: this one as it was when the current hand had just been
+        dealt, before any pass (a hand that had ended is open again, its
+        points off the totals). This game is left as it is. The same cards,
+        pass direction, scores, seed and hand number: another way to play
+        the very same hand (the par of :mod:`hearts.app.par`).
+
+        >>> g = Game.new(seed=3)
+        >>> for seat in range(4):
+        ...     g.pass_cards(seat, g.hand(seat)[:3])
+        >>> again = g.redealt()
+        >>> again.phase, again.hand(0) == g.dealt(0), again.view(0) == Game.new(seed=3).view(0)
+        (<Phase.PASS: 'pass'>, True, True)
+        """
+        g = self.copy()
+        if self.phase is _HAND_END or self.phase is _GAME_END:  # take the hand's score back
+            result = g._results.pop()
+            g._scores = [t - p for t, p in zip(g._scores, result.points)]
+            g._winner = None
+        g._begin_hand(self._dealt)
         return g
 
     @property

@@ -117,6 +117,7 @@ class Runtime(Program[Model]):
             # (persist() may prompt the person, Firefox does: the page waits, not works)
             M.AskPersist: lambda e: self.spawn(self._persist(ask=True), asks_the_person=True),
             M.Measure: lambda e: self._health(),
+            M.FindPar: lambda e: self.spawn(self._par(e)),
         })
 
     # -- the screen ---------------------------------------------------------------
@@ -210,7 +211,7 @@ class Runtime(Program[Model]):
 
     def _store_settings(self, effect: M.StoreSettings) -> None:
         s = effect.settings
-        self.put(ST.SETTINGS, stored_settings.encode(s.level, s.speed, s.four_colour, s.two_tap, s.reminded))
+        self.put(ST.SETTINGS, stored_settings.encode(s.level, s.speed, s.four_colour, s.two_tap, s.reminded, s.par))
 
     def unsaved_rev(self) -> int:
         rev = ST.whole_number(self.ports.session_get(self.key_of(ST.UNSAVED)), ST.REV_MAX_DIGITS)
@@ -394,6 +395,19 @@ class Runtime(Program[Model]):
         self.ports.mark("data-review-ms", f"{(self.ports.clock() - started) * 1000:.0f}")
         self.dispatch(M.ReviewReady(effect.key, done.value))
 
+    async def _par(self, effect: M.FindPar) -> None:
+        """A hand's par (hearts.app.par_search), in slices like an opponent's
+        search, the page's clicks going first; it runs on after Continue (a
+        click never waits for it) and is kept for the score sheet."""
+        from ..app import par_search
+
+        await self.ports.sleep(0)
+        started = self.ports.clock()
+        par = await self.sliced(par_search.search(effect.game, effect.level))
+        # (bench figures: how long the par took, pauses included)
+        self.ports.mark("data-par-ms", f"{(self.ports.clock() - started) * 1000:.0f}")
+        self.dispatch(M.ParReady(effect.key, par))
+
     # -- one owner: the game's lock ---------------------------------------------------------
 
     async def claim(self, steal: bool) -> bool:
@@ -528,6 +542,7 @@ class Runtime(Program[Model]):
             refused=bool(self.get(ST.REFUSED)),
             unsaved_rev=self.unsaved_rev(),
             reminded=stored.get("reminded") is True,
+            par=stored.get("par") is not False,
         ), notes
 
     def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,

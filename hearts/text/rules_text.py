@@ -110,6 +110,31 @@ RULES: tuple[Section, ...] = (
                "played, and again if needed, until a single player is lowest."),
         ),
     )),
+    Section(N_("Where the cards come from"), (
+        _p(N_("Every game has a seed, a whole number, and each hand's cards follow "
+              "from the seed and the hand's number alone, counted from 0: the first "
+              "hand of a game is hand 0. Nothing anyone plays changes what is dealt.")),
+        _p(N_("During a hand, the menu shows the deal's fingerprint; after the hand, "
+              "the game shows its seed too. With the two you can check that the cards "
+              "were fixed before the hand began:")),
+        _ul(
+            # TRANSLATORS: keep hearts:SEED:HAND, hearts:42:0, the command and
+            # 54177e5ec835 exactly as they are: they are what a computer reads.
+            N_("The fingerprint is the first 12 hex digits of the SHA-256 hash of the "
+               "text hearts:SEED:HAND, for example hearts:42:0 for seed 42, hand 0. "
+               "Any SHA-256 tool computes it: printf 'hearts:42:0' | sha256sum starts "
+               "with 54177e5ec835."),
+            N_("The deal: the same text through SHAKE-128 gives 208 bytes. Number the "
+               "cards from 0 to 51: clubs, diamonds, hearts, spades, each from the 2 to "
+               "the ace. Card n's key is bytes 4n to 4n+3 read as a little-endian number. "
+               "Sort the cards by their keys, the lower number first when two keys are "
+               "equal: the first 13 cards are yours, the next 13 West's, then North's, "
+               "then East's."),
+            # TRANSLATORS: keep the command exactly as it is.
+            N_("The game's own command python -m hearts.dev.deal SEED HAND prints the "
+               "fingerprint and the four hands."),
+        ),
+    )),
     Section(N_("Computer players"), (
         _p(N_("Your opponents know only what a player in their seat could know: "
               "their own cards, the cards they passed and received, and every card "
