@@ -17,7 +17,8 @@ the start ``limits`` (the largest file the page reads for "Open a game").
 
 From the page, :func:`receive` takes ``{kind, ...}``: ``card`` (a card
 clicked, with the click's ``detail``), ``action`` (a button's
-``data-action`` and ``data-value``, and the click's ``detail``), ``backdrop``, ``key``, ``file`` (the
+``data-action`` and ``data-value``, with the click's ``detail``),
+``backdrop``, ``key``, ``file`` (the
 text of the file chosen, or null), ``stored`` (another tab's write),
 ``written`` and ``refused`` (a write of localStorage the page made, or did
 not), ``answer`` (to ``claim`` and ``persist``: an answer to a question no
