@@ -42,7 +42,7 @@ EXPORT_GAME = N_("Save the game to a file")
 # TRANSLATORS: title of the question when a game is opened from a file while another is in progress.
 OPEN_FILE_QUESTION = N_("Replace this game with the one in the file?")
 # TRANSLATORS: in that question, after what is lost: the game in progress can be saved to a file first.
-KEEP_A_COPY = N_("To keep it, save it to a file first.")
+KEEP_A_COPY = N_("To keep this game, save it to a file first.")
 # TRANSLATORS: button: the game from the file replaces the one in progress.
 OPEN_FILE_CONFIRM = N_("Open the file's game")
 IMPORT_GAME = N_("Open a game from a file")
