@@ -684,6 +684,7 @@ FILE_TYPES = {
     ".json": "application/json", ".webmanifest": "application/manifest+json", ".wasm": "application/wasm",
     ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
     ".txt": "text/plain", ".md": "text/plain", "": "text/plain",  # LICENSE, AUTHORS
+    ".py": "text/x-python", ".toml": "application/toml",  # the controller's modules and its configuration
 }
 
 
