@@ -25,6 +25,7 @@ import asyncio
 import js  # type: ignore[import-not-found]
 from pyscript import when  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyscript.js_modules.attempt import attempt  # type: ignore[import-not-found]
 from pyscript.js_modules.morph import morph  # type: ignore[import-not-found]
 
 try:
@@ -172,23 +173,28 @@ class Focus:
 _AREAS = {"local": "localStorage", "session": "sessionStorage"}
 
 
+def call(target, method, *args):
+    """target.method(*args), and whether it went well: (ok, value). A
+    JavaScript exception (storage disabled, full) is an answer here, never a
+    crash (assets/attempt.js says why it is JavaScript)."""
+    if target is None:
+        return False, None
+    answer = attempt(target, method, *args)
+    return answer.ok is True, field(answer, "value")
+
+
 def area(name):
     """window's localStorage or sessionStorage, or None (disabled, a
     sandboxed frame, or no such area)."""
     if name not in _AREAS:
         return None
-    try:
-        return getattr(js.window, _AREAS[name])
-    except Exception:
-        return None
+    ok, store = call(js.Reflect, "get", js.window, _AREAS[name])
+    return store if ok else None
 
 
 def read(store, key):
-    try:
-        value = store.getItem(key) if store is not None else None
-    except Exception:
-        return None
-    return None if value is None else str(value)
+    ok, value = call(store, "getItem", key)
+    return str(value) if ok and value is not None else None
 
 
 def own_values(name, scope):
@@ -196,21 +202,17 @@ def own_values(name, scope):
     root also the unscoped keys of before, which the runtime moves once)."""
     store = area(name)
     values: dict = {}
-    if store is None:
-        return values
-    try:
-        for i in range(int(store.length)):
-            key = store.key(i)
-            if key is None:
-                continue
-            key = str(key)
-            if not key.startswith("hearts."):
-                continue
-            at = key.find("@")
-            if (scope == "/") if at < 0 else key[at + 1:] == scope:
-                values[key] = read(store, key)
-    except Exception:
-        pass  # as much as could be read
+    ok, length = call(js.Reflect, "get", store, "length")
+    for i in range(int(length) if ok and length is not None else 0):
+        ok, key = call(store, "key", i)
+        if not ok or key is None:
+            continue
+        key = str(key)
+        if not key.startswith("hearts."):
+            continue
+        at = key.find("@")
+        if (scope == "/") if at < 0 else key[at + 1:] == scope:
+            values[key] = read(store, key)
     return values
 
 
@@ -218,12 +220,8 @@ def storage_works(scope):
     """Whether this page can write to localStorage at all (hearts.app.stored's PROBE)."""
     store = area("local")
     probe = "hearts.probe@" + scope
-    try:
-        store.setItem(probe, "1")
-        store.removeItem(probe)
-        return True
-    except Exception:
-        return False
+    ok, _ = call(store, "setItem", probe, "1")
+    return ok and call(store, "removeItem", probe)[0]
 
 
 # -- the page ----------------------------------------------------------------------
@@ -304,7 +302,8 @@ class Controller:
 
     def mark(self, data):
         name, value = text(data, "name"), text(data, "value")
-        html.setAttribute(name, value)
+        if not call(html, "setAttribute", name, value)[0]:
+            return  # (no name an attribute may have)
         if name == "data-received":
             try:
                 if int(value) >= self.sent:
@@ -322,19 +321,14 @@ class Controller:
         if name == "local" and actual != expect:  # another tab stored first
             self.post(P.REFUSED, area=name, key=key, value=value, actual=actual, full=False)
             return
-        try:
-            target.setItem(key, value)
-        except Exception:
+        if not call(target, "setItem", key, value)[0]:
             self.post(P.REFUSED, area=name, key=key, value=value, actual=read(target, key), full=True)
             return
         if name == "local":
             self.post(P.WRITTEN, area=name, key=key, value=value)
 
     def forget(self, data):
-        try:
-            area(field(data, "area")).removeItem(text(data, "key"))
-        except Exception:
-            pass  # nothing to do
+        call(area(field(data, "area")), "removeItem", text(data, "key"))
 
     async def claim(self, data):
         ask, key, steal = field(data, "id"), text(data, "key"), field(data, "steal") is True
@@ -688,20 +682,14 @@ class StartScreen:
         return str(name) + str(self.data.facts.separator) + self.scope
 
     def store(self, name, value):
-        try:
-            js.localStorage.setItem(self.key(name), value)
-        except Exception:
-            pass  # full or disabled: the game's Python says so once it runs
+        call(area("local"), "setItem", self.key(name), value)  # full or disabled: the game's Python says so
 
     def stored(self, name):
         """This install's stored value (at the root, also the key of before)."""
-        try:
-            own = js.localStorage.getItem(self.key(name))
-            if own is None and self.scope == "/":
-                own = js.localStorage.getItem(str(name))
-        except Exception:
-            return None
-        return None if own is None else str(own)
+        own = read(area("local"), self.key(name))
+        if own is None and self.scope == "/":
+            own = read(area("local"), str(name))
+        return own
 
     def store_settings(self):
         text = stored_settings.changed(self.stored(self.keys.settings), level=self.level, speed=self.speed,
