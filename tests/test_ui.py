@@ -464,9 +464,9 @@ def test_only_the_worker_and_the_controller_touch_the_browser():
     # hearts/page/worker.py is the one module of the game's Python that
     # imports the browser's (`js`, Pyodide's FFI), and only inside main():
     # CPython, the tests and the browser's snapshot can import it
-    # (tools/page_only.py). hearts/page/controller.py runs in MicroPython on
+    # (tools/page_only.py). The controller's modules run in MicroPython on
     # the page's main thread, where `js` is there from the start; no module
-    # of the game imports it.
+    # of the game imports them.
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent / "hearts"
     for path in root.rglob("*.py"):
@@ -474,12 +474,17 @@ def test_only_the_worker_and_the_controller_touch_the_browser():
         indents = re.findall(r"^([ \t]*)(?:from|import)\s+(?:js|pyodide)\b", text, re.M)
         if path == root / "page" / "worker.py":
             assert indents and all(indents), "in a function, never at the top"
-        elif path == root / "page" / "controller.py":
-            assert indents == [""], "the controller imports js once, at its top"
+        elif path.parent == root / "page" and path.stem in MICROPYTHON:
+            assert indents == [""], "a module of the controller imports js once, at its top"
         else:
             assert not indents, path
-        assert not re.search(r"^\s*(?:from|import)\s+hearts\.page(?:\.controller|\s+import\s+controller)\b",
-                             text, re.M), path
+            assert not re.search(rf"^\s*(?:from|import)\s+hearts\.page(?:\.|\s+import\s+)({'|'.join(MICROPYTHON)})\b",
+                                 text, re.M), path
+
+
+# The modules of the page's controller, which MicroPython runs on the main
+# thread (pyscript.toml).
+MICROPYTHON = ("controller", "dom", "focus", "start_screen")
 
 
 def test_continue_during_a_trick_pause_collects_it():

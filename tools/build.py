@@ -122,7 +122,8 @@ VENDORED = ("pyodide", "morphdom", "pyscript", "micropython")
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "pyodide_graph", "zip-", "service-worker", "storage")
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 # The controller's modules, as MicroPython reads them (pyscript.toml).
-CONTROLLER_FILES = ["page/controller.py", "page/protocol.py", "app/stored_settings.py"]
+CONTROLLER_FILES = ["page/controller.py", "page/dom.py", "page/focus.py", "page/start_screen.py", "page/protocol.py",
+                    "app/stored_settings.py"]
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 # The standard library modules the page imports after Pyodide has started

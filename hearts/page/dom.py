@@ -1,0 +1,74 @@
+"""What the page's controller reads of the page, its messages and its storage.
+
+Small helpers for the controller's modules (:mod:`hearts.page.controller`,
+:mod:`hearts.page.focus`, :mod:`hearts.page.start_screen`), which run in
+MicroPython on the main thread: a JavaScript value as Python reads it, and
+a JavaScript call that may throw made so that Python hears of it
+(``assets/attempt.js`` says why that one is JavaScript).
+"""
+
+import js  # type: ignore[import-not-found]
+from pyscript.ffi import to_js  # type: ignore[import-not-found]
+from pyscript.js_modules.attempt import attempt  # type: ignore[import-not-found]
+
+html = js.document.documentElement
+document = js.document
+NO_SCROLL = to_js({"preventScroll": True})
+
+
+def one(selector):
+    """The first element that matches ``selector``, or None."""
+    return document.querySelector(selector)
+
+
+def escape(value):
+    return js.CSS.escape(value)
+
+
+_UNDEFINED = type(js.undefined)
+
+
+def field(data, name):
+    """A field of a message from the worker: None when it is missing, null
+    or undefined (Pyodide sends Python's None as undefined)."""
+    value = getattr(data, name, None)
+    return None if value is None or type(value) is _UNDEFINED else value
+
+
+def text(data, name):
+    """A field of a message as a str (a missing one as "")."""
+    value = field(data, name)
+    return "" if value is None else str(value)
+
+
+def attr(el, name):
+    """An attribute of ``el`` as a str, or None."""
+    value = el.getAttribute(name)
+    return None if value is None else str(value)
+
+
+_AREAS = {"local": "localStorage", "session": "sessionStorage"}
+
+
+def call(target, method, *args):
+    """target.method(*args), and whether it went well: (ok, value). A
+    JavaScript exception (storage disabled, full) is an answer here, never a
+    crash (assets/attempt.js says why it is JavaScript)."""
+    if target is None:
+        return False, None
+    answer = attempt(target, method, *args)
+    return answer.ok is True, field(answer, "value")
+
+
+def area(name):
+    """window's localStorage or sessionStorage, or None (disabled, a
+    sandboxed frame, or no such area)."""
+    if name not in _AREAS:
+        return None
+    ok, store = call(js.Reflect, "get", js.window, _AREAS[name])
+    return store if ok else None
+
+
+def read(store, key):
+    ok, value = call(store, "getItem", key)
+    return str(value) if ok and value is not None else None

@@ -1,0 +1,102 @@
+"""Where focus goes when the screen changes (the page's controller, in
+MicroPython): into a dialog that opened, back to what opened it when it
+closes, onto the same card or button, or near it when that is gone.
+"""
+
+import js  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+try:
+    from hearts.page import protocol as P
+    from hearts.page.dom import NO_SCROLL, attr, document, escape, one
+except ImportError:  # MicroPython: pyscript.toml puts them at the top
+    import protocol as P  # type: ignore[import-not-found, no-redef]
+    from dom import NO_SCROLL, attr, document, escape, one  # type: ignore[import-not-found, no-redef]
+
+
+def focus_key():
+    """What has focus, as something to find again after a render."""
+    el = document.activeElement
+    if el is None or not hasattr(el, "getAttribute"):
+        return None
+    card = attr(el, "data-card")
+    if card:
+        return {"card": card}
+    action = attr(el, "data-action")
+    return {"action": action, "value": attr(el, "data-value")} if action else None
+
+
+class Focus:
+    def __init__(self, morph):
+        self.morph_into = morph  # assets/morph.js's morph(target, html)
+        self.opener = None  # the focus key before the open dialog opened
+        self.later = None  # an element to focus with the next frame
+        self._later_proxy = create_proxy(self.focus_later)
+
+    def morph(self, markup):
+        """#screen's content becomes ``markup``, focus kept."""
+        key = focus_key()
+        had_overlay = one("#screen .overlay") is not None
+        had_ending = one("#screen .ending") is not None
+        self.morph_into(document.getElementById("screen"), markup)
+        panel = one("#screen .overlay .panel")
+        if panel is not None:
+            if not had_overlay:  # a dialog opened: focus moves into it
+                self.opener = key
+                panel.focus()
+            elif key:
+                self.restore(key)
+            else:
+                panel.focus()
+        elif had_overlay:  # a dialog closed: back to what opened it
+            opener = self.opener
+            self.opener = None
+            self.restore(opener or key)
+        else:
+            self.restore(key)
+        # The hand (or the game) ended: focus moves into its dialog over the
+        # table, onto the panel rather than Continue, so a stray Enter does
+        # not deal on.
+        ending = one("#screen .ending-panel")
+        if not had_ending and ending is not None and panel is None:
+            ending.focus()
+
+    def restore(self, key):
+        if not key:
+            return
+        target = None
+        card = key.get("card")
+        action = key.get("action")
+        if card:
+            # The card was played: focus goes to the hand as a whole, where a
+            # stray Enter or Space does nothing (on the next card, it would
+            # play that one on the next turn). The arrow keys go on from there.
+            target = one('#screen [data-card="' + escape(card) + '"]') or one("#screen .hand")
+        elif action == P.CONFIRM_PASS and one('#screen [data-action="' + P.CONFIRM_PASS + '"]') is None:
+            target = one("#screen [data-card]")  # the pass is made: on into the hand
+        else:
+            selector = '#screen [data-action="' + escape(action) + '"]'
+            if key.get("value"):
+                selector += '[data-value="' + escape(key["value"]) + '"]'
+            target = one(selector)
+        if target is None:
+            target = one("#screen .btn.primary, .overlay .btn.primary")  # e.g. the hand ended
+        if target is None or target == document.activeElement:
+            return
+        if card or action in P.LATER_FOCUS:
+            # A card played, a new table or a new hand: focusing makes the
+            # browser style the page at once, and the new cards' pictures are
+            # most of that: let it come with the next frame, which has to
+            # style them anyway.
+            self.later = target
+            js.requestAnimationFrame(self._later_proxy)
+            return
+        target.focus(NO_SCROLL)  # the table never scrolls
+
+    def focus_later(self, *_):
+        target = self.later
+        self.later = None
+        if target is not None and target.isConnected and one("#screen .overlay") is None:
+            active = document.activeElement
+            if active is None or active == document.body or not active.isConnected:
+                target.focus(NO_SCROLL)
