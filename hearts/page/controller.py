@@ -32,12 +32,12 @@ from pyscript.js_modules.morph import morph  # type: ignore[import-not-found]
 
 try:
     from hearts.page import protocol as P
-    from hearts.page.dom import area, attr, call, document, field, html, one, read, text
+    from hearts.page.dom import area, attr, call, document, field, has_class, html, one, read, text
     from hearts.page.focus import Focus
     from hearts.page.start_screen import start_screen
 except ImportError:  # MicroPython: pyscript.toml puts them at the top
     import protocol as P  # type: ignore[import-not-found, no-redef]
-    from dom import area, attr, call, document, field, html, one, read, text  # type: ignore[import-not-found, no-redef]
+    from dom import area, attr, call, document, field, has_class, html, one, read, text  # type: ignore[import-not-found, no-redef]
     from focus import Focus  # type: ignore[import-not-found, no-redef]
     from start_screen import start_screen  # type: ignore[import-not-found, no-redef]
 
@@ -286,7 +286,7 @@ class Controller:
         @when("click", "#app")
         def clicked(event):
             target = event.target
-            if target.classList.contains("overlay"):  # the dimmed backdrop
+            if has_class(target, "overlay"):  # the dimmed backdrop
                 return self.post(P.BACKDROP)
             target = target.closest("[data-action],[data-card]") if hasattr(target, "closest") else None
             if target is None:
@@ -358,7 +358,7 @@ class Controller:
         current = target.closest("[data-card],.choice") if hasattr(target, "closest") else None
         back = key in ("ArrowLeft", "ArrowUp")
         if current is None:
-            if target.classList is not None and target.classList.contains("hand"):  # on the hand: into its cards
+            if has_class(target, "hand"):  # on the hand: into its cards
                 cards = target.querySelectorAll("[data-card]")
                 if cards.length:
                     cards.item(cards.length - 1 if back or key == "End" else 0).focus()

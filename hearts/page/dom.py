@@ -41,6 +41,12 @@ def text(data, name):
     return "" if value is None else str(value)
 
 
+def has_class(el, name):
+    """Whether ``el`` (any event target: an element, the document) has the class."""
+    classes = field(el, "classList")
+    return classes is not None and classes.contains(name) is True
+
+
 def attr(el, name):
     """An attribute of ``el`` as a str, or None."""
     value = el.getAttribute(name)

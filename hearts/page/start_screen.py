@@ -18,11 +18,11 @@ from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 try:
     from hearts.app import stored_settings
     from hearts.page import protocol as P
-    from hearts.page.dom import NO_SCROLL, _UNDEFINED, area, attr, call, document, field, html, one, read
+    from hearts.page.dom import NO_SCROLL, _UNDEFINED, area, attr, call, document, field, has_class, html, one, read
 except ImportError:  # MicroPython: pyscript.toml puts them at the top
     import protocol as P  # type: ignore[import-not-found, no-redef]
     import stored_settings  # type: ignore[import-not-found, no-redef]
-    from dom import NO_SCROLL, _UNDEFINED, area, attr, call, document, field, html, one, read  # type: ignore[import-not-found, no-redef]
+    from dom import NO_SCROLL, _UNDEFINED, area, attr, call, document, field, has_class, html, one, read  # type: ignore[import-not-found, no-redef]
 
 
 class StartScreen:
@@ -186,7 +186,7 @@ class StartScreen:
 
     def click(self, target):
         """A click on the start screen (its target)."""
-        if target.classList.contains("overlay"):  # the dimmed backdrop
+        if has_class(target, "overlay"):  # the dimmed backdrop
             return self.close_rules()
         button = target.closest("#screen [data-action]")
         if button is not None:
