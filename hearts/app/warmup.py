@@ -20,14 +20,14 @@ from .update import _ai, init, update
 
 def warm_up() -> None:
     """Import the opponents, hashlib (for the deals), the hint's
-    explanation, the replay and the hand's review; the page ships no module
-    it never imports (e2e/test_platform.py)."""
+    explanation, the replay, the hand's review and its par's search; the
+    page ships no module it never imports (e2e/test_platform.py)."""
     _ai()
     deal(0)
     from ..engine import replay  # noqa: F401
     from . import review  # noqa: F401
     from ..ai import explain  # noqa: F401
-    from . import replay_view, review_view  # noqa: F401
+    from . import par_search, replay_view, review_view  # noqa: F401
 
 
 def rehearsal(level: str) -> Iterator[Model]:
