@@ -9,6 +9,8 @@ watched: any console error or uncaught exception fails the test.
 import json
 import random
 
+from playwright.sync_api import expect
+
 from hearts.engine.game import Phase
 from hearts.engine.save import loads
 
@@ -277,14 +279,16 @@ def test_several_games_keep_memory_flat(game, open_game, site):
         while play_turns(page) != "game-end":
             page.locator('#screen [data-action="continue"]').click()
             acked(page)
+        # (the game's end starts the last hand's par: sampled once it is done)
+        expect(page.locator("html")).to_have_attribute("data-running", "0", timeout=60_000)
         cdp.send("HeapProfiler.collectGarbage")
         heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
         root = page.locator("html")
         samples.append((heap, int(root.get_attribute("data-py-objects")),
                         int(root.get_attribute("data-proxies")), int(root.get_attribute("data-tasks"))))
     (heap1, objects1, proxies1, _), (heap2, objects2, proxies2, tasks2) = samples
-    # (the page's listeners are JavaScript's, assets/page.js: the worker's
-    # Python holds no proxy of the page's)
+    # (the page's listeners are the controller's, in MicroPython on the main
+    # thread: the worker's Python holds no proxy of the page's)
     assert proxies1 == proxies2 == 0
     assert tasks2 <= 1  # the task that rendered the end of the game
     # One game's growth at most: ~1,600 objects and ~1.5 MB (three games
