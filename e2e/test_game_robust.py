@@ -9,8 +9,6 @@ watched: any console error or uncaught exception fails the test.
 import json
 import random
 
-from playwright.sync_api import expect
-
 from hearts.engine.game import Phase
 from hearts.engine.save import loads
 
@@ -279,8 +277,6 @@ def test_several_games_keep_memory_flat(game, open_game, site):
         while play_turns(page) != "game-end":
             page.locator('#screen [data-action="continue"]').click()
             acked(page)
-        # (the game's end starts the last hand's par: sampled once it is done)
-        expect(page.locator("html")).to_have_attribute("data-running", "0", timeout=60_000)
         cdp.send("HeapProfiler.collectGarbage")
         heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
         root = page.locator("html")
@@ -290,7 +286,11 @@ def test_several_games_keep_memory_flat(game, open_game, site):
     # (the page's listeners are the controller's, in MicroPython on the main
     # thread: the worker's Python holds no proxy of the page's)
     assert proxies1 == proxies2 == 0
-    assert tasks2 <= 1  # the task that rendered the end of the game
+    # The tasks when a game ends: the one that rendered it, and the last
+    # hand's par (data-tasks is counted as the game ends): no more after the
+    # second game than after the first.
+    _, _, _, tasks1 = samples[0]
+    assert tasks2 <= tasks1 <= 2, samples
     # One game's growth at most: ~1,600 objects and ~1.5 MB (three games
     # allowed two games' ~5,000 and ~3.5 MB: ~2,500 and ~1.8 MB a game).
     assert objects2 < objects1 * 1.01 + 1000, samples

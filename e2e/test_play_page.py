@@ -13,7 +13,6 @@ whatever ran before it (`pytest --random-order` shuffles them).
 import json
 import shutil
 from types import SimpleNamespace
-from urllib.parse import urljoin
 
 import pytest
 
@@ -56,11 +55,10 @@ def my_turn(page):
 def start_screen(table, open_game):
     """The module's page on the start screen of a first game: nothing the
     page stores is left (no game, no setting), the game loaded again.
-    Storage is cleared from a page of the game's origin that runs no game
-    (a JSON file of the build): the game's own page could store again
-    before it goes (an opponent's card still on its way), and the next
-    load would then resume that game."""
-    table.page.goto(urljoin(table.url, "build/boot-i18n.json"))
+    The game's worker is ended first: it could store again before the page
+    goes (an opponent's card still on its way), and the next load would
+    then resume that game."""
+    table.page.evaluate("() => heartsWorker.terminate()")
     table.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
     table.page = open_game(table.page, table.url)
     table.page.locator('#screen [data-phase="start"]').wait_for(timeout=TIMEOUT)

@@ -185,3 +185,18 @@ def test_a_browser_without_navigator_storage_works_as_before():
     assert "data-persist" not in d.html() and d.model.ui.notices == ()
     d.send(M.CloseOverlay())
     assert d.phase() == "pass"
+
+
+def test_a_tab_that_lost_the_game_still_switches_to_a_new_version():
+    """A tab whose game another tab plays (the "elsewhere" dialog) drops
+    late answers and clicks, but Update now still reloads it into the new
+    version: it stores nothing first."""
+    from hearts.app.model import with_ui
+
+    d = Driver()
+    d.send(M.NewGame())
+    d.send(M.UpdateReady())
+    elsewhere = with_ui(d.model, owner="open", overlay="elsewhere")
+    after, effects = U.update(elsewhere, M.UpdateNow())
+    assert [type(e) for e in effects] == [M.ApplyUpdate]
+    assert U.update(elsewhere, M.Undo())[1] == []  # (a click behind the dialog: dropped)

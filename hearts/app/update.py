@@ -358,14 +358,16 @@ def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
 
 # What a tab that does not play the game (ui.owner "open" or "moved": the
 # "elsewhere" dialog) still handles: being told so, taking the game back, an
-# error and its dialog, the notices, and the save's retries (which store
-# nothing then: hearts.app.saving). Anything else is dropped: a late answer
-# of any kind (a file chosen before the game went, a review, a hint, a save
-# that worked again) or a click behind the dialog, so its table never goes
-# live again, nor does it store anything, until Play here.
+# error and its dialog, the notices and Update now (the page reloads into
+# the new version; this tab stores nothing first), and the save's retries
+# (which store nothing then: hearts.app.saving). Anything else is dropped: a
+# late answer of any kind (a file chosen before the game went, a review, a
+# hint, a save that worked again) or a click behind the dialog, so its table
+# never goes live again, nor does it store anything, until Play here.
 WHILE_ELSEWHERE: frozenset[type] = frozenset({
     M.Elsewhere, M.TakeOver, M.Adopt, M.Crash, M.KeepGame, M.StartOver,
-    M.UpdateReady, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave, M.StatsStored,
+    M.UpdateReady, M.UpdateNow, M.UpdateTooBig, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave,
+    M.StatsStored,
 })
 
 _HANDLERS: dict[type, Handler] = {
