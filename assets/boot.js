@@ -35,6 +35,17 @@ import { watchBoot } from "./boot-watch.js";
 import { watchUpdates } from "./updates.js";
 
 const { absolute, fail } = screen;
+// index.html's watchdog of the page's scripts stands down; if it had given
+// up on this script (a slow network), its message goes.
+performance.mark("hearts:boot-ran");
+if (document.documentElement.dataset.bootError === "files") {
+  delete document.documentElement.dataset.bootError;
+  delete document.getElementById("boot").dataset.state;
+  document.getElementById("boot-files")?.remove();
+  const status = document.getElementById("boot-status");
+  status.className = "boot-status";
+  status.removeAttribute("role");
+}
 // Marked before Python starts; waits for the player if the last boot froze.
 const bootWatched = watchBoot();
 // Whether the boot watchdog let the boot go on (at once when the last boot

@@ -207,3 +207,31 @@ def test_an_update_that_does_not_fit_cleans_up_says_so_and_waits(visited, host):
     pass_three(page)
     play_a_card(page)
     watcher.assert_clean()
+
+
+def test_a_script_missing_from_the_cache_offline_says_so_and_offers_reload(visited, host):
+    # Issue 47: a module of the boot gone from the worker's cache, offline:
+    # boot.js never ran (its imports could not be loaded), so neither did
+    # its timeouts, and the page said "Downloading the game…" for ever.
+    # index.html's inline watchdog of the scripts says so, with Reload.
+    page, _ = visited
+    page.evaluate("""async () => {
+      const cache = await caches.open((await caches.keys())[0]);
+      if (!(await cache.delete("assets/boot-watch.js"))) throw new Error("not cached");
+    }""")
+    page.context.new_cdp_session(page).send("Network.clearBrowserCache")  # (nor in the HTTP cache)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        page.locator('html[data-boot-error="files"]').wait_for(state="attached", timeout=WAIT)
+        assert "files didn't load" in page.locator("#boot [role=alert]").inner_text()
+        assert page.locator("#boot").is_visible()
+        reload = page.locator('#boot-files[data-action="reload"]')
+        assert reload.inner_text() == "Reload"
+    finally:
+        page.context.set_offline(False)
+    reload.click()  # online again: the worker fetches what it lacks
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    new_game(page)
+    assert phase(page) == "pass"

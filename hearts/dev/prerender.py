@@ -36,8 +36,9 @@ from ..text.vocabulary import level_description
 
 BEGIN = "<!-- start screen (tools/build.py writes it from hearts/dev/prerender.py) -->"
 END = "<!-- /start screen -->"
-# What assets/start-screen.js needs of build/boot-i18n.json's texts at once.
-BOOT_KEYS = ("title", "loading")
+# What assets/start-screen.js needs of build/boot-i18n.json's texts at once,
+# and index.html's watchdog of the scripts ("files", "reload").
+BOOT_KEYS = ("title", "loading", "files", "reload")
 
 
 def defer_art(html: str) -> str:
