@@ -235,3 +235,31 @@ def test_a_script_missing_from_the_cache_offline_says_so_and_offers_reload(visit
     assert page.locator("html").get_attribute("data-boot-error") is None
     new_game(page)
     assert phase(page) == "pass"
+
+
+def test_a_boot_that_fails_on_a_file_damaged_after_its_check_has_it_fetched_again(visited, host):
+    # Issue 47: app.zip's cached bytes damaged while the worker runs (it
+    # checked them when it started): served as they are, the boot failed on
+    # every reload. A boot that fails has the worker check every file again
+    # (the damaged one fetched anew) and loads once more: playable, nothing
+    # asked of the player.
+    page, _ = visited
+    record = precache_data((host.site / "build" / "precache.js").read_text(encoding="utf-8"))["records"]
+    size = record["./build/app.zip"]["size"]
+    page.reload()  # served by the worker, which checks app.zip as it does
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    assert page.evaluate("performance.getEntriesByName(new URL('build/app.zip', document.baseURI).href)"
+                         ".some((e) => e.workerStart > 0)"), "app.zip came from the worker"
+    page.evaluate("""async (size) => {
+      const cache = await caches.open((await caches.keys())[0]);
+      const garbage = new Uint8Array(size).fill(0x5a);
+      await cache.put("build/app.zip", new Response(garbage, { headers: { "Content-Type": "application/zip" } }));
+    }""", size)
+    page.evaluate("sessionStorage.setItem('before', '1')")
+    page.reload()
+    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+    assert page.evaluate("sessionStorage.getItem('hearts.rechecked@/')") is None  # (cleared once ready)
+    new_game(page)
+    assert phase(page) == "pass"

@@ -71,7 +71,8 @@ def facts() -> dict[str, Any]:
     """
     return {
         "keys": {"lang": ST.LANG.name, "settings": ST.SETTINGS.name, "save": ST.SAVE.name,
-                 "booting": ST.BOOTING.name, "snapshot_trial": ST.SNAPSHOT_TRIAL.name, "aside": ST.ASIDE.name},
+                 "booting": ST.BOOTING.name, "snapshot_trial": ST.SNAPSHOT_TRIAL.name, "aside": ST.ASIDE.name,
+                 "rechecked": ST.RECHECKED.name},
         "prefix": ST.PREFIX,
         "separator": ST.SEPARATOR,
         "limits": {"lang_chars": ST.LANG_MAX_CHARS, "settings_chars": ST.SETTINGS_MAX_CHARS,
