@@ -331,9 +331,32 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   });
 }
 
+// A worker that ends before the game is ready (the browser ended it, a
+// crash) sends no message and fires no event, and the boot waited for its
+// time-out (240 s). It holds a Web Lock of its own from its first moment
+// (python-worker.js); the page's request for that lock is granted the
+// moment it ends. (After data-ready the controller's own watchdog answers.)
+let leaving = false; // (the page is left, or ends the worker itself: restoreHung)
+addEventListener("pagehide", () => { leaving = true; });
+
+function watchAlive(worker) {
+  if (!navigator.locks) return;
+  const name = `hearts-worker-${crypto.getRandomValues(new Uint32Array(2)).join("-")}`;
+  const answered = ({ data }) => {
+    if (data?.kind !== "alive") return;
+    worker.removeEventListener("message", answered);
+    navigator.locks.request(name, () => {
+      if (!leaving && !html.hasAttribute("data-ready")) fail("failed", "the game's worker ended while the game started");
+    });
+  };
+  worker.addEventListener("message", answered);
+  worker.postMessage({ kind: "alive", name });
+}
+
 function boot() {
   worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name: "hearts" });
   globalThis.heartsWorker = worker;
+  watchAlive(worker);
   if (cached) worker.postMessage({ kind: "compile", url: WASM_URL }); // (python-worker.js)
   appZip = fetch(new URL("../build/app.zip", import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`build/app.zip: HTTP ${response.status}`);
@@ -418,6 +441,7 @@ function markTrial() {
 function restoreHung(hung, marked) {
   console.warn("boot: the restore of this browser's snapshot hung: it is dropped");
   performance.mark("hearts:snapshot-hung");
+  leaving = true;
   hung.terminate();
   if (marked) {
     location.reload();

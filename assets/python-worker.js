@@ -5,7 +5,8 @@
 // its sys.path and runs hearts/page/worker.py, which talks to the page
 // (assets/page.js) in messages.
 //
-// From the page, perhaps {kind: "compile"} (below), then {kind: "files"}: the runtime's files
+// From the page, {kind: "alive", name} (a Web Lock this worker holds while
+// it lives), perhaps {kind: "compile"} (below), then {kind: "files"}: the runtime's files
 // ({url: bytes}), the compiled wasm module, the snapshot of the
 // interpreter's memory (or null) and app.zip. The worker answers
 // {kind: "interpreter", snapshot} once Python is up ("restored", or
@@ -30,7 +31,14 @@ const timed = (name) => self.postMessage({ kind: "mark-time", name });
 let compiling = null;
 
 self.onmessage = ({ data }) => {
-  if (data?.kind === "compile" && !compiling && !started) {
+  if (data?.kind === "alive" && !started && self.navigator?.locks) {
+    // Held for this worker's life (assets/boot.js watchAlive): the page's
+    // request for it is granted the moment the worker ends.
+    navigator.locks.request(String(data.name), () => {
+      self.postMessage({ kind: "alive" });
+      return new Promise(() => {});
+    });
+  } else if (data?.kind === "compile" && !compiling && !started) {
     compiling = WebAssembly.compileStreaming(fetch(data.url));
     compiling.then(() => timed("hearts:compiled"), () => {}); // a failure: Pyodide's own fetch says why
   } else if (data?.kind === "files" && !started) {

@@ -134,8 +134,12 @@ class Chaos:
                     button = page.locator(f'[data-action="{action}"]:visible')
                     if button.count():
                         self.taken.append(action)
-                        button.first.click()
-                        acked(page, WAIT_MS)
+                        if action in ("reload", "start-fresh"):  # the page loads again
+                            with page.expect_navigation(timeout=WAIT_MS):
+                                button.first.click()
+                        else:
+                            button.first.click()
+                            acked(page, WAIT_MS)
                         break
                 continue
             page.locator(f"{TABLE}").wait_for(timeout=left)

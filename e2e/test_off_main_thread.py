@@ -210,3 +210,34 @@ def test_a_worker_that_cannot_start_shows_the_boot_error(browser, site, watch):
         assert page.locator("html[data-ready]").count() == 0
     finally:
         context.close()
+
+
+# Before the page's scripts: the game's worker is ended once (a tab's
+# session) as soon as its Python is up, before the game is imported, as a
+# browser or a crash would end it while the game starts.
+KILLED_IN_THE_BOOT = """
+const NativeWorker = Worker;
+window.Worker = class extends NativeWorker {
+  constructor(url, options) {
+    super(url, options);
+    if (options?.name === "hearts" && !sessionStorage.getItem("killed")) {
+      sessionStorage.setItem("killed", "1");
+      this.addEventListener("message", ({ data }) => { if (data?.kind === "interpreter") this.terminate(); });
+    }
+  }
+};
+"""
+
+
+def test_a_worker_ended_while_the_game_starts_is_noticed_at_once(warm, site, open_game):
+    # Issue 47: nothing noticed it, and the loading screen waited for the
+    # boot's time-out (240 s). The worker's Web Lock tells the page at once;
+    # the boot fails, the page loads once more, and the game starts.
+    page = warm.page
+    page.add_init_script(KILLED_IN_THE_BOOT)
+    page = open_game(page, site.game_url(), timeout=60000)
+    assert page.evaluate("sessionStorage.getItem('killed')") == "1"
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+    page.locator('#screen [data-action="new-game"]').click()
+    acked(page)
+    page.locator('#screen [data-phase="pass"]').wait_for()
