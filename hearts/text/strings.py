@@ -41,7 +41,9 @@ SPEED_SLOW = NP_("speed", "Slow")
 SPEED_NORMAL = NP_("speed", "Normal")
 SPEED_FAST = NP_("speed", "Fast")
 SPEED_INSTANT = NP_("speed", "Instant")
-FOUR_COLOUR_DECK = N_("Four-colour deck")
+# TRANSLATORS: a setting: the deck with four suit colours. The button shows the four suit
+# signs before it (8 characters): at most 12 characters here.
+FOUR_COLOUR_DECK = N_("Four colours")
 BACK = N_("Back")
 # TRANSLATORS: a button offered when every remaining trick is surely the player's:
 # takes them all at once.
