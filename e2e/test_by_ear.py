@@ -12,6 +12,7 @@ from the accessibility tree (aria snapshots) and the live region only:
   once, when the bar says they are;
 - the hand's end says each player's points, total and place, as the
   table's totals show them;
+- the three cards received are named so;
 - the hand has one Tab stop; N jumps to a card that can be played, S to
   the next suit; after a card is played focus is on the card in its place,
   and the hand's end takes focus: never <body>;
@@ -89,11 +90,12 @@ class Ear:
     def __init__(self, page, lang):
         self.page, self.tr = page, load(lang)
         self.names = {card_name(c, self.tr): c for c in ALL_CARDS}
+        self.received = {S.received_card(c, self.tr): c for c in ALL_CARDS}
         self.seats = {seat_name(s, self.tr): s for s in range(4)}
         self.turns = 0
 
     def card(self, name):
-        return self.names[name]
+        return self.names[name] if name in self.names else self.received[name]
 
     def check_turn(self, page):
         """The player's turn: the tree and the last thing said agree."""
@@ -187,6 +189,10 @@ def test_a_hand_by_ear(lang, warm_context, site, open_game):
     assert page.evaluate("() => document.activeElement.getAttribute('data-action')") == "menu"
     pass_by_keys(keys)
     assert focus_in(page, "#screen .hand")
+    # the three cards received are named so (the eye sees a star)
+    page.locator('#screen .hand button[data-card]:not([aria-disabled="true"])').first.wait_for(timeout=TIMEOUT)
+    hand = [name for name, _ in buttons(tree(page, "#screen .hand"))]
+    assert len([n for n in hand if n in ear.received]) == 3, hand
     # a refused card is said once, by #live alone
     page.locator('#screen .hand button[data-card]:not([aria-disabled="true"])').first.wait_for(timeout=TIMEOUT)
     off = page.locator('#screen .hand [data-card][aria-disabled="true"]')

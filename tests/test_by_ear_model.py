@@ -107,3 +107,28 @@ def test_the_table_has_a_heading_and_one_live_region_per_event():
     assert d.model.ui.message is not None
     message = re.search(r'<p class="message[^"]*"[^>]*>', html)
     assert message is not None and "role=" not in message.group(0) and "aria-live" not in message.group(0)
+
+
+def test_the_cards_received_are_named_so():
+    d = Driver()
+    d.send(M.NewGame())
+    pass_three(d)
+    got = {str(c) for c in d.pv.received}
+    labels = dict(re.findall(r'<button[^>]*data-card="(\w\w)"[^>]*aria-label="([^"]+)"', d.html()))
+    assert {c for c, label in labels.items() if label.endswith(", received")} == got and len(got) == 3
+    fi = dict(re.findall(r'<button[^>]*data-card="(\w\w)"[^>]*aria-label="([^"]+)"', d.html(FI)))
+    assert all(fi[c].endswith(", saatu kortti") for c in got)
+
+
+def test_the_game_end_says_totals_and_places():
+    d = Driver()
+    d.send(M.NewGame())
+    for _ in range(30):
+        play_hand(d)
+        if d.pv.phase is Phase.GAME_END:
+            break
+        d.send(M.Continue())
+    assert d.pv.phase is Phase.GAME_END
+    last = _said(d)[-1]
+    scores = d.pv.scores
+    assert "You: " in last and f"{scores[0]} in total" in last and "wins the game" in last

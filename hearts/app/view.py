@@ -392,6 +392,7 @@ def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
                 cls += " playable"
         if card in received:
             cls += " received"
+            label = S.received_card(card, tr)
         if card in ui.hint:
             cls += " hinted"
         if card == ui.lifted:

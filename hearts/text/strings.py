@@ -114,6 +114,14 @@ def hint(card: CardOrText, tr: Translator) -> str:
     return tr.gettext("Hint: {card}").format(card=card_name(card, tr))
 
 
+def received_card(card: CardOrText, tr: Translator) -> str:
+    """A card of the hand the player was passed, as a screen reader names it
+    (the eye sees a blue ring and a star): "queen of spades, received"."""
+    # TRANSLATORS: the name of a card in your hand that another player passed to you
+    # ({card} e.g. "queen of spades"), until you play your first card.
+    return tr.gettext("{card}, received").format(card=card_name(card, tr))
+
+
 def card_played(seat: int, card: CardOrText, tr: Translator) -> str:
     """What a screen reader announces when a card lands on the table:
     "West: queen of spades", "You: 2 of clubs"."""
