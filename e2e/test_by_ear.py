@@ -3,7 +3,8 @@ at 1366x768, with what a player who listens can know checked at every step
 from the accessibility tree (aria snapshots) and the live region only:
 
 - every dialog (the in-game Menu, its Statistics, New game's question, a
-  hand's replay from the score sheet) takes focus and gives it back;
+  hand's replay from the score sheet) takes focus and gives it back; the
+  replay says each trick's cards in the order played;
 - one live region says an event (a refused card, a hint: never twice);
 - on each turn: the trick in the order played, its leader first; the suit
   to follow (or the lead) and how many cards can be played, which match
@@ -241,6 +242,10 @@ def test_a_hand_by_ear(lang, warm_context, site, open_game):
     keys.press("Enter")
     assert focus_in(page, ".overlay.replay[role=dialog]")
     assert_accessible(page, site)
+    keys.press("ArrowRight")  # the first trick, said as it was played
+    step = page.locator(".overlay .r-step[aria-live]").text_content()
+    assert any(f"{led_text(s, ear.tr)}: " in step for s in range(4)), step
+    assert any(S.trick_won(s, ear.tr) in step for s in range(4)), step
     while page.locator(".overlay").count():
         keys.press("Escape")
     assert page.evaluate("() => document.activeElement.getAttribute('data-action')") == "menu"

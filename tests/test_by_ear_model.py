@@ -9,6 +9,7 @@ import re
 
 from hearts import Phase
 from hearts.app import messages as M
+from hearts.app.events import decode
 from hearts.app.model import HUMAN
 from hearts.app.view import announcement
 from hearts.text.i18n import load
@@ -132,3 +133,20 @@ def test_the_game_end_says_totals_and_places():
     last = _said(d)[-1]
     scores = d.pv.scores
     assert "You: " in last and f"{scores[0]} in total" in last and "wins the game" in last
+
+
+def test_the_replay_tells_each_trick_in_play_order():
+    d = Driver()
+    d.send(M.NewGame())
+    play_hand(d)
+    d.send(M.ShowReplay(0))
+    d.send(decode("replay-next"))
+    step = re.search(r'<p class="r-step"[^>]*aria-live="polite"[^>]*>(.*?)</p>', d.html(), re.S)
+    assert step is not None
+    told = re.sub(r"<[^>]+>", "", step.group(1))
+    trick = d.model.ui.replay.tricks[0]
+    who = ["You", "West", "North", "East"]
+    plays = [f"{who[trick.leader]} led: 2 of clubs."] + [
+        f"{who[s]}: {card_name(c, EN)}." for s, c in zip(trick.seats[1:], trick.cards[1:])]
+    assert told.startswith("Trick 1 of 13 " + " ".join(plays)), told
+    assert re.search(r"won the trick\. \d+ points? in this trick\.$", told), told
