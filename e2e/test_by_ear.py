@@ -24,7 +24,7 @@ import re
 
 import pytest
 
-from hearts.app.play_view import led as led_text
+from hearts.app.play_view import led as led_text, trick_points
 from hearts.app.stats import places
 from hearts.app.view import _sentence
 from hearts.text import strings as S
@@ -129,7 +129,9 @@ class Ear:
         heard = said(page)
         taken = [t for t in heard if S.trick_won(0, self.tr) in t or any(
             S.trick_won(s, self.tr) in t for s in (1, 2, 3))]
-        points = [int(m) for t in taken for m in re.findall(r"(\d+) (?:point|pist)", t.split(". ", 1)[-1])]
+        # (the points of each: the one "n points in this trick" it says, in its language)
+        points = [n for t in taken for n in range(27) if re.search(
+            r"(^|\s)" + re.escape(trick_points(n, self.tr)), t)]
         assert sum(points) == 26, taken
         bar = tree(page, "#screen .bar")
         broken = self.tr.text(S.HEARTS_BROKEN)
