@@ -69,9 +69,10 @@ PROBE = Key("hearts.probe", "local", None)  # written and removed: whether stora
 UNSAVED = Key("hearts.unsaved", "session", REV_MAX_DIGITS)  # revision of a position not stored
 BOOTING = Key("hearts.booting", "session", None)  # a boot under way (assets/boot-watch.js)
 SNAPSHOT_TRIAL = Key("hearts.snapshot-trial", "local", None)  # a boot from a memory snapshot (assets/boot.js)
+RECHECKED = Key("hearts.rechecked", "session", None)  # a failed boot had the cache checked again (assets/boot.js)
 OWNER = Key("hearts.owner", "lock", None)  # the Web Lock of the tab that plays the game
 ASIDE = Key("hearts.aside.", "local", None)  # prefix: values the loading screen's reset moved aside
-KEYS = (SAVE, STATS, SETTINGS, LANG, REFUSED, VIEW, PROBE, UNSAVED, BOOTING, SNAPSHOT_TRIAL, OWNER, ASIDE)
+KEYS = (SAVE, STATS, SETTINGS, LANG, REFUSED, VIEW, PROBE, UNSAVED, BOOTING, SNAPSHOT_TRIAL, RECHECKED, OWNER, ASIDE)
 LEGACY = (SAVE, SETTINGS, LANG)  # the root install's keys of before (migrations), unscoped
 
 
