@@ -1,5 +1,9 @@
 """Issue 26's update and storage behaviour in Firefox ESR and in WebKitGTK
-(e2e/test_new_version.py tests it in Chromium): one boot and one deploy each.
+(e2e/test_new_version.py tests it in Chromium): one boot and one deploy each;
+and before that deploy, issue 47's snapshot and deploy scenarios
+(e2e/test_browser_snapshot.py and e2e/test_bad_deploy.py in Chromium): the
+browser's own snapshot damaged, then a deploy whose app.zip the host
+answers with an HTML page, a reload after each (Scenario.damaged).
 
 A game is open in the middle of a hand when a new build is "deployed" (the
 server starts answering build/precache.js and build/boot-i18n.json with
@@ -36,6 +40,7 @@ from pathlib import Path
 import pytest
 
 from deploys import NEW_VERSION, new_title, redeployed
+from test_bad_deploy import INSTALL, MAINTENANCE
 from test_browsers import (BOOT_S, FACTS, FIREFOX, MINIBROWSER, PAGE, QUERY, STEP_S, WEBKIT_DRIVER, WebKitSmoke, display,  # noqa: F401
                            end_group, groups, isolated_env, require, smoke_server, webkit_driver)
 
@@ -43,6 +48,18 @@ ROOT = Path(__file__).resolve().parent.parent
 INSTALL_S = 300  # a new worker's install: the whole site again, from a server that lets nothing be cached
 PERSIST_S = 15   # how long the menu is given to show what the browser answered to persist()
 SERVED_TITLE = "fetch('build/boot-i18n.json').then((r) => r.json()).then((j) => j.en.title)"
+# The service worker's copy of this browser's snapshot with its last 2% of
+# bytes zeroed (issue 47's attack); true if there was one.
+ZERO_SNAPSHOT_TAIL = """(async () => {
+  const cache = await caches.open((await caches.keys()).find((key) => key.startsWith("hearts ")));
+  const url = new URL("build/local/pyodide-snapshot.bin", document.baseURI).href;
+  const hit = await cache.match(url);
+  if (!hit) return false;
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  bytes.fill(0, Math.floor(bytes.length * 0.98));
+  await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  return true;
+})()"""
 
 
 def deploy(server, folder):
@@ -120,6 +137,33 @@ class Scenario:
         self.js("window.heartsSamePage = 1")
         return f
 
+    def damaged(self, server, folder):
+        """Issue 47 in this browser: its own snapshot damaged (the last 2% of
+        its bytes zeroed), then a deploy whose app.zip the host answers with
+        an HTML page; a reload after each plays on with the game kept, the
+        snapshot dropped, the old version serving. Then the host is fixed."""
+        f = self.facts
+        f["snapshot_made"] = self.until("the browser's snapshot stored",
+                                        lambda s: s["snapshotMade"] in ("stored", "failed"), INSTALL_S)["snapshotMade"]
+        f["snapshot_damaged"] = self.js(ZERO_SNAPSHOT_TAIL)
+        self.goto(self.url)
+        f["after_snapshot"] = self.until("the boot without the snapshot", lambda s: s["ready"] or s["bootError"], BOOT_S)
+        self.say(f"damaged snapshot: data-snapshot={f['after_snapshot']['snapshot']!r}")
+        deploy(server, folder)
+        page = folder / "maintenance.html"
+        page.write_bytes(MAINTENANCE)
+        server.swap["/build/app.zip"] = page
+        f["bad_install"] = self.js(f"({INSTALL})()")
+        self.say(f"a deploy with an HTML page for app.zip: its worker {f['bad_install']!r}")
+        self.goto(self.url)
+        f["after_bad_deploy"] = self.until("the boot after the bad deploy",
+                                           lambda s: (s["ready"] and s["running"] == "0") or s["bootError"], BOOT_S)
+        f["title_after_bad_deploy"] = self.js(SERVED_TITLE)
+        del server.swap["/build/app.zip"]  # the host fixed
+        self.js("window.heartsSamePage = 1")
+        f["before_damage"], f["before"] = f["before"], self.state()  # (the deploy's checks start here)
+        return f
+
     def wait_attr(self, selector, name, timeout):
         deadline = time.monotonic() + timeout
         while (value := self.attr(selector, name)) is None and time.monotonic() < deadline:
@@ -160,6 +204,17 @@ def check(facts):
     before, told = facts["before"], facts["told"]
     assert facts["sw"] == "controlled" and facts["offline"] == "ready"
     assert facts["title_before"] == "Hearts"
+    # issue 47: a damaged snapshot is dropped, the game plays on...
+    assert facts["snapshot_made"] == "stored" and facts["snapshot_damaged"] is True
+    snap = facts["after_snapshot"]
+    assert not snap["bootError"] and snap["snapshot"] == "unused"
+    first = facts["before_damage"]
+    assert (snap["phase"], sorted(snap["hand"])) == (first["phase"], sorted(first["hand"]))
+    # ...and a deploy answered with an HTML page never installs: the old version plays on
+    assert facts["bad_install"] == "redundant"
+    bad = facts["after_bad_deploy"]
+    assert not bad["bootError"] and facts["title_after_bad_deploy"] == "Hearts"
+    assert (bad["phase"], sorted(bad["hand"])) == (first["phase"], sorted(first["hand"]))
     # told...
     assert facts["update_call"] == "looked"
     assert facts["data_update"] == "ready" and facts["notice"] == "update" and facts["update_now_button"] == 1
@@ -244,7 +299,7 @@ def test_firefox_tells_a_new_version_and_asks_to_keep_storage(smoke_server, grou
         scenario = Scenario("firefox", firefox.js, firefox.goto, smoke_server.url + QUERY)
         scenario.facts["version"] = firefox.version
         scenario.run()
-        deploy(smoke_server, tmp_path)
+        scenario.damaged(smoke_server, tmp_path)  # (deploys, as below)
         scenario.after_deploy()
         scenario.facts["errors"] = scenario.facts["page_errors"] + firefox.ask(console=True)["value"]
     finally:
@@ -267,7 +322,7 @@ def test_webkit_tells_a_new_version_and_asks_to_keep_storage(smoke_server, displ
             scenario = Scenario("webkit", js, driver.get, smoke_server.url + QUERY)
             scenario.facts["version"] = driver.capabilities.get("browserVersion")
             scenario.run()
-            deploy(smoke_server, tmp_path)
+            scenario.damaged(smoke_server, tmp_path)  # (deploys, as below)
             scenario.after_deploy()
             scenario.facts["errors"] = scenario.facts["page_errors"] + scenario.state()["errors"]
         finally:
