@@ -510,7 +510,7 @@ def test_a_game_put_aside_by_start_fresh_is_offered_once_as_a_file():
     ports.loop.run()
     assert rt.model.game is None and rt.model.ui.save_error == "put-aside"
     [page] = ports.rendered
-    assert "Open a game from a file" in page and 'data-action="download-refused"' in page
+    assert "Open game from file" in page and 'data-action="download-refused"' in page
     rt.dispatch(M.DownloadRefusedSave())
     ports.loop.run()
     assert ports.downloads[-1][0] == text

@@ -430,8 +430,9 @@ def test_announcements_cover_plays_tricks_and_turns():
     play_legal(d)
     kinds = {type(item) for items in d.announced for item in items}
     assert {M.Played, M.TrickTaken, M.Turn, M.Received} <= kinds
-    text = announcement((M.Played(1, "QS"), M.TrickTaken(0), M.Turn(0)), EN)
-    assert text == "West: queen of spades. You won the trick. Your turn."
+    text = announcement((M.Played(1, "QS"), M.TrickTaken(0, 13), M.Turn(1), M.Turn(0, "C", 3)), EN)
+    assert text == ("West: queen of spades. You won the trick. 13 points in this trick. "
+                    "Your turn. Follow suit (clubs): 3 cards can be played.")
 
 
 def test_fourth_hand_has_no_passing_and_says_so():

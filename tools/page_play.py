@@ -101,3 +101,73 @@ def play_turns(page: Any, until: tuple[str, ...] = ("hand-end", "game-end"),
             click_card(page, code)
             page.locator(f'#screen [data-card="{code}"]').wait_for(state="detached", timeout=timeout)
     raise RuntimeError("the game did not move on")
+
+
+# -- by keyboard alone (issue 48): a hand played with the keys a player who
+# listens would press, counted. The hand has one Tab stop; N jumps to the
+# next card that can be chosen, Enter chooses (hearts/page/controller.py).
+
+class Keys:
+    """The page's keyboard, counting the presses."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.count += 1
+        acked(self.page)
+
+    def active(self, script: str) -> Any:
+        """``script`` of the focused element (``e``)."""
+        return self.page.evaluate(f"() => {{ const e = document.activeElement; return {script}; }}")
+
+    def tab_to(self, selector: str, back: bool = False, limit: int = 60) -> None:
+        """Tab (or Shift+Tab) until ``selector`` has focus."""
+        for _ in range(limit):
+            if self.active(f"!!e && e.matches({selector!r})"):
+                return
+            self.press("Shift+Tab" if back else "Tab")
+        raise AssertionError(f"Tab never reached {selector}")
+
+
+FOCUSED_CARD = "#screen .hand [data-card]"
+MY_TURN = PLAYABLE.replace("#screen", "#screen .hand")
+
+
+def pass_by_keys(keys: Keys, timeout: float = WAIT_MS) -> None:
+    """Into the hand (one Tab stop), the first three cards chosen (Enter, N),
+    the pass confirmed (Shift+Tab to Confirm pass, Enter)."""
+    page = keys.page
+    keys.tab_to(FOCUSED_CARD)
+    for i in range(3):
+        if i:
+            keys.press("n")
+        keys.press("Enter")
+    keys.tab_to('[data-action="confirm-pass"]', back=True)
+    keys.press("Enter")
+    page.locator(f'{TABLE}[data-phase="play"]').wait_for(timeout=timeout)
+
+
+def play_by_keys(keys: Keys, check: Callable[[Any], None] | None = None,
+                 until: tuple[str, ...] = ("hand-end", "game-end"), timeout: float = WAIT_MS) -> str:
+    """Each turn: Enter on the focused card when it can be played, else N
+    (to the next that can) and Enter; until the phase is one of ``until``."""
+    page = keys.page
+    ready = f"{MY_TURN}, " + ", ".join(f'{TABLE}[data-phase="{p}"]' for p in until)
+    for _ in range(60):
+        page.locator(ready).first.wait_for(timeout=timeout)
+        now = phase(page)
+        if now in until:
+            return str(now)
+        if check is not None:
+            check(page)
+        if not keys.active(f"!!e && e.matches({FOCUSED_CARD!r})"):
+            keys.tab_to(FOCUSED_CARD)
+        if keys.active("e.getAttribute('aria-disabled') === 'true'"):
+            keys.press("n")
+        code = keys.active("e.getAttribute('data-card')")
+        keys.press("Enter")
+        page.locator(f'#screen [data-card="{code}"]').wait_for(state="detached", timeout=timeout)
+    raise RuntimeError("the hand did not end")

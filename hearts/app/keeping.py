@@ -63,7 +63,8 @@ def open_saved(model: Model, saved: str | None, unsaved_rev: int = 0) -> tuple[M
     ui = replace(model.ui, screen="table", rev=max(rev, model.ui.rev), saved_rev=rev,
                  behind=unsaved_rev > rev)
     model, effects = steps.next_step(Model(ui=ui, game=game, undo_used=undo_used))
-    return model, [M.Announce(steps.turn_items(model))] + effects
+    said = steps.turn_items(model)
+    return model, ([M.Announce(said)] if said else []) + effects
 
 
 def _elsewhere(model: Model, msg: M.Elsewhere) -> tuple[Model, list[Effect]]:

@@ -37,16 +37,18 @@ RESTORED_OLDER = N_(
 # TRANSLATORS: after the message why a saved game could not be opened.
 REFUSED_KEPT = N_("A copy of it is kept aside: you can download it as a file.")
 # TRANSLATORS: button: download the saved game that could not be opened.
-DOWNLOAD_REFUSED = N_("Download the saved game")
+DOWNLOAD_REFUSED = N_("Download saved game")
 HIDE_MESSAGE = N_("Hide this message")
-EXPORT_GAME = N_("Save the game to a file")
+# TRANSLATORS: button (in the menu): at most 20 characters, as every button label.
+EXPORT_GAME = N_("Save game to file")
 # TRANSLATORS: title of the question when a game is opened from a file while another is in progress.
 OPEN_FILE_QUESTION = N_("Replace this game with the one in the file?")
 # TRANSLATORS: in that question, after what is lost: the game in progress can be saved to a file first.
 KEEP_A_COPY = N_("To keep this game, save it to a file first.")
 # TRANSLATORS: button: the game from the file replaces the one in progress.
 OPEN_FILE_CONFIRM = N_("Open the file's game")
-IMPORT_GAME = N_("Open a game from a file")
+# TRANSLATORS: button (the start screen, the menu): at most 20 characters.
+IMPORT_GAME = N_("Open game from file")
 # TRANSLATORS: before the reason why, e.g. "The saved game is damaged ...".
 FILE_REFUSED = N_("The file was not opened.")
 

@@ -51,12 +51,16 @@ class Played:
 @dataclass(frozen=True)
 class TrickTaken:
     seat: int
+    points: int = 0  # the points in the trick
 
 
 @dataclass(frozen=True)
 class Turn:
-    """Whose turn it is (None: nobody's)."""
+    """Whose turn it is (None: nobody's); on the player's turn, the suit to
+    follow ("C", "D", "H", "S"; None: they lead) and how many cards are legal."""
     seat: int | None
+    suit: str | None = None
+    legal: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,7 @@ class Received:
 class HandScored:
     points: tuple[int, ...]  # per seat
     moon: int | None  # the seat that shot the moon
+    totals: tuple[int, ...] = ()  # per seat, the scores after the hand
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,13 @@ from collections.abc import Container, Iterable
 
 from ..text import strings as S
 from ..text.i18n import N_, NP_
+from ..engine.replay import ReplayTrick
 from ..text.vocabulary import card_name, pass_direction_text, seat_name
 from .events import Action as A
 from .blocks import SEATS, button, dialog, esc, mini_card, sort_hand
 from ..text.i18n import Translator
 from .model import Ui
+from .play_view import led, trick_points
 
 REPLAY = N_("Trick by trick")
 DEAL_AND_PASS = N_("The deal and the pass")
@@ -39,6 +41,17 @@ def step_title(step: int, total: int, tr: Translator) -> str:
         return tr.text(DEAL_AND_PASS)
     # TRANSLATORS: in the replay of a hand: "Trick 5 of 13".
     return tr.gettext("Trick {n} of {total}").format(n=tr.format_number(step), total=tr.format_number(total))
+
+
+def trick_told(trick: ReplayTrick, tr: Translator) -> str:
+    """What a screen reader says of a replayed trick, after its number: its
+    cards in the order played, its leader first, who took it and its points
+    ("West led: 2 of clubs. North: ace of clubs. ... North won the trick.
+    0 points in this trick.")."""
+    plays = [f"{led(trick.leader, tr)}: {card_name(trick.cards[0], tr)}"]
+    plays += [S.card_played(s, c, tr) for s, c in zip(trick.seats[1:], trick.cards[1:])]
+    plays += [S.trick_won(trick.winner, tr), trick_points(trick.points, tr)]
+    return "".join(f" {p}." for p in plays)
 
 
 def replay_label(hand: int, tr: Translator) -> str:
@@ -100,12 +113,15 @@ def replay_screen(ui: Ui, tr: Translator) -> str:
             hand_pts = "; ".join(S.hand_points(s, r.points[s], tr) for s in SEATS)
             moon = f"{S.shot_the_moon(r.moon, tr)} " if r.moon is not None else ""
             info = f'<p class="r-info">{esc(moon + hand_pts)}</p>'
+    told = f'<span class="sr">{esc(trick_told(r.tricks[step - 1], tr))}</span>' if step else ""
     prev = button(tr.text(PREVIOUS), A.REPLAY_PREV, cls="btn", aria_disabled="true" if step == 0 else None)
     nxt = button(tr.text(NEXT), A.REPLAY_NEXT, cls="btn primary",
                  aria_disabled="true" if step == total else None)
     body = (
         f'<h2>{esc(S.hand_number(r.hand + 1, tr))} \u00b7 {esc(tr.text(REPLAY))}</h2>'
-        f'<p class="r-step" data-replay-step="{step}" aria-live="polite">{esc(step_title(step, total, tr))}</p>'
+        # (the live region says the trick too, its cards in the order played)
+        f'<p class="r-step" data-replay-step="{step}" aria-live="polite" aria-atomic="true">'
+        f'{esc(step_title(step, total, tr))}{told}</p>'
         f"{trick_html}<ol class=\"r-seats\">{''.join(rows)}</ol>{info}"
         f'<div class="actions r-nav">{prev}{nxt}{_review(r.hand, tr)}{button(tr.text(S.BACK), A.CLOSE, cls="btn")}</div>'
         f'<p class="r-keys">{esc(tr.text(KEYS))}</p>'

@@ -55,8 +55,10 @@ RESET = N_("Reset statistics")
 RESET_QUESTION = N_("Reset the statistics?")
 RESET_CONFIRM = NP_("statistics", "Reset")
 KEEP = N_("Keep them")
-EXPORT = N_("Save statistics to a file")
-IMPORT = N_("Open statistics from a file")
+# TRANSLATORS: buttons of the statistics screen (at most 20 characters): the
+# statistics saved to a file, or replaced by those of a file.
+EXPORT = NP_("statistics", "Save to a file")
+IMPORT = NP_("statistics", "Open from a file")
 OPEN_QUESTION = N_("Replace your statistics?")
 # TRANSLATORS: the button that lets statistics opened from a file replace the ones here.
 OPEN_CONFIRM = NP_("statistics", "Replace")

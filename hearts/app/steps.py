@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ..engine.game import Game, Phase
 from ..engine.rules import Reason
 from ..engine.save import MAX_REV, dumps
+from ..text import strings as S
 from . import history
 from . import messages as M
 from .messages import Effect
@@ -66,8 +67,12 @@ def played(model: Model, old: Game, seat: int, card: str) -> tuple[Model, list[E
     assert new is not None
     items: list[M.Said] = [M.Played(seat, card)]
     done = completed_tricks(new) > completed_tricks(old)
+    if not old.hearts_broken and new.hearts_broken:
+        items.append(M.Text(S.HEARTS_BROKEN))
     if done:
-        items.append(M.TrickTaken(next(t.winner for t in reversed(new.tricks) if t.winner is not None)))
+        last = next(t for t in reversed(new.tricks) if t.winner is not None)
+        assert last.winner is not None
+        items.append(M.TrickTaken(last.winner, last.points))
     return changed(with_ui(model, pause=done), items)
 
 
@@ -121,7 +126,13 @@ def turn_items(model: Model) -> tuple[M.Said, ...]:
     if game is None or model.ui.pause:
         return ()
     if game.phase is Phase.PLAY:
-        return (M.Turn(game.to_act),)
+        if game.to_act != HUMAN:
+            # An opponent's turn goes unsaid (their card is said when it
+            # comes): the speech keeps pace with the table.
+            return ()
+        trick = game.view(HUMAN).trick
+        suit = str(trick.cards[0])[-1] if trick is not None and trick.cards else None
+        return (M.Turn(game.to_act, suit, len(game.legal)),)
     if game.phase is Phase.PASS:
         return (M.Passing(int(game.pass_direction)),)
     return ()

@@ -305,14 +305,15 @@ def _collect(model: Model, msg: M.Collect) -> tuple[Model, list[Effect]]:
     items: list[M.Said] = []
     if game.phase is Phase.HAND_END or game.phase is Phase.GAME_END:
         result = game.results[-1]
-        items.append(M.HandScored(result.points, result.moon))
+        items.append(M.HandScored(result.points, result.moon, tuple(game.scores)))
         if game.phase is Phase.GAME_END:
             if game.winner is not None:  # (always, at the game's end)
                 items.append(M.Won(game.winner))
         elif max(game.scores) >= GAME_OVER_AT:
             items.append(M.Tie())
     model, effects = next_step(model)
-    return model, settled + [M.Announce(tuple(items) + turn_items(model))] + effects
+    said = tuple(items) + turn_items(model)
+    return model, settled + ([M.Announce(said)] if said else []) + effects
 
 
 def _opponent_move(model: Model, msg: M.OpponentMove) -> tuple[Model, list[Effect]]:

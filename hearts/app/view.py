@@ -311,7 +311,11 @@ def _trick(ui: Ui, pv: PlayerView, tr: Translator) -> tuple[str, int | None]:
         slots = {seat: str(played) for seat, played in zip(trick.seats, trick.cards)}
     out = []
     queen = False
-    for seat in (2, 1, 3, 0):
+    # In the order played, then the empty places (each slot is placed by
+    # game.css whatever its order): a screen reader reads the trick as it
+    # was played, its leader first.
+    played = [s for s in ((leader + i) % 4 for i in range(4)) if s in slots] if leader is not None else []
+    for seat in played + [s for s in (2, 1, 3, 0) if s not in slots]:
         card = slots.get(seat)
         pos = SEAT_CLASS[seat]
         if card is None:
@@ -327,6 +331,8 @@ def _trick(ui: Ui, pv: PlayerView, tr: Translator) -> tuple[str, int | None]:
             queen = True
         lead = ' data-leader="true"' if seat == leader else ""
         label = S.card_played(seat, card, tr)
+        if seat == leader:  # "West led: 2 of clubs"
+            label = f"{P.led(seat, tr)}: {card_name(card, tr)}"
         out.append(f'<div class="slot slot-{pos}"><div class="{cls}" data-seat="{seat}"{lead} role="img" '
                    f'aria-label="{esc(label)}">{card_face(card)}</div></div>')
     extra = ""
@@ -363,6 +369,13 @@ def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     cards = sort_hand(pv.hand)
     n = len(cards)
     out = []
+    # One Tab stop in the hand (a roving tabindex): the first card that can
+    # be chosen now, else the first; the arrows and the jump keys move from
+    # card to card (hearts.page.controller).
+    def choosable(c: str) -> bool:
+        return (c in ui.picked or len(ui.picked) < 3) if passing else (playing_now and c in legal)
+
+    stop = next((c for c in cards if choosable(c)), cards[0] if cards else None)
     for card in cards:  # (game.css places each by its place among them)
         cls = card_class(card)
         label = card_name(card, tr)
@@ -379,12 +392,13 @@ def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
                 cls += " playable"
         if card in received:
             cls += " received"
+            label = S.received_card(card, tr)
         if card in ui.hint:
             cls += " hinted"
         if card == ui.lifted:
             cls += " lifted"
         out.append(
-            f'<button type="button"{attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None)}>'
+            f'<button type="button"{attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None, tabindex="0" if card == stop else "-1")}>'
             f"{card_face(card)}</button>"
         )
     turn = " my-turn" if playing_now else ""
@@ -393,7 +407,8 @@ def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     if received and int(pv.pass_direction):
         source = f" from-{SEAT_CLASS[_passer(pv)]}"
     return (f'<div class="hand n{n}{rows}{turn}{source}" role="group" tabindex="-1" '
-            f'aria-label="{esc(tr.text(S.YOUR_HAND))}">{"".join(out)}</div>')
+            f'aria-label="{esc(tr.text(S.YOUR_HAND))}" aria-describedby="hand-keys">{"".join(out)}</div>'
+            f'<p id="hand-keys" class="sr">{esc(tr.text(S.HAND_KEYS))}</p>')
 
 
 def _passer(pv: PlayerView) -> int:
@@ -467,6 +482,7 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     can_hint = pv.my_turn and not ui.pause
     bar = (
         '<header class="bar">'
+        f'<h1 class="sr">{esc(game_name(tr))}</h1>'  # (every screen has its heading)
         f'<span class="hand-no"{D.fingerprint_attr(ui)}>{esc(S.hand_number(pv.hand_number + 1, tr))}</span>'
         f'<span class="{broken_cls}"><span class="hb" aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> '
         f'<span class="hb-text">{esc(hearts)}</span></span>'
@@ -485,7 +501,8 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
         + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
         + f'<div class="toast">{note_html}{P.pass_info(ui, pv, tr, card_face)}'
-        + f'<p class="message{" long" if len(message) > 90 else ""}" role="status">{esc(message)}</p></div>'
+        # (not a live region: #live says it, once)
+        + f'<p class="message{" long" if len(message) > 90 else ""}">{esc(message)}</p></div>'
         + _passing(pv) + _moment(ui, pv) + P.felt_tools(ui, pv, tr)
         + "</div>"
         + f'<div class="south{mine}">'
@@ -752,11 +769,13 @@ def say(item: M.Said, tr: Translator) -> str:
     if isinstance(item, M.Played):
         return S.card_played(item.seat, item.card, tr)
     if isinstance(item, M.TrickTaken):
-        return S.trick_won(item.seat, tr)
+        return f"{_sentence(S.trick_won(item.seat, tr))} {P.trick_points(item.points, tr)}"
     if isinstance(item, M.Turn):
-        if item.seat is None:
+        # An opponent's turn goes unsaid (their card is said when it comes):
+        # the speech keeps pace with the table.
+        if item.seat != HUMAN:
             return ""
-        return S.to_play(item.seat, tr) if item.seat == HUMAN else S.thinking(item.seat, tr)
+        return f"{_sentence(S.to_play(item.seat, tr))} {S.your_move(item.suit, item.legal, tr)}"
     if isinstance(item, M.Passing):
         return pass_direction_text(item.direction, tr)
     if isinstance(item, M.Received):
@@ -765,6 +784,10 @@ def say(item: M.Said, tr: Translator) -> str:
         return tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item.cards)
     if isinstance(item, M.HandScored):
         moon = [S.shot_the_moon(item.moon, tr)] if item.moon is not None else []
+        if len(item.totals) == len(SEATS):  # with each total and place
+            ranks = places(item.totals)
+            return " ".join(_sentence(t) for t in moon + [
+                S.hand_total(s, item.points[s], item.totals[s], ranks[s][0], tr) for s in SEATS])
         return " ".join(_sentence(t) for t in moon + [S.hand_points(s, item.points[s], tr) for s in SEATS])
     if isinstance(item, M.Tie):
         return tr.text(S.TIE_ONE_MORE_HAND)

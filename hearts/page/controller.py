@@ -350,6 +350,8 @@ class Controller:
             return
         if key == P.ESCAPE:
             return self.post(P.KEY, key=key)
+        if key.lower() in (P.NEXT_LEGAL, P.NEXT_SUIT):
+            return self.jump(event, key)
         if key not in P.ARROWS:
             return
         if one("#screen .overlay.replay") is not None:  # a trick back or on (hearts.app.events.key)
@@ -383,6 +385,47 @@ class Controller:
         else:
             index = count - 1
         items.item(index).focus()
+        if current.hasAttribute("data-card"):
+            rove(items, index)
+        event.preventDefault()
+
+    def jump(self, event, key):
+        """N: on to the next card that can be chosen now; S: to the first
+        card of the next suit; with Shift, backwards; round the hand."""
+        if event.ctrlKey or event.altKey or event.metaKey:
+            return
+        target = event.target
+        current = target.closest("[data-card]") if hasattr(target, "closest") else None
+        if current is None and not has_class(target, "hand"):
+            return
+        if one("#screen .overlay") is not None:
+            return
+        items = document.querySelectorAll("#screen .hand [data-card]")
+        count = int(items.length)
+        if not count:
+            return
+        index = -1
+        for i in range(count):
+            if items.item(i) == current:
+                index = i
+                break
+        step = -1 if event.shiftKey else 1
+        suit = attr(current, "data-card")[-1] if current is not None else None
+        if index < 0:
+            index = count if step < 0 else -1
+        for n in range(1, count + 1):
+            i = (index + step * n) % count
+            card = items.item(i)
+            if key.lower() == P.NEXT_LEGAL:
+                found = attr(card, "aria-disabled") != "true"
+            else:
+                mine = attr(card, "data-card")[-1]
+                before = attr(items.item((i - 1) % count), "data-card")[-1]
+                found = mine != suit and (i == 0 or before != mine or count == 1)
+            if found:
+                card.focus()
+                rove(items, i)
+                break
         event.preventDefault()
 
     # -- the worker stopped: it died (an error, out of memory, ended from
@@ -485,6 +528,12 @@ class Controller:
             opened=opened,
             pressed=pressed,
         )
+
+
+def rove(items, index):
+    """The hand's one Tab stop moves to the card at ``index``."""
+    for i in range(int(items.length)):
+        items.item(i).setAttribute("tabindex", "0" if i == index else "-1")
 
 
 def on_ready(callback):

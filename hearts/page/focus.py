@@ -21,9 +21,27 @@ def focus_key():
         return None
     card = attr(el, "data-card")
     if card:
-        return {"card": card}
+        # (and its place in the hand: when it was played, focus goes on to
+        # the card that takes its place)
+        cards = document.querySelectorAll("#screen .hand [data-card]")
+        index = 0
+        for i in range(int(cards.length)):
+            if cards.item(i) == el:
+                index = i
+                break
+        return {"card": card, "index": index}
     action = attr(el, "data-action")
     return {"action": action, "value": attr(el, "data-value")} if action else None
+
+
+def overlay_id():
+    """Which dialog is open (its classes: "overlay menu"), or None."""
+    el = one("#screen .overlay")
+    return None if el is None else str(el.className)
+
+
+def within(el, selector):
+    return el is not None and hasattr(el, "closest") and el.closest(selector) is not None
 
 
 class Focus:
@@ -36,7 +54,8 @@ class Focus:
     def morph(self, markup):
         """#screen's content becomes ``markup``, focus kept."""
         key = focus_key()
-        had_overlay = one("#screen .overlay") is not None
+        before = overlay_id()
+        had_overlay = before is not None
         had_ending = one("#screen .ending") is not None
         self.morph_into(document.getElementById("screen"), markup)
         panel = one("#screen .overlay .panel")
@@ -44,10 +63,17 @@ class Focus:
             if not had_overlay:  # a dialog opened: focus moves into it
                 self.opener = key
                 panel.focus()
+            elif overlay_id() != before:
+                # Another dialog in its place (the menu's Statistics, a
+                # hand's replay, New game's question): focus moves into it;
+                # closed, focus goes back to what opened the first.
+                panel.focus()
             elif key:
                 self.restore(key)
             else:
                 panel.focus()
+            if not within(document.activeElement, "#screen .overlay"):
+                panel.focus()  # (what had focus is gone: never left on <body>)
         elif had_overlay:  # a dialog closed: back to what opened it
             opener = self.opener
             self.opener = None
@@ -68,10 +94,18 @@ class Focus:
         card = key.get("card")
         action = key.get("action")
         if card:
-            # The card was played: focus goes to the hand as a whole, where a
-            # stray Enter or Space does nothing (on the next card, it would
-            # play that one on the next turn). The arrow keys go on from there.
-            target = one('#screen [data-card="' + escape(card) + '"]') or one("#screen .hand")
+            # The card was played: focus goes on to the card in its place
+            # (the next one; the last when it was the last), which cannot be
+            # played until the player's turn comes again (aria-disabled).
+            target = one('#screen [data-card="' + escape(card) + '"]')
+            if target is None:
+                cards = document.querySelectorAll("#screen .hand [data-card]")
+                count = int(cards.length)
+                target = cards.item(min(key.get("index", 0), count - 1)) if count else one("#screen .hand")
+                if count:
+                    for i in range(count):
+                        cards.item(i).setAttribute("tabindex", "-1")
+                    target.setAttribute("tabindex", "0")
         elif action == P.CONFIRM_PASS and one('#screen [data-action="' + P.CONFIRM_PASS + '"]') is None:
             target = one("#screen [data-card]")  # the pass is made: on into the hand
         else:

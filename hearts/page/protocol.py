@@ -103,6 +103,10 @@ CONFIRM_PASS = "confirm-pass"
 # the replay's tricks while it is open and move focus elsewhere).
 ESCAPE = "Escape"
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+# In the hand: the next card that can be chosen now, the first card of the
+# next suit (with Shift: backwards). view.py's hand says so to screen readers.
+NEXT_LEGAL = "n"
+NEXT_SUIT = "s"
 
 
 def message(kind, **fields):

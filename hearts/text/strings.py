@@ -21,7 +21,7 @@ from typing import Iterable
 
 from ..engine.choices import SPEEDS  # noqa: F401  (the speeds speed_name names)
 from .i18n import N_, NP_, Translator
-from .vocabulary import CardOrText, card_name, seat_name
+from .vocabulary import CardOrText, card_name, seat_name, suit_name
 
 # Start screen, menus and buttons
 NEW_GAME = N_("New game")
@@ -41,7 +41,9 @@ SPEED_SLOW = NP_("speed", "Slow")
 SPEED_NORMAL = NP_("speed", "Normal")
 SPEED_FAST = NP_("speed", "Fast")
 SPEED_INSTANT = NP_("speed", "Instant")
-FOUR_COLOUR_DECK = N_("Four-colour deck")
+# TRANSLATORS: a setting: the deck with four suit colours. The button shows the four suit
+# signs before it (8 characters): at most 12 characters here.
+FOUR_COLOUR_DECK = N_("Four colours")
 BACK = N_("Back")
 # TRANSLATORS: a button offered when every remaining trick is surely the player's:
 # takes them all at once.
@@ -57,6 +59,9 @@ YOUR_HAND = N_("Your hand")
 CURRENT_TRICK = N_("Current trick")
 YOUR_TURN = N_("Your turn")
 RECEIVED_CARDS = N_("You received these cards")
+# TRANSLATORS: read by screen readers on the hand: which keys move between
+# the cards. N and S are the keys themselves: keep them as they are.
+HAND_KEYS = N_("Arrow keys: card by card. N: next playable card. S: next suit.")
 HEARTS_BROKEN = N_("Hearts are broken")
 HEARTS_NOT_BROKEN = N_("Hearts are not broken yet")
 
@@ -109,6 +114,14 @@ def hint(card: CardOrText, tr: Translator) -> str:
     return tr.gettext("Hint: {card}").format(card=card_name(card, tr))
 
 
+def received_card(card: CardOrText, tr: Translator) -> str:
+    """A card of the hand the player was passed, as a screen reader names it
+    (the eye sees a blue ring and a star): "queen of spades, received"."""
+    # TRANSLATORS: the name of a card in your hand that another player passed to you
+    # ({card} e.g. "queen of spades"), until you play your first card.
+    return tr.gettext("{card}, received").format(card=card_name(card, tr))
+
+
 def card_played(seat: int, card: CardOrText, tr: Translator) -> str:
     """What a screen reader announces when a card lands on the table:
     "West: queen of spades", "You: 2 of clubs"."""
@@ -159,6 +172,28 @@ def hint_pass(cards: Iterable[CardOrText], tr: Translator) -> str:
     names = ", ".join(card_name(c, tr) for c in cards)
     # TRANSLATORS: {cards} is a list of card names separated by commas.
     return tr.gettext("Hint: pass {cards}").format(cards=names)
+
+
+def your_move(suit: str | None, n: int, tr: Translator) -> str:
+    """Said when the player's turn comes, after "Your turn": the suit to
+    follow (or that they lead) and how many of their cards can be played."""
+    if suit is None:
+        # TRANSLATORS: said when it is your turn to lead a trick: how many of your cards can be played.
+        return tr.ngettext("You lead: {n} card can be played", "You lead: {n} cards can be played",
+                           n).format(n=tr.format_number(n))
+    # TRANSLATORS: said when your turn comes in a trick: {suit} is the suit led (context "suit").
+    return tr.ngettext("Follow suit ({suit}): {n} card can be played",
+                       "Follow suit ({suit}): {n} cards can be played", n).format(
+        suit=suit_name(suit, tr), n=tr.format_number(n))
+
+
+def hand_total(seat: int, n: int, total: int, place: int, tr: Translator) -> str:
+    """Said at the end of a hand: "West: 13 points, 47 in total, 2nd"."""
+    # TRANSLATORS: said at a hand's end for each player: {points} e.g. "13 points" this hand,
+    # {total} the player's score so far (a number), {place} the place by that score ("2nd").
+    return tr.pgettext("hand result", "{player}: {points}, {total} in total, {place}").format(
+        player=seat_name(seat, tr), points=points(n, tr), total=tr.format_number(total),
+        place=place_badge(place, tr))
 
 
 def hand_points(seat: int, n: int, tr: Translator) -> str:

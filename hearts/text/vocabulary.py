@@ -184,10 +184,10 @@ _SAVE_ERRORS = {
     "save-impossible": N_("The saved game holds a position the rules don't allow."),
     "storage-unavailable": N_("This browser isn't letting the game save anything."),
     # TRANSLATORS: on the start screen after the loading screen's "Start
-    # fresh"; "Open a game from a file" is the start screen's button.
+    # fresh"; "Open game from file" is the start screen's button.
     "put-aside": N_(
         "Your game in progress was put aside when the game started fresh. To play on, "
-        "download it, then open the file with \u201cOpen a game from a file\u201d."
+        "download it, then open the file with \u201cOpen game from file\u201d."
     ),
 }
 _UNKNOWN_SAVE_ERROR = N_("The saved game can't be opened.")
