@@ -28,8 +28,9 @@ from ..engine.game import Phase
 from ..engine.slices import run_slice
 from ..app import saving as S, stored as ST, stored_settings
 from ..app import messages as M, update as U, warmup
-from ..app.model import HUMAN, Model, visible
+from ..app.model import HUMAN, Model, level_of, visible
 from ..app.steps import save_of
+from ..app.today import parse_date
 from ..app.view import announcement, view
 from .runtime import SLICE, Ports, Program
 
@@ -95,6 +96,7 @@ class Runtime(Program[Model]):
         self.think_ms: list[str] = []
         self.think_spans: list[str] = []
         self.show_thinking = False  # ?debug=think: the thinking times on <html> (tests, benchmarks)
+        self.date_param: str | None = None  # ?date=YYYY-MM-DD: today's hand's date pinned
         self.handle({
             M.Save: lambda e: self.save(e.text, e.rev),
             M.ClearSave: lambda e: self.remove(ST.SAVE),
@@ -118,6 +120,9 @@ class Runtime(Program[Model]):
             M.AskPersist: lambda e: self.spawn(self._persist(ask=True), asks_the_person=True),
             M.Measure: lambda e: self._health(),
             M.FindPar: lambda e: self.spawn(self._par(e)),
+            M.StoreToday: lambda e: self.put(ST.TODAY, e.text) if e.text is not None else self.remove(ST.TODAY),
+            M.StoreDays: lambda e: self.put(ST.DAYS, e.text),
+            M.CopyText: lambda e: self.ports.copy_share(),
         })
 
     # -- the screen ---------------------------------------------------------------
@@ -324,7 +329,7 @@ class Runtime(Program[Model]):
             return
         game = model.game
         seat = effect.seat
-        level = model.ui.settings.level
+        level = level_of(model.ui)
         least = THINK_AT_LEAST.get(level, max(THINK_AT_LEAST.values()))
         pv = game.view(seat)  # the opponent sees its own seat's view only
         bound = {"clock": ports.clock, "deadline": started + least - THINK_MARGIN} if level == "hard" else {}
@@ -512,6 +517,12 @@ class Runtime(Program[Model]):
         if text:
             self.download(text, "hearts-refused-save.json")
 
+    def today(self) -> str:
+        """Today's hand's date: ``?date=`` when it is a date, else the
+        player's local date (the page's clock)."""
+        pinned = self.date_param
+        return pinned if pinned is not None and parse_date(pinned) is not None else self.ports.local_date()
+
     # -- the start ------------------------------------------------------------------------
 
     def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[dict, tuple]:
@@ -543,6 +554,8 @@ class Runtime(Program[Model]):
             unsaved_rev=self.unsaved_rev(),
             reminded=stored.get("reminded") is True,
             par=stored.get("par") is not False,
+            today=self.get(ST.TODAY),
+            days=self.get(ST.DAYS),
         ), notes
 
     def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,
@@ -555,6 +568,7 @@ class Runtime(Program[Model]):
         game, Statistics), carried out once the game is ready."""
         self.migrate()
         self.show_thinking = param("debug") == "think"
+        self.date_param = param("date")
         try:
             flags, notes = self.flags(param, html_lang, coarse)
             self.boot_saved = self.own_text = flags["saved"]
