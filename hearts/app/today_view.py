@@ -59,7 +59,7 @@ def ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         return ""
     parts = []
     if ui.today_replay:
-        parts.append(f'<p class="note today-replay">{esc(tr.text(REPLAY_NOTE))}</p>')
+        parts.append(f'<p class="today-replay">{esc(tr.text(REPLAY_NOTE))}</p>')
     par = ui.pars_shown[0] if ui.pars_shown else None
     if par is not None:
         points = pv.results[0].points[HUMAN]
