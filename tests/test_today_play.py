@@ -124,6 +124,27 @@ def test_a_reload_with_a_record_that_is_not_the_tables_game_leaves_the_game_alon
         assert U.init(speed="instant", saved=before, today=junk)[0].ui.today is None
 
 
+def test_leaving_before_the_par_is_known_keeps_the_days_result_without_it_and_once():
+    d = Driver()
+    held: list[M.FindPar] = []
+    d.handle({M.FindPar: held.append})  # a slow phone: the par's search has not finished
+    today(d, DAY)
+    play_on(d)
+    assert d.phase() == "hand-end" and len(held) == 1
+    assert 'data-par=""' in d.html() and share_text(d.html()) is None  # "par: …", nothing to share yet
+    assert d.model.ui.days.result(date(2026, 12, 7)) is None  # not before its par, while the player stays
+    points = d.model.game.results[0].points[0]
+    d.send(M.Continue())  # the player leaves first
+    assert d.phase() == "start" and d.model.ui.days.result(date(2026, 12, 7)) == (points, None)
+    kept = d.get(ST.DAYS)
+    assert T.loads(kept).result(date(2026, 12, 7)) == (points, None)
+    d.spawn(d._par(held[0]))  # the par comes in after: nothing counted again, nothing changed
+    d.fake.loop.run()
+    d.settle()
+    assert dict(d.model.ui.pars).get(held[0].key) is not None
+    assert d.model.ui.days.results == (("2026-12-07", points, None),) and d.get(ST.DAYS) == kept
+
+
 def test_without_a_game_in_progress_the_hands_end_goes_back_to_the_start():
     d = Driver()
     today(d, DAY)

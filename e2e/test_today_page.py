@@ -9,13 +9,14 @@ Screenshots at 360x740 and 1366x768 go to build/screenshots/."""
 
 from datetime import date
 
-from hearts.app import par_search, today as T
+from hearts.app import par_search, today as T, today_view as TV
 from hearts.engine.game import fingerprint
 from hearts.engine.save import loads
 from hearts.engine.slices import finish
-from hearts.text.i18n import Translator
+from hearts.text.i18n import Translator, load
+from test_coach_page import BAD_BUTTONS
 from test_game import TABLE, phase
-from test_hand_end import SIZES, play_to_hand_end, shoot
+from test_hand_end import ROOT, SIZES, open_size, play_to_hand_end, shoot
 from settle import acked
 
 TIMEOUT = 60_000
@@ -116,6 +117,32 @@ def test_todays_hand_beside_a_game_in_progress_with_no_clipboard(warm_context, s
         assert phase(page) == "pass"
         assert saved_game(page).record() == before
         assert page.locator("#screen [data-fingerprint]").first.get_attribute("data-fingerprint") == fingerprint(3, 0)
+    finally:
+        context.close()
+    watcher.assert_clean()
+
+
+def test_todays_hand_in_lithuanian_at_320_px(warm_context, site, open_game):
+    """The longest words on the narrowest screen: no button wraps to a third
+    line, and the text to share is the language's own, 20 characters a line."""
+    lt = load("lt", str(ROOT / "build" / "locale"))
+    context, watcher, page = open_size(warm_context, "small", site.game_url(lang="lt", date=DAY.isoformat()),
+                                       open_game)
+    try:
+        bad = {"start": page.evaluate(BAD_BUTTONS)}
+        click(page, '#screen [data-action="today"]')
+        page.locator(f'{TABLE}[data-phase="pass"]').wait_for()
+        assert page.locator("#screen .bar .hand-no").inner_text() == lt.text(TV.TODAY_HAND)
+        assert play_to_hand_end(page) == "hand-end"
+        page.locator("#screen [data-share-text]").wait_for(timeout=TIMEOUT)
+        par = int(page.locator("#screen [data-par]").get_attribute("data-par"))
+        points = saved_game(page).results[0].points[0]
+        text = page.locator("#screen [data-share-text]").text_content()
+        assert text == T.share_text(DAY, points, par, lt) and "paras" in text
+        assert max(len(line) for line in text.splitlines()) <= T.SHARE_WIDTH
+        bad["today's end"] = page.evaluate(BAD_BUTTONS)
+        shoot(page, "today-end-lt-320")
+        assert {k: v for k, v in bad.items() if v} == {}
     finally:
         context.close()
     watcher.assert_clean()
