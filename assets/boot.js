@@ -305,8 +305,10 @@ function boot() {
 //
 // A stored snapshot that does not restore (another build of the runtime,
 // damaged bytes, a browser update), or from which the last boot never got
-// the game ready (SNAPSHOT_TRIAL, checked at the next boot), is dropped
-// once: this boot starts Python anew, and makes a new one. The service
+// the game ready (SNAPSHOT_TRIAL, written before the restore starts and
+// checked at the next boot: a restore that hangs past SNAPSHOT_RESTORE_MS
+// reloads the page into that check), is dropped once: this boot starts
+// Python anew, and makes a new one. The service
 // worker counts the drops of its version's snapshots; after
 // SNAPSHOT_MAX_DROPS the page stops making new ones (a browser whose own
 // snapshots never restore only starts slower). Never a boot loop.
@@ -339,6 +341,38 @@ async function storedSnapshot() {
   }
   // As it is stored (assets/snapshot-pages.js): the worker unpacks it.
   return { bytes: response.arrayBuffer() };
+}
+
+// A restore takes ~0.4 s here and a few seconds on a slow phone; one
+// still running after this long hangs (damaged pages whose lengths add up
+// spin Pyodide's restore at 100% of a processor, never ending).
+const SNAPSHOT_RESTORE_MS = 30000;
+let restoreWatch = null;
+
+function markTrial() {
+  try {
+    storage()?.setItem(SNAPSHOT_TRIAL, "1"); // cleared once the game is ready
+    return Boolean(storage()?.getItem(SNAPSHOT_TRIAL));
+  } catch (_) {
+    return false; // a full storage: no trial mark
+  }
+}
+
+// The restore hung: this boot ends its worker and starts again, and the
+// next boot, finding the trial mark, drops the snapshot and starts Python
+// anew (the usual path, which also tells the service worker). Without a
+// mark (storage refused) a reload could hang again: the snapshot is dropped
+// now and the loading screen offers its way out.
+function restoreHung(hung, marked) {
+  console.warn("boot: the restore of this browser's snapshot hung: it is dropped");
+  performance.mark("hearts:snapshot-hung");
+  hung.terminate();
+  if (marked) {
+    location.reload();
+  } else {
+    dropSnapshot();
+    fail("failed", "the snapshot's restore hung");
+  }
 }
 
 function dropSnapshot() {
@@ -388,12 +422,10 @@ async function startPython(worker) {
       } else if (kind === "interpreter") {
         performance.mark("hearts:interpreter");
         screen.setStage(3);
+        clearTimeout(restoreWatch);
         if (data.snapshot === "restored") {
           html.dataset.snapshot = "restored";
-          try {
-            storage()?.setItem(SNAPSHOT_TRIAL, "1"); // cleared once the game is ready
-          } catch (_) { /* a full storage: no trial mark, the snapshot is used as it is */ }
-          screen.whenReady(() => storage()?.removeItem(SNAPSHOT_TRIAL));
+          screen.whenReady(() => storage()?.removeItem(SNAPSHOT_TRIAL)); // (marked before the restore)
         } else {
           if (data.snapshot === "dropped") dropSnapshot();
           html.dataset.snapshot = stored ? "unused" : "deferred";
@@ -421,10 +453,14 @@ async function startPython(worker) {
   const seed = crypto.getRandomValues(new Uint32Array(2)).join("");
   const transfer = [app, ...Object.values(files).filter(Boolean)];
   if (bytes) transfer.push(bytes);
+  // Marked before the restore starts, so that a restore that hangs (or a
+  // page closed in the middle of it) leaves the mark for the next boot.
+  const marked = bytes ? markTrial() : false;
   worker.postMessage({
     kind: "files", files, types, wasmURL: WASM_URL, module, snapshot: bytes, stdLibURL: STDLIB_URL,
     restURL: STDLIB_REST_URL, app, seed,
   }, transfer);
+  if (bytes) restoreWatch = setTimeout(() => restoreHung(worker, marked), SNAPSHOT_RESTORE_MS);
   const { frame } = await booted;
   await screen.language;
   const control = await Promise.race([controllerUp, new Promise((resolve) => setTimeout(resolve, CONTROLLER_WAIT_MS))]);

@@ -91,6 +91,35 @@ def test_the_page_answers_while_hard_thinks(warm_context, site, open_game):
     assert phase(page) == "pass"
 
 
+# performance.timeOrigin with no fraction, as Chromium sometimes has it:
+# MicroPython reads such a JavaScript number as a 32-bit int.
+WHOLE_TIME_ORIGIN = """
+(() => {
+  const whole = Math.floor(performance.timeOrigin);
+  const json = performance.toJSON.bind(performance);
+  Object.defineProperty(performance, "timeOrigin", {get: () => whole});
+  performance.toJSON = () => ({...json(), timeOrigin: whole});
+})();
+"""
+
+
+def test_the_thinking_is_timed_on_the_page_clock_when_its_origin_is_whole(warm_context, site, open_game):
+    """The controller hands the page's time origin to the worker, which
+    times the opponents on the page's clock. A whole origin (one CI run's)
+    once arrived wrapped to 32 bits, and the times were 55 years off."""
+    context, _ = warm_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.add_init_script(WHOLE_TIME_ORIGIN)
+    page = open_game(page, site.game_url(debug="think"))  # (data-think-spans)
+    assert page.evaluate("Number.isInteger(performance.timeOrigin)")
+    new_game(page)
+    pass_three(page)
+    page.locator("html[data-think-spans]").wait_for(state="attached", timeout=TIMEOUT)
+    now = page.evaluate("performance.now()")
+    start, end = map(float, page.get_attribute("html", "data-think-spans").split(",")[0].split("-"))
+    assert 0 < start <= end <= now + 1, (start, end, now)
+
+
 def test_a_worker_that_dies_mid_hand_shows_a_way_back_and_the_game_is_kept(game, site):
     page = game.page
     new_game(page)

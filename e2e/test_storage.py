@@ -79,12 +79,15 @@ def test_hostile_nesting_in_every_key_still_starts_and_says_so(warm, site, open_
         assert loads(storage(page)["hearts.save@/"]).phase is Phase.PASS
 
 
-def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, site, open_game):
-    context = browser.new_context(service_workers="block")  # every request goes through route()
+def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, site, open_game, tmp_path):
+    # ... and the start screen then says where the game went, and how to
+    # play it on: downloaded, then opened from the file (issue 47).
+    context = browser.new_context(service_workers="block", accept_downloads=True)  # every request goes through route()
     try:
         page = context.new_page()
         page = open_game(page, site.game_url(lang="fi"))
         new_game(page)
+        cards = sorted(hand(page))
         saved = storage(page)["hearts.save@/"]
         # a boot that fails (here: the game's Python cannot be loaded)
         context.route("**/build/app.zip", lambda route: route.abort())
@@ -101,6 +104,20 @@ def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, s
         kept = storage(page)
         assert kept.get("hearts.aside.hearts.save@/") == saved
         assert "hearts.save@/" not in kept and "hearts.save" not in kept
+        expect(page.locator("#screen [role=alert]")).to_contain_text("Avaa tiedostosta")  # how to get it back
+        with page.expect_download() as info:
+            page.locator('#screen [data-action="download-refused"]').click()
+        path = tmp_path / "put-aside.json"
+        info.value.save_as(path)
+        assert path.read_text() == saved
+        with page.expect_file_chooser() as chooser:
+            page.locator('#screen [data-action="import-game"]').click()
+        chooser.value.set_files(str(path))
+        page.locator('#screen [data-phase="pass"]').wait_for()
+        assert sorted(hand(page)) == cards  # the game put aside, played on
+        page.reload()
+        page.locator("html[data-ready]").wait_for(state="attached", timeout=90_000)
+        assert page.locator("#screen [role=alert]").count() == 0, "said once"
     finally:
         context.close()
 

@@ -60,7 +60,8 @@ ENGINE_REASONS = {
     "card-not-held", "must-lead-two-of-clubs", "must-follow-suit", "hearts-not-broken",
     "no-points-on-first-trick", "pass-three-cards", "pass-duplicate-card", "already-passed",
 }
-SAVE_ERRORS = {"save-corrupt", "save-not-hearts", "save-newer-version", "save-impossible", "storage-unavailable"}
+SAVE_ERRORS = {"save-corrupt", "save-not-hearts", "save-newer-version", "save-impossible", "storage-unavailable",
+               "put-aside"}
 
 
 def _key(message):

@@ -493,6 +493,34 @@ def test_a_damaged_save_never_blocks_the_next_game(damaged):
     assert stored_game(rt).view(HUMAN) == rt.model.game.view(HUMAN)
 
 
+def test_a_game_put_aside_by_start_fresh_is_offered_once_as_a_file():
+    """Issue 47: the loading screen's Start fresh moves every stored value
+    aside (under ST.ASIDE's prefix); the game in progress was kept but the
+    page never said where, nor how to get it back."""
+    from hearts import Game
+    from hearts.engine.save import dumps
+
+    storage = {}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    text = dumps(Game.new(5), 7)
+    aside = ST.ASIDE.name + rt.key_of(ST.SAVE)
+    storage[aside] = text  # as startFresh leaves it: nothing else stored
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.game is None and rt.model.ui.save_error == "put-aside"
+    [page] = ports.rendered
+    assert "Open a game from a file" in page and 'data-action="download-refused"' in page
+    rt.dispatch(M.DownloadRefusedSave())
+    ports.loop.run()
+    assert ports.downloads[-1][0] == text
+    assert storage[aside] == text, "the copy put aside stays"
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.ui.save_error is None, "said once"
+    assert rt.model.ui.refused  # (still downloadable from the menu)
+
+
 def test_a_file_opened_over_a_damaged_save_is_played_and_saved():
     from hearts import Game
     from hearts.engine.save import dumps

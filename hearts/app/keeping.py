@@ -40,6 +40,9 @@ from . import history, steps
 from .messages import Effect
 
 OWNERS: tuple[Owner, ...] = get_args(Owner)
+#: The save error of a game in progress that the loading screen's Start
+#: fresh put aside (hearts.page.binding offer_put_aside): offered as a file.
+PUT_ASIDE = "put-aside"
 EXPORT_NAME = "hearts-game.json"
 
 

@@ -8,6 +8,7 @@ from ..text.i18n import N_
 from ..text.vocabulary import save_error_message
 from .blocks import button, dialog, esc
 from .events import Action as A
+from .keeping import PUT_ASIDE
 from .model import Ui
 from .play_view import KEEP_PLAYING, abandon_details
 from ..text.i18n import Translator
@@ -74,7 +75,8 @@ def refused_actions(ui: Ui, tr: Translator) -> str:
     kept, a button to download it, one to hide the message for good."""
     if not ui.refused:
         return ""
-    return (f'<p class="kept">{esc(tr.text(REFUSED_KEPT))}</p>'
+    kept = "" if ui.save_error == PUT_ASIDE else f'<p class="kept">{esc(tr.text(REFUSED_KEPT))}</p>'
+    return (f'{kept}'
             '<div class="start-actions refused-actions">'
             f'{button(tr.text(DOWNLOAD_REFUSED), A.DOWNLOAD_REFUSED)}'
             f'{button(tr.text(HIDE_MESSAGE), A.HIDE_REFUSED)}</div>')

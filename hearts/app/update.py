@@ -92,10 +92,14 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
          seed: int | None = None, saved: str | None = None, storage_ok: bool = True,
          two_tap: bool | None = None, touch: bool = False, stats: str | None = None,
          refused: bool = False, unsaved_rev: int = 0, reminded: bool = False,
-         par: bool = True, today: str | None = None, days: str | None = None) -> tuple[Model, list[Effect]]:
+         par: bool = True, put_aside: bool = False, today: str | None = None,
+         days: str | None = None) -> tuple[Model, list[Effect]]:
     """The first model: settings from the page, the saved game if any, and
-    the statistics' stored text (``stats``, see hearts.app.stats), and
-    today's hand's stored record and days (hearts.app.today_play)."""
+    the statistics' stored text (``stats``, see hearts.app.stats).
+    ``put_aside``: the loading screen's Start fresh put a game in progress
+    aside, now in the refused save's slot: the start screen says so and
+    offers it as a file. ``today``, ``days``: today's hand's stored record
+    and days played (hearts.app.today_play)."""
     settings = Settings(
         lang=lang if lang in LANGUAGES else "en",
         level=level if level in LEVELS else "normal",
@@ -106,7 +110,8 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
         par=par is not False,
     )
     ui = Ui(settings=settings, next_seed=seed, storage="ok" if storage_ok else "off",
-            touch=touch is True, refused=bool(refused))
+            touch=touch is True, refused=bool(refused) or put_aside is True,
+            save_error=_keeping.PUT_ASIDE if put_aside is True and not saved else None)
     stats_value, stats_error, stats_effects = _history.load_stats(stats)
     if stats_effects and not storage_ok:
         stats_effects = []

@@ -536,6 +536,7 @@ class Runtime(Program[Model]):
         seed, refused = ST.parse_seed(param("seed"))
         if refused:
             notes += ("seed-refused",)
+        put_aside = self.offer_put_aside()
         # Two-tap play is on by default on a touch screen, but never by itself in
         # a test run (?speed=instant): there a click plays, unless it was chosen.
         chosen = stored.get("two_tap")
@@ -551,12 +552,24 @@ class Runtime(Program[Model]):
             stats=self.get(ST.STATS),
             storage_ok=self.storage_ok(),
             refused=bool(self.get(ST.REFUSED)),
+            put_aside=put_aside,
             unsaved_rev=self.unsaved_rev(),
             reminded=stored.get("reminded") is True,
             par=stored.get("par") is not False,
             today=self.get(ST.TODAY),
             days=self.get(ST.DAYS),
         ), notes
+
+    def offer_put_aside(self) -> bool:
+        """True, once, when the loading screen's Start fresh put a saved game
+        aside (assets/loading-screen.js startFresh: under ST.ASIDE's prefix)
+        and nothing is kept in the refused save's slot: it is copied there,
+        so that the start screen offers it as a file to download and open
+        again. The copy under the prefix stays."""
+        aside = self.ports.storage_get(ST.ASIDE.name + self.key_of(ST.SAVE))
+        if not aside or self.get(ST.SAVE) or self.get(ST.REFUSED):
+            return False
+        return self.put(ST.REFUSED, aside) is not False
 
     def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,
              opened: str | None = None, pressed: M.Msg | None = None) -> None:

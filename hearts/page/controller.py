@@ -32,12 +32,12 @@ from pyscript.js_modules.morph import morph  # type: ignore[import-not-found]
 
 try:
     from hearts.page import protocol as P
-    from hearts.page.dom import area, attr, call, document, field, has_class, html, one, read, text
+    from hearts.page.dom import area, attr, call, document, field, has_class, html, one, read, text, time_origin
     from hearts.page.focus import Focus
     from hearts.page.start_screen import start_screen
 except ImportError:  # MicroPython: pyscript.toml puts them at the top
     import protocol as P  # type: ignore[import-not-found, no-redef]
-    from dom import area, attr, call, document, field, has_class, html, one, read, text  # type: ignore[import-not-found, no-redef]
+    from dom import area, attr, call, document, field, has_class, html, one, read, text, time_origin  # type: ignore[import-not-found, no-redef]
     from focus import Focus  # type: ignore[import-not-found, no-redef]
     from start_screen import start_screen  # type: ignore[import-not-found, no-redef]
 
@@ -296,7 +296,9 @@ class Controller:
         if chosen is None:
             return
         text = None
-        if chosen.size <= self.file_limit:
+        # The size of a slice at most one byte over the limit: a File's own
+        # size, over 2 GB, would reach MicroPython as a negative 32-bit int.
+        if chosen.slice(0, self.file_limit + 1).size <= self.file_limit:
             try:
                 text = str(await chosen.text())
             except Exception:
@@ -497,7 +499,7 @@ class Controller:
         return P.message(
             P.START,
             path=str(js.location.pathname),
-            origin=float(js.performance.timeOrigin),
+            origin=time_origin(),
             search=str(js.location.search),  # (hearts.app.stored.query_params: each name's first value)
             lang=str(html.lang or "en"),
             coarse=bool(js.matchMedia("(pointer: coarse)").matches),

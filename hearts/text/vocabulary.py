@@ -173,7 +173,8 @@ def reason_message(code: object, tr: Translator, *, suit: Union[Suit, int, str, 
     return tr.gettext(_REASONS[reason])
 
 
-# hearts.engine.save.CODES, and storage-unavailable (hearts.app.stored).
+# hearts.engine.save.CODES, storage-unavailable (hearts.app.stored) and
+# put-aside (hearts.app.keeping.PUT_ASIDE).
 _SAVE_ERRORS = {
     "save-corrupt": N_("The saved game is damaged and can't be opened."),
     "save-not-hearts": N_("The saved data isn't a game of Hearts."),
@@ -182,6 +183,12 @@ _SAVE_ERRORS = {
     ),
     "save-impossible": N_("The saved game holds a position the rules don't allow."),
     "storage-unavailable": N_("This browser isn't letting the game save anything."),
+    # TRANSLATORS: on the start screen after the loading screen's "Start
+    # fresh"; "Open a game from a file" is the start screen's button.
+    "put-aside": N_(
+        "Your game in progress was put aside when the game started fresh. To play on, "
+        "download it, then open the file with \u201cOpen a game from a file\u201d."
+    ),
 }
 _UNKNOWN_SAVE_ERROR = N_("The saved game can't be opened.")
 
