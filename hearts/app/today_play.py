@@ -86,6 +86,30 @@ def resume(model: Model, text: str | None, max_chars: int) -> Model:
     return with_ui(model, today=day, today_replay=replay, aside=aside)
 
 
+def game_beside(save: str, record: str | None, max_chars: int) -> str | None:
+    """The game in progress when ``save`` is a day's hand that ``record``
+    (today's hand's stored record) says was played beside it: its save
+    text; else None. For the loading screen's Start fresh, which puts both
+    aside: the game to offer back is the one in progress, not the day's hand.
+
+    >>> from hearts.engine.game import Game
+    >>> day, game = dumps(Game.new(20261207)), dumps(Game.new(5))
+    >>> game_beside(day, record_text("2026-12-07", False, game), 10**6) == game
+    True
+    >>> game_beside(game, record_text("2026-12-07", False, day), 10**6), game_beside(day, "{", 99)
+    (None, None)
+    """
+    found = read_record(record, max_chars)
+    if found is None or not found[2]:
+        return None
+    try:
+        game = read(save).game
+    except Exception:  # (a damaged save: it is offered as it is)
+        return None
+    day = T.parse_date(found[0])
+    return found[2] if day is not None and is_days_hand(game, day) else None
+
+
 def _play_today(model: Model, msg: M.PlayToday) -> tuple[Model, list[Effect]]:
     day = T.parse_date(msg.day)
     ui = model.ui

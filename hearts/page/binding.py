@@ -31,6 +31,7 @@ from ..app import messages as M, update as U, warmup
 from ..app.model import HUMAN, Model, level_of, visible
 from ..app.steps import save_of
 from ..app.today import parse_date
+from ..app.today_play import game_beside
 from ..app.view import announcement, view
 from .runtime import SLICE, Ports, Program
 
@@ -565,10 +566,15 @@ class Runtime(Program[Model]):
         aside (assets/loading-screen.js startFresh: under ST.ASIDE's prefix)
         and nothing is kept in the refused save's slot: it is copied there,
         so that the start screen offers it as a file to download and open
-        again. The copy under the prefix stays."""
+        again (the game in progress, when today's hand was played beside
+        it). The copy under the prefix stays."""
         aside = self.ports.storage_get(ST.ASIDE.name + self.key_of(ST.SAVE))
         if not aside or self.get(ST.SAVE) or self.get(ST.REFUSED):
             return False
+        # (today's hand on the table then: the game in progress was beside it, in its record)
+        beside = game_beside(aside, self.ports.storage_get(ST.ASIDE.name + self.key_of(ST.TODAY)),
+                             ST.TODAY.max_chars or 0)
+        aside = beside or aside
         return self.put(ST.REFUSED, aside) is not False
 
     def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,
