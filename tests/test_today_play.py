@@ -314,3 +314,45 @@ def test_every_string_of_todays_hand_is_in_every_language():
         html = H.unescape(view(*visible(d.model), tr))
         for phrase in ("A replay", ">Share<", "The text is selected", "Days in a row", "Today's hand"):
             assert phrase in H.unescape(english) and phrase not in html, (lang, phrase)
+
+
+def test_a_tab_that_takes_over_during_todays_hand_goes_on_with_it_and_the_game_beside_it():
+    """Two tabs share the storage: A plays today's hand beside a game in
+    progress; B (told the game is open elsewhere) takes it over: B goes on
+    with the day's hand, against Hard, and Continue brings B the game in
+    progress back (B's own, older idea of today's hand is dropped)."""
+    a, before = game_in_progress()
+    kept = read(before)[0]
+    b = Driver(ports=a.fake)
+    b.model = replace(b.model, ui=replace(b.model.ui, today="2026-12-01", aside=None))  # stale
+    today(a, DAY)
+    play_on(a, until_end=False, moves=2)
+    stored = read(a.saved)[0].record()
+    b.send(b._adopted())  # (and the opponents' cards up to B's turn)
+    assert b.model.ui.today == DAY and b.model.ui.aside == a.model.ui.aside
+    assert b.model.game.record().plays[:len(stored.plays)] == stored.plays and pass_key(b.model)[0] == "hard"
+    play_on(b)
+    b.send(M.Continue())
+    assert b.model.ui.today is None and b.model.game.record() == kept.record()
+
+
+def test_a_tab_that_takes_over_a_plain_game_forgets_its_own_todays_hand():
+    a, before = game_in_progress()
+    b = Driver(ports=a.fake)
+    today(b, DAY)
+    b.fake.storage[b.key_of(ST.SAVE)] = before  # (A's game stored since; no record of today's hand)
+    b.fake.storage.pop(b.key_of(ST.TODAY))
+    b.send(b._adopted())
+    assert b.model.ui.today is None and b.model.ui.aside is None and b.model.game.record() == read(before)[0].record()
+
+
+def test_days_stored_by_another_tab_are_gone_on_from_here():
+    a = Driver()
+    b = Driver(ports=a.fake)
+    today(a, DAY)
+    play_on(a)
+    b.model = U.update(b.model, M.Elsewhere("open"))[0]  # (not the owner: it still follows)
+    b.stored_elsewhere(b.key_of(ST.DAYS))  # the page's storage event
+    b.settle()
+    assert b.model.ui.days == a.model.ui.days and b.model.ui.days.results
+    assert U.update(b.model, M.DaysStored(None))[0].ui.days == a.model.ui.days  # (nothing stored: kept)

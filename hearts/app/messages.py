@@ -315,6 +315,8 @@ class Adopt:
     counted games since this one read them)."""
     saved: str | None = None
     stats: str | None = None
+    today: str | None = None  # today's hand's stored record (hearts.app.today_play): the save may be the day's hand
+    days: str | None = None  # the days of today's hand played, as stored now
 
 
 @dataclass(frozen=True)
@@ -458,6 +460,13 @@ class PlayToday:
 
 
 @dataclass(frozen=True)
+class DaysStored:
+    """Another tab stored the days of today's hand played (their text): this
+    tab goes on from them."""
+    text: str | None = None
+
+
+@dataclass(frozen=True)
 class Share:
     """The share button of today's hand's end."""
 
@@ -479,7 +488,7 @@ Msg = Union[
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks, ParReady, TogglePar,
     UpdateReady, UpdateNow, OfflineReady, UpdateTooBig, Persisted, DismissNotice,
-    PlayToday, Share, Shared,
+    PlayToday, DaysStored, Share, Shared,
 ]
 
 

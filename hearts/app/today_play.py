@@ -110,6 +110,20 @@ def game_beside(save: str, record: str | None, max_chars: int) -> str | None:
     return found[2] if day is not None and is_days_hand(game, day) else None
 
 
+def resumed(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
+    """:func:`resume` with the stored record's limit, and Hard's passes
+    searched meanwhile when the day's hand is at its pass (a reload, a tab
+    that takes the game over)."""
+    from .stored import TODAY
+
+    model = resume(model, text, TODAY.max_chars or 0)
+    game = model.game
+    if model.ui.today is None or game is None or game.phase is not Phase.PASS:
+        return model, []
+    model, more = next_step(model)
+    return model, [e for e in more if isinstance(e, M.ThinkPasses)]
+
+
 def _play_today(model: Model, msg: M.PlayToday) -> tuple[Model, list[Effect]]:
     day = T.parse_date(msg.day)
     ui = model.ui
@@ -223,6 +237,12 @@ def wrap(handlers: dict[type, Handler]) -> dict[type, Handler]:
     def see_day(before: Model, after: Model, msg: M.ShowStats) -> tuple[Model, list[Effect]]:
         return (with_ui(after, day_seen=msg.day) if T.parse_date(msg.day) is not None else after), []
 
+    def adopted(before: Model, after: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
+        # (the stored position may be today's hand, of this tab or another: go on from its record)
+        after = with_ui(after, today=None, today_replay=False, aside=None, shared=None,
+                        days=T.loads(msg.days) if msg.days else after.ui.days)
+        return resumed(after, msg.today)
+
     def record(before: Model, after: Model, msg: object) -> tuple[Model, list[Effect]]:
         return (after, []) if after.ui.today is None else settle(after)
 
@@ -232,11 +252,17 @@ def wrap(handlers: dict[type, Handler]) -> dict[type, Handler]:
         wrapped[kind] = back_first(handlers[kind], only_ended=False)
     wrapped[M.StartOver] = then(handlers[M.StartOver], forget)
     wrapped[M.ShowStats] = then(handlers[M.ShowStats], see_day)
+    wrapped[M.Adopt] = then(handlers[M.Adopt], adopted)
     return {kind: then(h, record) for kind, h in wrapped.items()}
+
+
+def _days_stored(model: Model, msg: M.DaysStored) -> tuple[Model, list[Effect]]:
+    return (with_ui(model, days=T.loads(msg.text)) if msg.text else model), []
 
 
 HANDLERS: dict[type, Handler] = {
     M.PlayToday: _play_today,
+    M.DaysStored: _days_stored,
     M.Share: _share,
     M.Shared: _shared,
 }

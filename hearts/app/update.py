@@ -118,10 +118,8 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
     ui = replace(ui, stats=stats_value, stats_error=stats_error, days=_today.loads(days))
     # (a refused save is kept aside: hearts/app/keeping.py)
     model, effects = _keeping.open_saved(Model(ui=ui), saved, unsaved_rev)
-    model = _today_play.resume(model, today, _stored.TODAY.max_chars or 0)
-    if model.ui.today is not None:  # Hard's passes, searched while the player chooses
-        model, more = next_step(model)
-        effects += [e for e in more if isinstance(e, M.ThinkPasses)]
+    model, more = _today_play.resumed(model, today)  # (Hard's passes searched while the player chooses)
+    effects += more
     model, recorded = _history.record_game(model)  # a game that ended before its stats were kept
     return model, stats_effects + recorded + effects
 
@@ -377,7 +375,7 @@ def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
 WHILE_ELSEWHERE: frozenset[type] = frozenset({
     M.Elsewhere, M.TakeOver, M.Adopt, M.Crash, M.KeepGame, M.StartOver,
     M.UpdateReady, M.UpdateNow, M.UpdateTooBig, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave,
-    M.StatsStored,
+    M.StatsStored, M.DaysStored,
 })
 
 _HANDLERS: dict[type, Handler] = {

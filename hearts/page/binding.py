@@ -302,9 +302,13 @@ class Runtime(Program[Model]):
         at its next move. So two tabs without Web Locks that both stored the
         same revision (in the same millisecond) are told apart at once: the
         one whose save the slot kept plays on, the other is told. If it is
-        the statistics, this tab counts its next game on from them."""
+        the statistics (or today's hand's days), this tab counts its next
+        game on from them."""
         if key == self.key_of(ST.STATS):  # counted on from, whichever tab plays
             self.dispatch(M.StatsStored(self.get(ST.STATS)))
+            return
+        if key == self.key_of(ST.DAYS):  # today's hand's days, the same
+            self.dispatch(M.DaysStored(self.get(ST.DAYS)))
             return
         model = self.model
         if (key != self.key_of(ST.SAVE) or self.leaving or model.ui.owner != "here"
@@ -444,7 +448,7 @@ class Runtime(Program[Model]):
         """Go on from what is stored: the save, and the statistics (another
         tab may have counted games since this one read them)."""
         self.own_text = self.get(ST.SAVE)
-        return M.Adopt(self.own_text, self.get(ST.STATS))
+        return M.Adopt(self.own_text, self.get(ST.STATS), self.get(ST.TODAY), self.get(ST.DAYS))
 
     def leave(self) -> None:
         """The page goes (a reload, another page, the back-forward cache): it
