@@ -24,7 +24,8 @@
 // assets/updates.js) and is not tried again for QUOTA_PAUSE_MS. A cached
 // entry whose bytes no longer match (a damaged disk cache, a tampered
 // profile) is never served: this worker checks each file once after it
-// starts, before it serves it, and fetches a damaged one again.
+// starts, before it serves it, and fetches a damaged one again; a boot that
+// fails asks it to check them all again ({hearts: "recheck"}: assets/boot.js).
 //
 // A new build never takes over an open game by itself: its worker installs
 // and then waits (updateWaits) until a page asks it to go ahead ({hearts:
@@ -321,6 +322,15 @@ self.addEventListener("message", (event) => {
         answer?.postMessage(false);
       })
       .finally(() => from?.close()));
+  } else if (data.hearts === "recheck") {
+    // A boot failed (assets/boot.js recheckOnce): every cached file is
+    // checked again now, a damaged one fetched anew; then the page is told.
+    const [answer] = event.ports;
+    event.waitUntil(openCache().then(async (cache) => {
+      checkedOnce.clear();
+      for (const key of RECORDS.keys()) await sound(cache, key);
+    }).catch((error) => console.warn("sw: the recheck failed:", error))
+      .finally(() => answer?.postMessage(true)));
   } else if (data.hearts === "drop-snapshot") {
     event.waitUntil(openCache().then(async (cache) => {
       const drops = (await snapshotDrops(cache)) + 1;

@@ -34,18 +34,70 @@ import * as screen from "./loading-screen.js";
 import { watchBoot } from "./boot-watch.js";
 import { watchUpdates } from "./updates.js";
 
-const { absolute, fail } = screen;
+const { absolute } = screen;
+// index.html's watchdog of the page's scripts stands down; if it had given
+// up on this script (a slow network), its message goes.
+performance.mark("hearts:boot-ran");
+if (document.documentElement.dataset.bootError === "files") {
+  delete document.documentElement.dataset.bootError;
+  delete document.getElementById("boot").dataset.state;
+  document.getElementById("boot-files")?.remove();
+  const status = document.getElementById("boot-status");
+  status.className = "boot-status";
+  status.removeAttribute("role");
+}
 // Marked before Python starts; waits for the player if the last boot froze.
 const bootWatched = watchBoot();
 // Whether the boot watchdog let the boot go on (at once when the last boot
 // ended well; after Start fresh or Try again when it froze).
 let bootWatchDone = false;
 bootWatched.then(() => { bootWatchDone = true; });
+// A boot that fails while this install's service worker serves the page
+// may have failed on a cached file damaged after the worker checked it
+// (it checks each once after it starts): the worker checks them all again,
+// fetching the damaged ones anew, and the page loads once more before it
+// asks anything of the player (once a tab's session until a boot is ready).
+const RECHECKED = screen.keyOf(screen.keys.rechecked);
+const RECHECK_MS = 20000;
+let rechecking = false;
+
+function fail(key, detail) {
+  if (key === "failed" && recheckOnce(detail)) return;
+  screen.fail(key, detail);
+}
+
+function recheckOnce(detail) {
+  if (rechecking) return true;
+  const worker = navigator.serviceWorker?.controller;
+  if (!cached || !worker || !RECHECKED || html.hasAttribute("data-ready")) return false;
+  try {
+    if (sessionStorage.getItem(RECHECKED)) return false;
+    sessionStorage.setItem(RECHECKED, "1");
+  } catch (_) {
+    return false; // (storage refused: no way to know it was tried)
+  }
+  rechecking = true;
+  console.warn("boot: failed; the cached files are checked again and the page loads once more:", String(detail));
+  const channel = new MessageChannel();
+  const checked = new Promise((resolve) => {
+    channel.port1.onmessage = resolve;
+    setTimeout(resolve, RECHECK_MS);
+  });
+  worker.postMessage({ hearts: "recheck" }, [channel.port2]);
+  checked.then(() => location.reload());
+  return true;
+}
+
 // A first visit starts Python anew (the browser makes its snapshot after it):
 // WebKit took 20-45 s for that here, and over 120 s when the shared machine
 // was loaded far beyond its two cores.
 const BOOT_TIMEOUT_MS = 240000;
 const html = document.documentElement;
+screen.whenReady(() => {
+  try {
+    sessionStorage.removeItem(RECHECKED);
+  } catch (_) { /* storage refused */ }
+});
 
 // The snapshot this browser made of the interpreter after an earlier visit
 // (makeSnapshotForNextVisits, below): no file of the site, the service

@@ -207,3 +207,59 @@ def test_an_update_that_does_not_fit_cleans_up_says_so_and_waits(visited, host):
     pass_three(page)
     play_a_card(page)
     watcher.assert_clean()
+
+
+def test_a_script_missing_from_the_cache_offline_says_so_and_offers_reload(visited, host):
+    # Issue 47: a module of the boot gone from the worker's cache, offline:
+    # boot.js never ran (its imports could not be loaded), so neither did
+    # its timeouts, and the page said "Downloading the game…" for ever.
+    # index.html's inline watchdog of the scripts says so, with Reload.
+    page, _ = visited
+    page.evaluate("""async () => {
+      const cache = await caches.open((await caches.keys())[0]);
+      if (!(await cache.delete("assets/boot-watch.js"))) throw new Error("not cached");
+    }""")
+    page.context.new_cdp_session(page).send("Network.clearBrowserCache")  # (nor in the HTTP cache)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        page.locator('html[data-boot-error="files"]').wait_for(state="attached", timeout=WAIT)
+        assert "files didn't load" in page.locator("#boot [role=alert]").inner_text()
+        assert page.locator("#boot").is_visible()
+        reload = page.locator('#boot-files[data-action="reload"]')
+        assert reload.inner_text() == "Reload"
+    finally:
+        page.context.set_offline(False)
+    reload.click()  # online again: the worker fetches what it lacks
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    new_game(page)
+    assert phase(page) == "pass"
+
+
+def test_a_boot_that_fails_on_a_file_damaged_after_its_check_has_it_fetched_again(visited, host):
+    # Issue 47: app.zip's cached bytes damaged while the worker runs (it
+    # checked them when it started): served as they are, the boot failed on
+    # every reload. A boot that fails has the worker check every file again
+    # (the damaged one fetched anew) and loads once more: playable, nothing
+    # asked of the player.
+    page, _ = visited
+    record = precache_data((host.site / "build" / "precache.js").read_text(encoding="utf-8"))["records"]
+    size = record["./build/app.zip"]["size"]
+    page.reload()  # served by the worker, which checks app.zip as it does
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    assert page.evaluate("performance.getEntriesByName(new URL('build/app.zip', document.baseURI).href)"
+                         ".some((e) => e.workerStart > 0)"), "app.zip came from the worker"
+    page.evaluate("""async (size) => {
+      const cache = await caches.open((await caches.keys())[0]);
+      const garbage = new Uint8Array(size).fill(0x5a);
+      await cache.put("build/app.zip", new Response(garbage, { headers: { "Content-Type": "application/zip" } }));
+    }""", size)
+    page.evaluate("sessionStorage.setItem('before', '1')")
+    page.reload()
+    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+    assert page.evaluate("sessionStorage.getItem('hearts.rechecked@/')") is None  # (cleared once ready)
+    new_game(page)
+    assert phase(page) == "pass"

@@ -632,6 +632,9 @@ def test_the_static_page_speaks_the_catalogs_english():
     assert re.search(r'<meta name="description" content="(.*?)">', html).group(1) == english["description"]
     assert [manifest["name"], manifest["short_name"], manifest["description"]] == \
         [english["title"], english["title"], english["description"]]
+    # the watchdog of the page's scripts, inline: its words when no other file came
+    fallbacks = dict(re.findall(r'texts\.(\w+) \|\| "(.*?)"', html))
+    assert fallbacks == {"files": english["files"], "reload": english["reload"]}
 
 
 # --- fresh words, not the rule cards' ------------------------------------------------

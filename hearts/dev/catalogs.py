@@ -64,6 +64,10 @@ BOOT_TEXTS: dict[str, Marked] = {
     "stopped": N_("The game stopped. What you played is saved: reload the page to go on."),
     # TRANSLATORS: the button under "The game stopped": loads the page again.
     "reload": N_("Reload"),
+    # TRANSLATORS: on the loading screen when one of the page's own files
+    # could not be loaded (no network and a file missing, a host's error);
+    # above "Reload".
+    "files": N_("Some of the game's files didn't load. Check the connection, then reload the page."),
 }
 
 

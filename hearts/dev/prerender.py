@@ -36,8 +36,9 @@ from ..text.vocabulary import level_description
 
 BEGIN = "<!-- start screen (tools/build.py writes it from hearts/dev/prerender.py) -->"
 END = "<!-- /start screen -->"
-# What assets/start-screen.js needs of build/boot-i18n.json's texts at once.
-BOOT_KEYS = ("title", "loading")
+# What assets/start-screen.js needs of build/boot-i18n.json's texts at once,
+# and index.html's watchdog of the scripts ("files", "reload").
+BOOT_KEYS = ("title", "loading", "files", "reload")
 
 
 def defer_art(html: str) -> str:
@@ -70,7 +71,8 @@ def facts() -> dict[str, Any]:
     """
     return {
         "keys": {"lang": ST.LANG.name, "settings": ST.SETTINGS.name, "save": ST.SAVE.name,
-                 "booting": ST.BOOTING.name, "snapshot_trial": ST.SNAPSHOT_TRIAL.name, "aside": ST.ASIDE.name},
+                 "booting": ST.BOOTING.name, "snapshot_trial": ST.SNAPSHOT_TRIAL.name, "aside": ST.ASIDE.name,
+                 "rechecked": ST.RECHECKED.name},
         "prefix": ST.PREFIX,
         "separator": ST.SEPARATOR,
         "limits": {"lang_chars": ST.LANG_MAX_CHARS, "settings_chars": ST.SETTINGS_MAX_CHARS,
