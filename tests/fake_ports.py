@@ -109,6 +109,8 @@ class FakePorts:
         self.lang = ""
         self.warnings: list[str] = []
         self.downloads: list[tuple[str, str]] = []
+        self.day = "2026-12-07"  # the fake clock's calendar date (local_date)
+        self.copies = 0  # copy_share calls
         self.revoked: list[object] = []
         self.picked_files = 0
         self.updates_applied = 0
@@ -170,6 +172,12 @@ class FakePorts:
 
     def page_ms(self) -> float:
         return self.loop.now * 1000
+
+    def local_date(self) -> str:
+        return self.day
+
+    def copy_share(self) -> None:
+        self.copies += 1
 
     def sleep(self, seconds: float) -> _Sleep:
         return _Sleep(seconds)

@@ -128,6 +128,16 @@ def screens():
     out.append(("game end, a new version and offline told", told))
     start = U.update(U.init(speed="instant")[0], M.UpdateReady())[0]
     out.append(("start, a new version told", start))
+
+    daily = Driver()
+    daily.send(M.PlayToday("2026-12-07"))
+    out.append(("today's hand, the pass", daily.model))
+    out.append(("menu during today's hand", U.update(daily.model, M.ShowOverlay("menu"))[0]))
+    play_hand(daily)
+    out.append(("today's hand's end, its result to share", daily.model))
+    out.append(("today's hand's end, the text selected", U.update(daily.model, M.Shared(False))[0]))
+    daily.send(M.Continue())
+    out.append(("stats with the days of today's hand", U.update(daily.model, M.ShowStats("2026-12-07"))[0]))
     return out
 
 
@@ -162,7 +172,7 @@ def test_the_action_strings_are_the_pages_contract():
         start-over keep-game undo last-trick confirm-new-game two-tap stats stats-reset
         confirm-stats-reset replay replay-next replay-prev take-over download-refused
         hide-refused export-game import-game review claim update-now dismiss-notice
-        export-stats import-stats confirm-open-stats confirm-open-game par""".split())
+        export-stats import-stats confirm-open-stats confirm-open-game par today share""".split())
 
 
 def test_values_are_checked_at_the_seam():

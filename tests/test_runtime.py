@@ -521,6 +521,28 @@ def test_a_game_put_aside_by_start_fresh_is_offered_once_as_a_file():
     assert rt.model.ui.refused  # (still downloadable from the menu)
 
 
+def test_start_fresh_during_todays_hand_offers_the_game_in_progress_not_the_days_hand():
+    """Issue 50 with 47: the day's hand is saved in the game's slot and the
+    game in progress beside it, in today's hand's record; Start fresh puts
+    both aside, and the file offered is the game in progress."""
+    from hearts import Game
+    from hearts.engine.save import dumps
+    from hearts.app.today_play import record_text
+
+    storage = {}
+    ports = FakePorts(storage=storage)
+    rt = boot(ports, speed="instant")
+    in_progress, days_hand = dumps(Game.new(5), 7), dumps(Game.new(20261207), 2)
+    storage[ST.ASIDE.name + rt.key_of(ST.SAVE)] = days_hand
+    storage[ST.ASIDE.name + rt.key_of(ST.TODAY)] = record_text("2026-12-07", False, in_progress)
+    rt = boot(ports, speed="instant")
+    ports.loop.run()
+    assert rt.model.ui.save_error == "put-aside"
+    rt.dispatch(M.DownloadRefusedSave())
+    ports.loop.run()
+    assert ports.downloads[-1][0] == in_progress
+
+
 def test_a_file_opened_over_a_damaged_save_is_played_and_saved():
     from hearts import Game
     from hearts.engine.save import dumps

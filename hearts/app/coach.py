@@ -18,7 +18,7 @@ from . import stats as ST
 from ..engine.game import Game, Phase
 from ..engine.save import dumps
 from . import messages as M
-from .model import HUMAN, Handler, Model, with_ui
+from .model import HUMAN, Handler, Model, level_of, with_ui
 from . import history, steps
 from .messages import Effect
 
@@ -36,7 +36,7 @@ def _bucket(model: Model, game: Game) -> str:
     statistics (hearts.app.stats.record): apart if the game did not deal it."""
     if not ST.dealt_by_the_game(game):
         return ST.IMPORTED
-    return "undo" if model.undo_used else model.ui.settings.level
+    return "undo" if model.undo_used else level_of(model.ui)
 
 
 def _show_review(model: Model, msg: M.ShowReview) -> tuple[Model, list[Effect]]:

@@ -69,6 +69,8 @@ class Action(StrEnum):
     UPDATE_NOW = "update-now"  # switch to the new version now (hearts.ui.updates)
     DISMISS_NOTICE = "dismiss-notice"
     PAR = "par"  # the par of each hand on or off (a setting)
+    TODAY = "today"  # today's hand (hearts.app.today_play)
+    SHARE = "share"  # copy today's result (the text of [data-share-text])
 
 
 _NAMES = frozenset(a.value for a in Action)
@@ -103,7 +105,6 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.UNDO: M.Undo,
     Action.LAST_TRICK: lambda: M.ShowOverlay("last-trick"),
     Action.TWO_TAP: M.ToggleTwoTap,
-    Action.STATS: M.ShowStats,
     Action.STATS_RESET: M.AskResetStats,
     Action.CONFIRM_STATS_RESET: M.ConfirmResetStats,
     Action.EXPORT_STATS: M.ExportStats,
@@ -121,6 +122,7 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.UPDATE_NOW: M.UpdateNow,
     Action.DISMISS_NOTICE: M.DismissNotice,
     Action.PAR: M.TogglePar,
+    Action.SHARE: M.Share,
 }
 _VALUED: dict[Action, tuple[Callable[[str | None], object], Callable[[Any], M.Msg]]] = {
     Action.LEVEL: (_choice(LEVELS), M.SetLevel),
@@ -131,9 +133,23 @@ _VALUED: dict[Action, tuple[Callable[[str | None], object], Callable[[Any], M.Ms
 }
 
 
-def decode(action: object, value: object = None, *, seed: Callable[[], int] = new_seed) -> M.Msg | None:
+def local_day() -> str:
+    """The calendar date here, ``YYYY-MM-DD`` (the page's runtime passes the
+    page's own, or ``?date=``)."""
+    from datetime import date
+
+    return date.today().isoformat()
+
+
+def decode(action: object, value: object = None, *, seed: Callable[[], int] = new_seed,
+           day: Callable[[], str] = local_day) -> M.Msg | None:
     """The message of a click on ``data-action=action`` (with its
-    ``data-value``), or None. ``seed`` makes a new game's seed."""
+    ``data-value``), or None. ``seed`` makes a new game's seed, ``day``
+    gives today's date (today's hand).
+
+    >>> decode("today", day=lambda: "2026-12-24"), decode("share")
+    (PlayToday(day='2026-12-24'), Share())
+    """
     if type(action) is not str or action not in _NAMES:
         return None
     name = Action(action)
@@ -143,6 +159,10 @@ def decode(action: object, value: object = None, *, seed: Callable[[], int] = ne
         return M.NewGame(seed=seed())
     if name is Action.CONFIRM_NEW_GAME:
         return M.ConfirmNewGame(seed=seed())
+    if name is Action.TODAY:
+        return M.PlayToday(day())
+    if name is Action.STATS:
+        return M.ShowStats(day())
     plain = _PLAIN.get(name)
     if plain is not None:
         return plain()

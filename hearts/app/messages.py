@@ -262,7 +262,7 @@ class ToggleTwoTap:
 
 @dataclass(frozen=True)
 class ShowStats:
-    pass
+    day: str | None = None  # the page's date (YYYY-MM-DD): today's hand's run of days counts up to it
 
 
 @dataclass(frozen=True)
@@ -320,6 +320,8 @@ class Adopt:
     counted games since this one read them)."""
     saved: str | None = None
     stats: str | None = None
+    today: str | None = None  # today's hand's stored record (hearts.app.today_play): the save may be the day's hand
+    days: str | None = None  # the days of today's hand played, as stored now
 
 
 @dataclass(frozen=True)
@@ -453,6 +455,33 @@ class DismissNotice:
     """OK on a notice (the offline one, the reminder to save to a file)."""
 
 
+# -- messages: today's hand (hearts.app.today_play) ------------------------------
+
+@dataclass(frozen=True)
+class PlayToday:
+    """Today's hand: ``day`` the calendar date, ``YYYY-MM-DD`` (the page's
+    local date, or ``?date=``)."""
+    day: str
+
+
+@dataclass(frozen=True)
+class DaysStored:
+    """Another tab stored the days of today's hand played (their text): this
+    tab goes on from them."""
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Share:
+    """The share button of today's hand's end."""
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What came of the copy: ``ok`` copied; else the page selected the text."""
+    ok: bool
+
+
 Msg = Union[
     NewGame, SetLevel, SetLang, SetSpeed, ToggleFourColour, ShowOverlay, CloseOverlay, ClickCard,
     ConfirmPass, Continue, AskHint, HintReady, PassesReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
@@ -464,6 +493,7 @@ Msg = Union[
     ImportGame, Imported,
     ShowReview, ReviewProgress, ReviewReady, ClaimTricks, ParReady, TogglePar,
     UpdateReady, UpdateNow, OfflineReady, UpdateTooBig, Persisted, DismissNotice,
+    PlayToday, DaysStored, Share, Shared,
 ]
 
 
@@ -599,8 +629,29 @@ class Measure:
     (data-py-objects, data-proxies, data-tasks) for the soak test."""
 
 
+@dataclass(frozen=True)
+class StoreToday:
+    """Keep today's hand's record for a reload (hearts.app.stored.TODAY: its
+    date, whether it is a replay, the game in progress beside it); None:
+    remove it."""
+    text: str | None
+
+
+@dataclass(frozen=True)
+class StoreDays:
+    """Keep the days played (hearts.app.today.dumps)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class CopyText:
+    """Copy the text of the page's ``[data-share-text]`` (today's result) to
+    the clipboard; where that cannot be done, select it for the player to
+    copy. Send Shared."""
+
+
 Effect = Union[
     Think, ThinkPasses, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
     Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview, ApplyUpdate, AskPersist,
-    StoreView, Measure, FindPar,
+    StoreView, Measure, FindPar, StoreToday, StoreDays, CopyText,
 ]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 from ..engine.choices import Level, Speed
 from ..engine.game import Game, Phase, PlayerView, deal, fingerprint
 from .stats import EMPTY as NO_STATS, Stats, game_key
+from .today import Days
 if TYPE_CHECKING:  # (imported when a replay or a review is first shown, not at start)
     from ..engine.replay import Replay
     from .review import Review
@@ -119,6 +120,17 @@ class Ui:
     persist_asked: bool = False
     # Each hand's par (hearts.app.par), by its key (hearts.app.par.par_key).
     pars: tuple[tuple[str, Par], ...] = ()
+    # Today's hand (hearts.app.today_play): the date of the one on the table
+    # (None: the table's game is not it), whether that day had a result
+    # before it started (a replay), the game in progress beside it (its save
+    # text), what came of the share button ("copied", "select"), and the days
+    # played (hearts.app.today).
+    today: str | None = None
+    today_replay: bool = False
+    aside: str | None = None
+    shared: str | None = None
+    days: Days = field(default_factory=Days)
+    day_seen: str | None = None  # the page's date as it last said (the run of days counts up to it)
     # Filled in by visible() for the view only, never kept in the model: the
     # hand's DealFacts, and the pars of the game's finished hands, hand by
     # hand (None: not known yet; none at all with the setting off).
@@ -154,7 +166,7 @@ def pars_shown(model: Model) -> tuple[Par | None, ...]:
     """The pars of the game on the table's finished hands, hand by hand
     (None: not known, or being computed); none with the setting off."""
     game = model.game
-    if game is None or not model.ui.settings.par or not game.results:
+    if game is None or not (model.ui.settings.par or model.ui.today) or not game.results:
         return ()
     known = dict(model.ui.pars)
     prefix = game_key(game) + ":"
@@ -193,6 +205,11 @@ def cleared(ui: Ui, **changes: Any) -> Ui:
     adopted or given up): none of the picks, message, hint, paused trick,
     dialog or errors of the one before; then ``changes``."""
     return replace(ui, **{**_CLEARED, **changes})
+
+
+def level_of(ui: Ui) -> str:
+    """The opponents' level on the table: Hard in today's hand, else the setting."""
+    return "hard" if ui.today is not None else ui.settings.level
 
 
 def two_tap(ui: Ui) -> bool:

@@ -18,7 +18,7 @@ from ..engine.game import Game, Phase
 from . import messages as M
 from . import stats as ST
 from .messages import Effect
-from .model import Handler, Model, with_ui
+from .model import Handler, Model, level_of, with_ui
 from .steps import change_settings
 
 KEPT = 40  # pars kept in the Ui (a long game's hands, and a few of the game before)
@@ -33,7 +33,7 @@ def _ended_hand(model: Model) -> str | None:
     """The key of the hand that has just ended on the table, if the table is
     at a hand's end (or the game's) and wants its par."""
     game = model.game
-    if (game is None or not model.ui.settings.par
+    if (game is None or not (model.ui.settings.par or model.ui.today)
             or (game.phase is not Phase.HAND_END and game.phase is not Phase.GAME_END)):
         return None
     return par_key(game, game.hand_number)
@@ -49,7 +49,7 @@ def wanted(before: Model | None, after: Model) -> list[Effect]:
     if before is not None and _ended_hand(before) == key:
         return []
     assert after.game is not None
-    return [M.FindPar(key, after.game, after.ui.settings.level)]
+    return [M.FindPar(key, after.game, level_of(after.ui))]
 
 
 def _ready(model: Model, msg: M.ParReady) -> tuple[Model, list[Effect]]:

@@ -21,6 +21,7 @@ from ..engine.game import GAME_OVER_AT
 from ..text.i18n import N_, NP_, Marked
 from ..text.vocabulary import level_name
 from ..text.hint_text import decimal
+from .today_view import days_section
 from .events import Action as A
 from .blocks import button, dialog, esc
 from ..text.i18n import Translator
@@ -190,7 +191,7 @@ def stats_screen(ui: Ui, tr: Translator) -> str:
         f'<h3>{esc(tr.text(ALL_GAMES))}</h3>{_tiles(figures["all"], tr)}'
         f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.stats.recent, tr)}'
         f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
-        f'{_table(figures, tr)}</div>{_costs(ui.stats, tr)}'
+        f'{_table(figures, tr)}</div>{_costs(ui.stats, tr)}{days_section(ui, tr)}'
         f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
         f'<div class="actions files">{files}</div>'
     )

@@ -18,14 +18,14 @@ from ..text import strings as S
 from . import history
 from . import messages as M
 from .messages import Effect
-from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, cleared, with_ui
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, cleared, level_of, with_ui
 
 
 def pass_key(model: Model) -> tuple[Any, ...]:
     """Which hand, and which level, the opponents' passes are chosen for."""
     game = model.game
     assert game is not None
-    return (model.ui.settings.level, game.hand_number, game.legal_mask(HUMAN) if game.phase is Phase.PASS else 0)
+    return (level_of(model.ui), game.hand_number, game.legal_mask(HUMAN) if game.phase is Phase.PASS else 0)
 
 
 def start_game(model: Model, msg_seed: int) -> tuple[Model, list[Effect]]:
@@ -114,7 +114,7 @@ def next_step(model: Model) -> tuple[Model, list[Effect]]:
     if game.phase is Phase.PLAY and game.to_act is not None and game.to_act != HUMAN:
         seat = game.to_act
         return with_ui(model, thinking=seat), [M.Think(seat, ui.epoch, CARD_DELAY[speed])]
-    if game.phase is Phase.PASS and ui.settings.level == "hard":
+    if game.phase is Phase.PASS and level_of(ui) == "hard":
         key = pass_key(model)
         if not ui.bot_passes or ui.bot_passes[0] != key:  # Hard searches its passes meanwhile
             return with_ui(model, thinking=None, bot_passes=(key, None)), [M.ThinkPasses(key)]

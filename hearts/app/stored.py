@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine import boundedjson, save
-from . import stats
+from . import stats, today
 from ..text.i18n import N_
 from . import messages as M
 from . import stored_settings
@@ -71,8 +71,11 @@ BOOTING = Key("hearts.booting", "session", None)  # a boot under way (assets/boo
 SNAPSHOT_TRIAL = Key("hearts.snapshot-trial", "local", None)  # a boot from a memory snapshot (assets/boot.js)
 RECHECKED = Key("hearts.rechecked", "session", None)  # a failed boot had the cache checked again (assets/boot.js)
 OWNER = Key("hearts.owner", "lock", None)  # the Web Lock of the tab that plays the game
+TODAY = Key("hearts.today", "local", save.MAX_TEXT + 200)  # today's hand's record, the game beside it (today_play)
+DAYS = Key("hearts.days", "local", today.MAX_TEXT)  # the days of today's hand played (hearts.app.today)
 ASIDE = Key("hearts.aside.", "local", None)  # prefix: values the loading screen's reset moved aside
-KEYS = (SAVE, STATS, SETTINGS, LANG, REFUSED, VIEW, PROBE, UNSAVED, BOOTING, SNAPSHOT_TRIAL, RECHECKED, OWNER, ASIDE)
+KEYS = (SAVE, STATS, SETTINGS, LANG, REFUSED, VIEW, PROBE, UNSAVED, BOOTING, SNAPSHOT_TRIAL, RECHECKED, OWNER, TODAY,
+        DAYS, ASIDE)
 LEGACY = (SAVE, SETTINGS, LANG)  # the root install's keys of before (migrations), unscoped
 
 

@@ -22,12 +22,12 @@ from ..engine.rules import Reason
 from ..engine.save import MAX_REV, dumps
 from ..engine.choices import LEVELS, SPEEDS
 from .messages import Settings
-from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Ui, cleared, two_tap, with_ui
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Ui, cleared, level_of, two_tap, with_ui
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
 from . import coach as _coach, history as _history, keeping as _keeping, stored as _stored, table_extras as _table_extras, updates as _updates
-from . import par as _par, saving as _saving
+from . import par as _par, saving as _saving, today as _today, today_play as _today_play
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
 
@@ -92,12 +92,14 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
          seed: int | None = None, saved: str | None = None, storage_ok: bool = True,
          two_tap: bool | None = None, touch: bool = False, stats: str | None = None,
          refused: bool = False, unsaved_rev: int = 0, reminded: bool = False,
-         par: bool = True, put_aside: bool = False) -> tuple[Model, list[Effect]]:
+         par: bool = True, put_aside: bool = False, today: str | None = None,
+         days: str | None = None) -> tuple[Model, list[Effect]]:
     """The first model: settings from the page, the saved game if any, and
     the statistics' stored text (``stats``, see hearts.app.stats).
     ``put_aside``: the loading screen's Start fresh put a game in progress
     aside, now in the refused save's slot: the start screen says so and
-    offers it as a file."""
+    offers it as a file. ``today``, ``days``: today's hand's stored record
+    and days played (hearts.app.today_play)."""
     settings = Settings(
         lang=lang if lang in LANGUAGES else "en",
         level=level if level in LEVELS else "normal",
@@ -113,9 +115,11 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
     stats_value, stats_error, stats_effects = _history.load_stats(stats)
     if stats_effects and not storage_ok:
         stats_effects = []
-    ui = replace(ui, stats=stats_value, stats_error=stats_error)
+    ui = replace(ui, stats=stats_value, stats_error=stats_error, days=_today.loads(days))
     # (a refused save is kept aside: hearts/app/keeping.py)
     model, effects = _keeping.open_saved(Model(ui=ui), saved, unsaved_rev)
+    model, more = _today_play.resumed(model, today)  # (Hard's passes searched while the player chooses)
+    effects += more
     model, recorded = _history.record_game(model)  # a game that ended before its stats were kept
     return model, stats_effects + recorded + effects
 
@@ -257,7 +261,7 @@ def _confirm_pass(model: Model, msg: M.ConfirmPass) -> tuple[Model, list[Effect]
                     new.pass_cards(seat, list(ready[seat - 1]))
                     continue
                 # Not ready yet: Hard passes by its rules now rather than keep the page waiting.
-                level = ui.settings.level
+                level = level_of(ui)
                 bot = _ai().make_opponent(level, pass_search=False) if level == "hard" else _ai().make_opponent(level)
                 new.pass_cards(seat, bot.choose_pass(new.view(seat), rng_for(new, seat, "pass")))
         new.pass_cards(HUMAN, ui.picked)
@@ -372,7 +376,7 @@ def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
 WHILE_ELSEWHERE: frozenset[type] = frozenset({
     M.Elsewhere, M.TakeOver, M.Adopt, M.Crash, M.KeepGame, M.StartOver,
     M.UpdateReady, M.UpdateNow, M.UpdateTooBig, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave,
-    M.StatsStored,
+    M.StatsStored, M.DaysStored,
 })
 
 _HANDLERS: dict[type, Handler] = {
@@ -399,6 +403,7 @@ _HANDLERS: dict[type, Handler] = {
 
 
 for _more in (_table_extras.HANDLERS, _history.HANDLERS, _keeping.HANDLERS, _saving.HANDLERS, _coach.HANDLERS,
-              _par.HANDLERS, _updates.HANDLERS):
+              _par.HANDLERS, _updates.HANDLERS, _today_play.HANDLERS):
     _HANDLERS.update(_more)
+_HANDLERS.update(_today_play.wrap(_HANDLERS))  # today's hand beside the game in progress
 _HANDLERS.update(_updates.wrap(_HANDLERS))  # between hands: a new version, the storage question

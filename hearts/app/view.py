@@ -25,6 +25,7 @@ from .model import HUMAN, Ui, displayed_phase
 from .stats import places
 from . import play_view as P
 from . import deal_view as D
+from . import today_view as TV
 from .keeping_view import elsewhere_dialog, open_game_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
 from .updates import Moment, notices, persist_line
@@ -238,7 +239,7 @@ def _start(ui: Ui, tr: Translator) -> str:
         f'<h1 class="logo"><span class="logo-fan" aria-hidden="true">{fan}</span>{esc(name)}</h1>'
         f"{problem}{_notices(ui, tr, tells=False)}"
         '<div class="start-actions">'
-        f'{button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")}'
+        f'{button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")}{TV.today_button(ui, tr)}'
         f'{button(tr.text(S.RULES), A.RULES, cls="btn")}'
         f'{_stats_button(tr)}'
         f"{file_actions(ui, tr, False)}"
@@ -483,7 +484,7 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     bar = (
         '<header class="bar">'
         f'<h1 class="sr">{esc(game_name(tr))}</h1>'  # (every screen has its heading)
-        f'<span class="hand-no"{D.fingerprint_attr(ui)}>{esc(S.hand_number(pv.hand_number + 1, tr))}</span>'
+        f'<span class="hand-no"{D.fingerprint_attr(ui)}>{esc(TV.name(ui, tr) or S.hand_number(pv.hand_number + 1, tr))}</span>'
         f'<span class="{broken_cls}"><span class="hb" aria-hidden="true">{SUIT_GLYPH["H"]}\ufe0e</span> '
         f'<span class="hb-text">{esc(hearts)}</span></span>'
         '<span class="bar-actions">'
@@ -682,7 +683,7 @@ def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         place, shared = places(pv.scores)[HUMAN]
         head.append(f'<p class="your-place place-{place}">{esc(S.your_place(place, shared, tr))}</p>')
     else:
-        title = S.hand_number(pv.hand_number + 1, tr)
+        title = TV.name(ui, tr) or S.hand_number(pv.hand_number + 1, tr)
         head.append(f'<h2 id="ending-title">{esc(title)}</h2>')
     if result is not None and result.moon is not None:
         head.append(f'<p class="moon"><span class="moon-sign" aria-hidden="true">\u263e</span> '
@@ -691,6 +692,8 @@ def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         head.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
     if over:
         action = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")
+    elif ui.today is not None:  # back to the game in progress, or to the start
+        action = button(tr.text(S.BACK_TO_GAME if ui.aside else S.BACK), A.CONTINUE, cls="btn primary")
     else:
         action = button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn primary")
     if pv.results:  # this hand told trick by trick (hearts.app.replay_view)
@@ -712,7 +715,7 @@ def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         '<div class="ending-panel" tabindex="-1">'
         f'<div class="ending-head">{"".join(head)}</div>'
         f"{_players(pv, tr, over)}"
-        f"{D.ending_lines(ui, tr)}"
+        f"{D.ending_lines(ui, tr)}{TV.ending(ui, pv, tr)}"
         f"{score_sheet(pv, tr, ui=ui)}{_notices(ui, tr, tells=False)}"
         f'<div class="ending-actions">{action}</div>'
         # (after the actions: Continue comes first, for the eye and for Tab)
@@ -745,7 +748,7 @@ def _menu(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     files = file_actions(ui, tr, pv is not None)
     # The way back and a new game first: on a phone the settings below them
     # fill the screen, and what came after them was out of sight.
-    body = (f'<div class="actions">{back}{new}{_stats_button(tr)}</div>'
+    body = (f'<div class="actions">{back}{new}{TV.today_button(ui, tr)}{_stats_button(tr)}</div>'
             f"{D.menu_line(ui, tr)}<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr, menu=True)}"
             f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr)}{sheet}')
     return dialog(tr.text(S.MENU), body, "menu")

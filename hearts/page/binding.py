@@ -28,8 +28,10 @@ from ..engine.game import Phase
 from ..engine.slices import run_slice
 from ..app import saving as S, stored as ST, stored_settings
 from ..app import messages as M, update as U, warmup
-from ..app.model import HUMAN, Model, visible
+from ..app.model import HUMAN, Model, level_of, visible
 from ..app.steps import save_of
+from ..app.today import parse_date
+from ..app.today_play import game_beside
 from ..app.view import announcement, view
 from .runtime import SLICE, Ports, Program
 
@@ -95,6 +97,7 @@ class Runtime(Program[Model]):
         self.think_ms: list[str] = []
         self.think_spans: list[str] = []
         self.show_thinking = False  # ?debug=think: the thinking times on <html> (tests, benchmarks)
+        self.date_param: str | None = None  # ?date=YYYY-MM-DD: today's hand's date pinned
         self.handle({
             M.Save: lambda e: self.save(e.text, e.rev),
             M.ClearSave: lambda e: self.remove(ST.SAVE),
@@ -118,6 +121,9 @@ class Runtime(Program[Model]):
             M.AskPersist: lambda e: self.spawn(self._persist(ask=True), asks_the_person=True),
             M.Measure: lambda e: self._health(),
             M.FindPar: lambda e: self.spawn(self._par(e)),
+            M.StoreToday: lambda e: self.put(ST.TODAY, e.text) if e.text is not None else self.remove(ST.TODAY),
+            M.StoreDays: lambda e: self.put(ST.DAYS, e.text),
+            M.CopyText: lambda e: self.ports.copy_share(),
         })
 
     # -- the screen ---------------------------------------------------------------
@@ -296,9 +302,13 @@ class Runtime(Program[Model]):
         at its next move. So two tabs without Web Locks that both stored the
         same revision (in the same millisecond) are told apart at once: the
         one whose save the slot kept plays on, the other is told. If it is
-        the statistics, this tab counts its next game on from them."""
+        the statistics (or today's hand's days), this tab counts its next
+        game on from them."""
         if key == self.key_of(ST.STATS):  # counted on from, whichever tab plays
             self.dispatch(M.StatsStored(self.get(ST.STATS)))
+            return
+        if key == self.key_of(ST.DAYS):  # today's hand's days, the same
+            self.dispatch(M.DaysStored(self.get(ST.DAYS)))
             return
         model = self.model
         if (key != self.key_of(ST.SAVE) or self.leaving or model.ui.owner != "here"
@@ -324,7 +334,7 @@ class Runtime(Program[Model]):
             return
         game = model.game
         seat = effect.seat
-        level = model.ui.settings.level
+        level = level_of(model.ui)
         least = THINK_AT_LEAST.get(level, max(THINK_AT_LEAST.values()))
         pv = game.view(seat)  # the opponent sees its own seat's view only
         bound = {"clock": ports.clock, "deadline": started + least - THINK_MARGIN} if level == "hard" else {}
@@ -438,7 +448,7 @@ class Runtime(Program[Model]):
         """Go on from what is stored: the save, and the statistics (another
         tab may have counted games since this one read them)."""
         self.own_text = self.get(ST.SAVE)
-        return M.Adopt(self.own_text, self.get(ST.STATS))
+        return M.Adopt(self.own_text, self.get(ST.STATS), self.get(ST.TODAY), self.get(ST.DAYS))
 
     def leave(self) -> None:
         """The page goes (a reload, another page, the back-forward cache): it
@@ -512,6 +522,12 @@ class Runtime(Program[Model]):
         if text:
             self.download(text, "hearts-refused-save.json")
 
+    def today(self) -> str:
+        """Today's hand's date: ``?date=`` when it is a date, else the
+        player's local date (the page's clock)."""
+        pinned = self.date_param
+        return pinned if pinned is not None and parse_date(pinned) is not None else self.ports.local_date()
+
     # -- the start ------------------------------------------------------------------------
 
     def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[dict, tuple]:
@@ -545,6 +561,8 @@ class Runtime(Program[Model]):
             unsaved_rev=self.unsaved_rev(),
             reminded=stored.get("reminded") is True,
             par=stored.get("par") is not False,
+            today=self.get(ST.TODAY),
+            days=self.get(ST.DAYS),
         ), notes
 
     def offer_put_aside(self) -> bool:
@@ -552,10 +570,15 @@ class Runtime(Program[Model]):
         aside (assets/loading-screen.js startFresh: under ST.ASIDE's prefix)
         and nothing is kept in the refused save's slot: it is copied there,
         so that the start screen offers it as a file to download and open
-        again. The copy under the prefix stays."""
+        again (the game in progress, when today's hand was played beside
+        it). The copy under the prefix stays."""
         aside = self.ports.storage_get(ST.ASIDE.name + self.key_of(ST.SAVE))
         if not aside or self.get(ST.SAVE) or self.get(ST.REFUSED):
             return False
+        # (today's hand on the table then: the game in progress was beside it, in its record)
+        beside = game_beside(aside, self.ports.storage_get(ST.ASIDE.name + self.key_of(ST.TODAY)),
+                             ST.TODAY.max_chars or 0)
+        aside = beside or aside
         return self.put(ST.REFUSED, aside) is not False
 
     def boot(self, param: Callable[[str], str | None], html_lang: str, coarse: bool,
@@ -568,6 +591,7 @@ class Runtime(Program[Model]):
         game, Statistics), carried out once the game is ready."""
         self.migrate()
         self.show_thinking = param("debug") == "think"
+        self.date_param = param("date")
         try:
             flags, notes = self.flags(param, html_lang, coarse)
             self.boot_saved = self.own_text = flags["saved"]

@@ -116,6 +116,7 @@ class Controller:
             P.PERSIST: lambda data: asyncio.create_task(self.persist(data)),
             P.APPLY_UPDATE: self.apply_update,
             P.PONG: self.pong,
+            P.COPY: lambda data: asyncio.create_task(self.copy()),
         }
 
     def post(self, kind, **fields):
@@ -248,6 +249,29 @@ class Controller:
         except Exception:
             value = "none"
         self.post(P.ANSWER, id=field(data, "id"), value=value)
+
+    async def copy(self):
+        """Today's result to the clipboard; where there is no clipboard API,
+        or it refuses (no permission, no focus), the text is selected for the
+        player to copy: never an error. The worker hears which (``shared``)."""
+        el = one("[data-share-text]")
+        if el is None:
+            return
+        ok = False
+        found, clipboard = call(js.Reflect, "get", js.navigator, "clipboard")
+        if found and clipboard is not None and type(clipboard) is not type(js.undefined):
+            called, promise = call(clipboard, "writeText", str(el.textContent))
+            if called and promise is not None:
+                try:
+                    await promise
+                    ok = True
+                except Exception:
+                    ok = False
+        if not ok:
+            selection = js.window.getSelection()
+            if selection is not None:
+                call(selection, "selectAllChildren", el)
+        self.post(P.SHARED, ok=ok)
 
     def apply_update(self, data):
         update = getattr(js.window, "heartsUpdate", None) if hasattr(js.window, "heartsUpdate") else None

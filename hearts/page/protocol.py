@@ -23,6 +23,7 @@ To the worker (the page's events and the answers to the worker's questions):
 - ``leave``, ``back``: pagehide; pageshow from the back-forward cache
 - ``update`` {what}: ``"ready"`` (a new version waits), ``"offline"``
 - ``error`` {text}: an error in the page; ``ping``: is the worker alive?
+- ``shared`` {ok}: what came of ``copy``: copied, or the text selected
 - ``start``: the first message, :func:`start`'s fields
 
 To the page (what the game asks of it):
@@ -37,6 +38,7 @@ To the page (what the game asks of it):
 - ``claim`` {id, key, steal}, ``release``: the game's Web Lock
 - ``download`` {text, name}, ``persist`` {id, ask}, ``apply-update``,
   ``pong``
+- ``copy``: copy the text of ``[data-share-text]`` (today's result)
 """
 
 # -- to the worker
@@ -56,6 +58,7 @@ UPDATE = "update"
 ERROR = "error"
 PING = "ping"
 START = "start"
+SHARED = "shared"
 
 # -- to the page
 LIMITS = "limits"
@@ -73,6 +76,7 @@ DOWNLOAD = "download"
 PERSIST = "persist"
 APPLY_UPDATE = "apply-update"
 PONG = "pong"
+COPY = "copy"
 
 # The storage areas the page writes for the worker (window's
 # localStorage and sessionStorage).
@@ -95,8 +99,8 @@ DOWNLOAD_KEPT_MS = 30000
 PICKS_A_FILE = ("import-game", "import-stats")
 # After these buttons focus moves to a table with many new cards: it comes
 # with the next frame, which has to style those cards anyway (NEW_GAME,
-# CONFIRM_PASS, CONTINUE).
-LATER_FOCUS = ("new-game", "confirm-pass", "continue")
+# TODAY, CONFIRM_PASS, CONTINUE).
+LATER_FOCUS = ("new-game", "today", "confirm-pass", "continue")
 # Once the pass is made its button is gone: focus goes on into the hand.
 CONFIRM_PASS = "confirm-pass"
 # The keys the page sends (Escape closes a dialog; the arrows step through

@@ -86,6 +86,9 @@ class Ports(Protocol):
     def page_ms(self) -> float:
         """The page's own clock in ms (performance.now()), for data-think-spans."""
 
+    def local_date(self) -> str:
+        """The calendar date where the player is, ``YYYY-MM-DD`` (today's hand)."""
+
     def sleep(self, seconds: float) -> Awaitable[None]: ...
 
     def start(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -108,6 +111,10 @@ class Ports(Protocol):
 
     def revoke(self, handle: object) -> None:
         """Free what :meth:`download` needed (its object URL)."""
+
+    def copy_share(self) -> None:
+        """Copy the text of the page's ``[data-share-text]`` to the clipboard,
+        or select it where that cannot be done; the page answers ``shared``."""
 
     def pick_file(self) -> None:
         """Open the file chooser of "Open a game from a file"."""

@@ -199,7 +199,7 @@ class StartScreen:
             self.open_rules(button)
         elif action == "close":
             self.close_rules()
-        elif action in ("new-game", "stats"):
+        elif action in ("new-game", "today", "stats"):
             self.press(action)
         elif action == "import-game":
             self.pick_file()

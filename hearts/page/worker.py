@@ -140,6 +140,15 @@ class WorkerPorts:
         self._lost.clear()
         self.post(P.RELEASE)
 
+    def local_date(self) -> str:
+        import js  # type: ignore[import-not-found]
+
+        now = js.Date.new()  # (the page's time zone: the worker shares it)
+        return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
+
+    def copy_share(self) -> None:
+        self.post(P.COPY)
+
     # -- files
     def download(self, text: str, name: str) -> object:
         self.post(P.DOWNLOAD, text=text, name=name)
@@ -209,7 +218,7 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
     elif kind == P.ACTION:
         if events.repeated(data.get("action"), data.get("detail")):
             return  # the 2nd click of a double click: the button acted once
-        msg = events.decode(data.get("action"), _text(data.get("value")))
+        msg = events.decode(data.get("action"), _text(data.get("value")), day=runtime.today)
     elif kind == P.BACKDROP:
         msg = events.backdrop()
     elif kind == P.KEY:
@@ -249,6 +258,8 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
         what = data.get("what")
         msg = (M.UpdateReady() if what == "ready" else M.OfflineReady() if what == "offline"
                else M.UpdateTooBig() if what == "quota" else None)
+    elif kind == P.SHARED:
+        msg = M.Shared(data.get("ok") is True)
     elif kind == P.PING:
         ports.post(P.PONG)
         return
@@ -258,7 +269,7 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
     else:
         ports.warn(f"hearts: a message of no known kind is dropped: {str(kind)[:80]}")
         return
-    if kind in (P.CARD, P.ACTION, P.BACKDROP, P.KEY, P.FILE):
+    if kind in (P.CARD, P.ACTION, P.BACKDROP, P.KEY, P.FILE, P.SHARED):
         runtime.page_acts()  # (after a forged "leave" too: binding.Runtime.page_acts)
     if msg is not None:
         runtime.dispatch(msg)
@@ -335,7 +346,9 @@ def start(post: Callable[..., None], boot: dict, console: Any, now: Callable[[],
     search = boot.get("search")
     params = ST.query_params(search) if type(search) is str else boot.get("params") or {}
     pressed = _text(boot.get("pressed"))
-    early = events.decode(pressed) if pressed in (events.Action.NEW_GAME, events.Action.STATS) else None
+    RUNTIME.date_param = _text(params.get("date"))
+    early = (events.decode(pressed, day=RUNTIME.today)
+             if pressed in (events.Action.NEW_GAME, events.Action.STATS, events.Action.TODAY) else None)
     RUNTIME.boot(lambda name: _text(params.get(name)), str(boot.get("lang") or "en"), boot.get("coarse") is True,
                  opened=_text(boot.get("opened")), pressed=early)
     return RUNTIME

@@ -1,0 +1,268 @@
+"""Today's hand on the table, beside a game in progress (issue 50).
+
+The day's rules are data in :mod:`hearts.app.today`; this module plays
+them. ``PlayToday(day)`` (the start screen's and the menu's button; ``day``
+is the page's local date or ``?date=``, never a clock read here) puts the
+day's hand on the table: a game of the day's seed, of which one hand is
+played, against Hard (:func:`hearts.app.model.level_of`). The game in
+progress is kept as it was saved (``ui.aside``, its save text), and the
+record of today's hand (:func:`record_text`: its date, whether it is a
+replay, the game beside it) is stored *before* the day's hand is saved in
+the game's slot, so a reload in the middle of it comes back to it
+(:func:`resume`) and the game in progress is never lost.
+
+At the hand's end the day's result is recorded once its par is known (or
+when the player leaves without it): the first result of a date only, so a
+replay changes nothing and a day never counts twice; the date is the one
+the hand started on, whatever the clock says since. Continue (or New game)
+puts the game in progress back on the table, saved again as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import date
+from typing import Any, Callable
+
+from ..engine import boundedjson
+from ..engine.game import Game, Phase
+from ..engine.save import dumps, read
+from . import messages as M
+from . import today as T
+from .messages import Effect
+from .model import HUMAN, Handler, Model, cleared, with_ui
+from .par import par_key
+from .steps import changed, next_step
+
+RECORD_DEPTH = 2
+
+
+def record_text(ui_today: str, replay: bool, aside: str | None) -> str:
+    return json.dumps({"date": ui_today, "replay": replay, "aside": aside}, separators=(",", ":"))
+
+
+def read_record(text: str | None, max_chars: int) -> tuple[str, bool, str | None] | None:
+    """The stored record (date, replay, the game beside it), or None when
+    there is none or it cannot be used (read as hostile input).
+
+    >>> read_record(record_text("2026-12-07", False, None), 100)
+    ('2026-12-07', False, None)
+    >>> read_record('{"date": "2026-13-01", "replay": false, "aside": null}', 100), read_record("[" * 99, 50)
+    (None, None)
+    """
+    if not text:
+        return None
+    try:
+        data = boundedjson.loads(text, max_chars=max_chars, max_depth=RECORD_DEPTH)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    day, replay, aside = data.get("date"), data.get("replay"), data.get("aside")
+    if T.parse_date(day) is None or type(replay) is not bool or not (aside is None or type(aside) is str):
+        return None
+    assert isinstance(day, str)
+    return day, replay, aside
+
+
+def is_days_hand(game: Game | None, day: date) -> bool:
+    """Whether ``game`` is ``day``'s hand: its seed, its first hand, no points before it."""
+    return (game is not None and game.seed == T.day_seed(day) and game.hand_number == 0
+            and not any(game.scores))
+
+
+def resume(model: Model, text: str | None, max_chars: int) -> Model:
+    """After a reload: the table's game is today's hand when the stored
+    record says so and the game is that day's hand; else the record is
+    left as it is (a later PlayToday replaces it)."""
+    found = read_record(text, max_chars)
+    if found is None:
+        return model
+    day, replay, aside = found
+    parsed = T.parse_date(day)
+    if parsed is None or not is_days_hand(model.game, parsed):
+        return model
+    return with_ui(model, today=day, today_replay=replay, aside=aside)
+
+
+def game_beside(save: str, record: str | None, max_chars: int) -> str | None:
+    """The game in progress when ``save`` is a day's hand that ``record``
+    (today's hand's stored record) says was played beside it: its save
+    text; else None. For the loading screen's Start fresh, which puts both
+    aside: the game to offer back is the one in progress, not the day's hand.
+
+    >>> from hearts.engine.game import Game
+    >>> day, game = dumps(Game.new(20261207)), dumps(Game.new(5))
+    >>> game_beside(day, record_text("2026-12-07", False, game), 10**6) == game
+    True
+    >>> game_beside(game, record_text("2026-12-07", False, day), 10**6), game_beside(day, "{", 99)
+    (None, None)
+    """
+    found = read_record(record, max_chars)
+    if found is None or not found[2]:
+        return None
+    try:
+        game = read(save).game
+    except Exception:  # (a damaged save: it is offered as it is)
+        return None
+    day = T.parse_date(found[0])
+    return found[2] if day is not None and is_days_hand(game, day) else None
+
+
+def resumed(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
+    """:func:`resume` with the stored record's limit, and Hard's passes
+    searched meanwhile when the day's hand is at its pass (a reload, a tab
+    that takes the game over)."""
+    from .stored import TODAY
+
+    model = resume(model, text, TODAY.max_chars or 0)
+    game = model.game
+    if model.ui.today is None or game is None or game.phase is not Phase.PASS:
+        return model, []
+    model, more = next_step(model)
+    return model, [e for e in more if isinstance(e, M.ThinkPasses)]
+
+
+def _play_today(model: Model, msg: M.PlayToday) -> tuple[Model, list[Effect]]:
+    day = T.parse_date(msg.day)
+    ui = model.ui
+    if day is None:
+        return model, []
+    if ui.today is not None:  # it is on the table already: back to it
+        return next_step(with_ui(model, overlay=None))
+    game = model.game
+    aside = None
+    if game is not None and game.phase is not Phase.GAME_END:
+        aside = dumps(game, ui.rev, undo_used=model.undo_used)
+    iso = day.isoformat()
+    replay = ui.days.result(day) is not None
+    ui = cleared(ui, screen="table", file_error=None, notes=(), today=iso, today_replay=replay, aside=aside,
+                 day_seen=iso,
+                 shared=None, bot_passes=(), review_key=None, review=None, reviews=())
+    new, effects = changed(Model(ui=ui, game=Game.new(T.day_seed(day))), [])
+    # (the record first: the game in progress is stored there before the day's hand replaces it)
+    return new, [M.StoreToday(record_text(iso, replay, aside))] + effects
+
+
+def settle(model: Model, final: bool = False) -> tuple[Model, list[Effect]]:
+    """The day's result recorded, once: at the end of today's hand (not a
+    replay) with its par, or without it when ``final`` (the player leaves
+    before the par is known)."""
+    ui, game = model.ui, model.game
+    day = T.parse_date(ui.today)
+    if (day is None or game is None or ui.today_replay or not game.results
+            or ui.days.result(day) is not None):
+        return model, []
+    par = dict(ui.pars).get(par_key(game, 0))
+    if par is None and not final:
+        return model, []
+    days = T.record(ui.days, day, game.results[0].points[HUMAN], None if par is None else par.points)
+    if days is ui.days:
+        return model, []
+    return with_ui(model, days=days), [M.StoreDays(T.dumps(days))]
+
+
+def leave(model: Model) -> tuple[Model, list[Effect]]:
+    """Today's hand off the table (its result recorded if it ended): the
+    game in progress back, saved again as it was, or the start screen."""
+    model, effects = settle(model, final=True)
+    ui = cleared(model.ui, today=None, today_replay=False, aside=None, shared=None, screen="start",
+                 thinking=None, epoch=model.ui.epoch + 1, bot_passes=(), review_key=None, review=None,
+                 reviews=())
+    aside = model.ui.aside
+    game = None
+    undo_used = False
+    if aside:
+        try:
+            game, undo_used, _ = read(aside)
+        except Exception:  # (stored by this very code: only a damaged storage gets here)
+            game = None
+    if game is None:
+        return Model(ui=ui), effects + [M.ClearSave(), M.StoreToday(None)]
+    back, saved = changed(Model(ui=replace(ui, screen="table"), game=game, undo_used=undo_used), [])
+    return back, effects + saved + [M.StoreToday(None)]
+
+
+def _share(model: Model, msg: M.Share) -> tuple[Model, list[Effect]]:
+    game = model.game
+    if model.ui.today is None or game is None or not game.results:
+        return model, []
+    return with_ui(model, shared=None), [M.CopyText()]
+
+
+def _shared(model: Model, msg: M.Shared) -> tuple[Model, list[Effect]]:
+    if model.ui.today is None:
+        return model, []
+    return with_ui(model, shared="copied" if msg.ok is True else "select"), []
+
+
+def _ended(model: Model) -> bool:
+    game = model.game
+    return (model.ui.today is not None and game is not None and not model.ui.pause
+            and (game.phase is Phase.HAND_END or game.phase is Phase.GAME_END))
+
+
+def wrap(handlers: dict[type, Handler]) -> dict[type, Handler]:
+    """The handlers that today's hand changes: Continue after it (and New
+    game, Open a game, during it) puts the game in progress back first;
+    Start over forgets it; and after any message, the day's result is
+    recorded once it can be."""
+    def back_first(inner: Handler, only_ended: bool) -> Handler:
+        def handler(model: Model, msg: object) -> tuple[Model, list[Effect]]:
+            if model.ui.today is None:
+                return inner(model, msg)
+            if only_ended:
+                if not _ended(model) or model.ui.overlay is not None:
+                    return inner(model, msg)
+                return leave(model)
+            back, effects = leave(model)
+            back = with_ui(back, overlay=model.ui.overlay, file_game=model.ui.file_game)
+            after, more = inner(back, msg)
+            return after, effects + more
+        return handler
+
+    def then(inner: Handler, more: Callable[[Model, Model, Any], tuple[Model, list[Effect]]]) -> Handler:
+        def handler(model: Model, msg: object) -> tuple[Model, list[Effect]]:
+            after, effects = inner(model, msg)
+            after, extra = more(model, after, msg)
+            return after, effects + extra
+        return handler
+
+    def forget(before: Model, after: Model, msg: object) -> tuple[Model, list[Effect]]:
+        if before.ui.today is None:
+            return after, []
+        return with_ui(after, today=None, today_replay=False, aside=None, shared=None), [M.StoreToday(None)]
+
+    def see_day(before: Model, after: Model, msg: M.ShowStats) -> tuple[Model, list[Effect]]:
+        return (with_ui(after, day_seen=msg.day) if T.parse_date(msg.day) is not None else after), []
+
+    def adopted(before: Model, after: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
+        # (the stored position may be today's hand, of this tab or another: go on from its record)
+        after = with_ui(after, today=None, today_replay=False, aside=None, shared=None,
+                        days=T.loads(msg.days) if msg.days else after.ui.days)
+        return resumed(after, msg.today)
+
+    def record(before: Model, after: Model, msg: object) -> tuple[Model, list[Effect]]:
+        return (after, []) if after.ui.today is None else settle(after)
+
+    wrapped = dict(handlers)
+    wrapped[M.Continue] = back_first(handlers[M.Continue], only_ended=True)
+    for kind in (M.NewGame, M.ConfirmNewGame, M.ConfirmOpenGame):
+        wrapped[kind] = back_first(handlers[kind], only_ended=False)
+    wrapped[M.StartOver] = then(handlers[M.StartOver], forget)
+    wrapped[M.ShowStats] = then(handlers[M.ShowStats], see_day)
+    wrapped[M.Adopt] = then(handlers[M.Adopt], adopted)
+    return {kind: then(h, record) for kind, h in wrapped.items()}
+
+
+def _days_stored(model: Model, msg: M.DaysStored) -> tuple[Model, list[Effect]]:
+    return (with_ui(model, days=T.loads(msg.text)) if msg.text else model), []
+
+
+HANDLERS: dict[type, Handler] = {
+    M.PlayToday: _play_today,
+    M.DaysStored: _days_stored,
+    M.Share: _share,
+    M.Shared: _shared,
+}

@@ -1,0 +1,96 @@
+"""Today's hand on the page (:mod:`hearts.app.today_play`): its button on
+the start screen and in the menu (``data-action="today"``), its name on the
+table, its end (the share button ``data-action="share"`` and the text it
+copies, ``data-share-text``), and the days in the statistics."""
+
+from __future__ import annotations
+
+from ..engine.game import PlayerView
+from ..text.i18n import N_, Translator
+from . import today as T
+from .blocks import attrs, button, esc
+from .events import Action as A
+from .model import HUMAN, Ui
+
+# TRANSLATORS: the button for the one hand of the day that every player gets
+# the same cards in; also the name of that hand on the table.
+TODAY_HAND = N_("Today's hand")
+# TRANSLATORS: the name of today's hand on the table when it was played
+# already today (its first result stays the day's result).
+TODAY_REPLAY = N_("Today's hand, again")
+# TRANSLATORS: at the end of today's hand played a second time that day.
+REPLAY_NOTE = N_("A replay: the day keeps your first result.")
+# TRANSLATORS: the button that copies the short result of today's hand.
+SHARE = N_("Share")
+# TRANSLATORS: after Share: the result is in the clipboard.
+COPIED = N_("Copied. Paste it into a message.")
+# TRANSLATORS: after Share where the browser would not copy: the result's
+# text is selected on the screen for the player to copy.
+SELECTED = N_("The text is selected: copy it yourself.")
+# TRANSLATORS: the days of today's hand played one after another, up to
+# today: "Days in a row: 3".
+STREAK = N_("Days in a row: {n}")
+# TRANSLATORS: the statistics of today's hand: how many days it was played.
+DAYS_PLAYED = N_("Days played: {n}")
+# TRANSLATORS: the statistics of today's hand: the longest run of days.
+BEST_STREAK = N_("Longest run: {n}")
+# TRANSLATORS: the statistics of today's hand: the player's points minus the
+# par, on average ("+1.5": one and a half points more than Hard took).
+AGAINST_PAR = N_("Against par, on average: {n}")
+
+
+def today_button(ui: Ui, tr: Translator, cls: str = "btn") -> str:
+    """The button for today's hand (none while it is on the table)."""
+    return "" if ui.today is not None else button(tr.text(TODAY_HAND), A.TODAY, cls=cls)
+
+
+def name(ui: Ui, tr: Translator) -> str | None:
+    """The name of the hand on the table when it is today's, else None."""
+    if ui.today is None:
+        return None
+    return tr.text(TODAY_REPLAY if ui.today_replay else TODAY_HAND)
+
+
+def ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
+    """After today's hand: the result to share (once its par is known), the
+    share button, what came of it, a replay said so, the run of days."""
+    day = T.parse_date(ui.today)
+    if day is None or not pv.results:
+        return ""
+    parts = []
+    if ui.today_replay:
+        parts.append(f'<p class="today-replay">{esc(tr.text(REPLAY_NOTE))}</p>')
+    par = ui.pars_shown[0] if ui.pars_shown else None
+    if par is not None:
+        points = pv.results[0].points[HUMAN]
+        text = T.share_text(day, points, par.points, tr)
+        parts.append(f'<p class="share-text"{attrs(data_share_text="")}>{esc(text)}</p>')
+        parts.append(f'<div class="actions">{button(tr.text(SHARE), A.SHARE, cls="btn")}</div>')
+        if ui.shared is not None:
+            said = COPIED if ui.shared == "copied" else SELECTED
+            parts.append(f'<p class="share-said" role="status">{esc(tr.text(said))}</p>')
+    streak = T.streak(ui.days, day)
+    if streak:
+        parts.append(f'<p class="today-streak">{esc(tr.text(STREAK).format(n=tr.format_number(streak)))}</p>')
+    return f'<div class="today-end">{"".join(parts)}</div>'
+
+
+def days_section(ui: Ui, tr: Translator) -> str:
+    """The days of today's hand in the statistics (nothing before the first);
+    the run of days up to the date the page last gave (else the last day played)."""
+    days = ui.days
+    if not days.results:
+        return ""
+    last = T.parse_date(ui.day_seen) or T.parse_date(days.results[-1][0])
+    assert last is not None
+    lines = [tr.text(DAYS_PLAYED).format(n=tr.format_number(len(days.results))),
+             tr.text(STREAK).format(n=tr.format_number(T.streak(days, last))),
+             tr.text(BEST_STREAK).format(n=tr.format_number(days.best))]
+    average = T.against_par(days)
+    if average is not None:
+        from ..text.hint_text import decimal  # (the statistics import it anyway)
+
+        sign = "+" if average > 0 else "\u2212" if average < 0 else ""
+        lines.append(tr.text(AGAINST_PAR).format(n=sign + decimal(abs(average), tr)))
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return f'<h3>{esc(tr.text(TODAY_HAND))}</h3><ul class="today-days">{items}</ul>'
