@@ -95,7 +95,9 @@ class Chaos:
         if phase(self.page) not in ("pass", "play"):
             new_game(self.page, WAIT_MS)
 
-    def advance(self, turns):
+    def advance(self, turns, new_games=True):
+        """Plays turns (passes, cards; a new game after an ended hand or
+        game unless new_games is False: then it stops there)."""
         page = self.page
         for _ in range(turns):
             acked(page, WAIT_MS)
@@ -106,8 +108,10 @@ class Chaos:
             elif now == "play":
                 code = page.locator(PLAYABLE).first.get_attribute("data-card")
                 click_card(page, code)
-            else:
+            elif new_games:
                 new_game(page, WAIT_MS)
+            else:
+                return
 
     def stored(self):
         return dict(zip((SAVE, ASIDE, REFUSED), self.page.evaluate(STORED, [SAVE, ASIDE, REFUSED])))
@@ -165,7 +169,7 @@ class Chaos:
             return None
         if kind == "storage full":
             filled = page.evaluate(FILL_STORAGE)
-            self.advance(rng.randrange(1, 4))  # played while nothing can be saved
+            self.advance(rng.randrange(1, 4), new_games=False)  # played while nothing can be saved
             page.evaluate(FREE_STORAGE)
             page.reload(wait_until="commit")
             return filled
