@@ -80,6 +80,8 @@ def test_todays_hand_from_the_start_screen_its_par_the_share_and_the_next_day(wa
         click(page, '#screen [data-action="stats"]')
         days = page.locator(".overlay .today-days").inner_text()
         assert "Days played: 1" in days and "Days in a row: 1" in days and "Longest run: 1" in days
+        kept = page.locator(f'.overlay .today-results [data-day="{DAY.isoformat()}"]')  # the day's own result
+        assert kept.inner_text().split() == [DAY.isoformat(), *T.share_text(DAY, points, par, EN).splitlines()[-1].split()]
         click(page, '.overlay [data-action="close"]')
         click(page, '#screen [data-action="today"]')
         page.locator(f'{TABLE}[data-phase="pass"]').wait_for()

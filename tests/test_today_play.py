@@ -251,6 +251,11 @@ def test_the_statistics_show_the_days_played_the_run_and_the_average_against_par
     html = d.html()
     assert "Days played: 2" in html and "Days in a row: 2" in html and "Longest run: 2" in html
     assert "Against par, on average:" in html
+    # each day's result, the latest first
+    kept = d.model.ui.days
+    shown = re.findall(r'<li data-day="([0-9-]+)"><span class="day">[0-9-]+</span> ♥ (\d+) · par (\d+|–)</li>', html)
+    assert shown == [(day, str(p), str(q)) for day, p, q in reversed(kept.results)]
+    assert [day for day, _, _ in shown] == ["2026-12-08", "2026-12-07"]
     d.send(M.CloseOverlay())
     d.fake.day = "2026-12-11"  # three days later: the run is over, the longest kept
     d.send(events.decode("stats", day=d.today))

@@ -37,6 +37,11 @@ BEST_STREAK = N_("Longest run: {n}")
 # TRANSLATORS: the statistics of today's hand: the player's points minus the
 # par, on average ("+1.5": one and a half points more than Hard took).
 AGAINST_PAR = N_("Against par, on average: {n}")
+# TRANSLATORS: the statistics of today's hand: heading of the last days'
+# results, one a line ("2026-12-07  ♥ 5 · par 3").
+LAST_DAYS = N_("The last days")
+LAST_DAYS_SHOWN = 7
+NO_PAR = "\u2013"  # a day whose par was never known (left before it was)
 
 
 def today_button(ui: Ui, tr: Translator, cls: str = "btn") -> str:
@@ -93,4 +98,10 @@ def days_section(ui: Ui, tr: Translator) -> str:
         sign = "+" if average > 0 else "\u2212" if average < 0 else ""
         lines.append(tr.text(AGAINST_PAR).format(n=sign + decimal(abs(average), tr)))
     items = "".join(f"<li>{esc(line)}</li>" for line in lines)
-    return f'<h3>{esc(tr.text(TODAY_HAND))}</h3><ul class="today-days">{items}</ul>'
+    # each day's first result, the latest first, as the share text says it
+    results = "".join(
+        f'<li data-day="{esc(day)}"><span class="day">{esc(day)}</span> '
+        f'{esc(tr.text(T.SHARE_POINTS).format(points=points, par=NO_PAR if par is None else par))}</li>'
+        for day, points, par in reversed(days.results[-LAST_DAYS_SHOWN:]))
+    return (f'<h3>{esc(tr.text(TODAY_HAND))}</h3><ul class="today-days">{items}</ul>'
+            f'<h4>{esc(tr.text(LAST_DAYS))}</h4><ol class="today-results">{results}</ol>')
