@@ -61,10 +61,8 @@ const RECHECKED = screen.keyOf(screen.keys.rechecked);
 const RECHECK_MS = 20000;
 let rechecking = false;
 
-function fail(key, detail) {
-  if (key === "failed" && recheckOnce(detail)) return;
-  screen.fail(key, detail);
-}
+const { fail } = screen;
+screen.beforeFail(recheckOnce); // (also for the failures loading-screen.js catches itself)
 
 function recheckOnce(detail) {
   if (rechecking) return true;

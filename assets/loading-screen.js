@@ -46,18 +46,21 @@ export const keys = FACTS?.keys ?? {};
 export const keyOf = (key) => (key ? `${key}${FACTS.separator}${SCOPE}` : null);
 
 // This install's stored values (and, at the root, those of before), for
-// "Start fresh" after a failed boot: [key, ...].
+// "Start fresh" after a failed boot: [key, ...]. Not those put aside
+// already (a second Start fresh would hide them one prefix deeper), nor
+// the snapshot's trial mark (the boot's own bookkeeping, no player's data).
 export function ownKeys() {
-  const keys = [];
+  const found = [];
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
       if (!key || !FACTS || !key.startsWith(FACTS.prefix) || key.startsWith(keys.aside)) continue;
+      if (key === keyOf(keys.snapshot_trial)) continue;
       const at = key.indexOf("@");
-      if (at < 0 ? SCOPE === "/" : key.slice(at + 1) === SCOPE) keys.push(key);
+      if (at < 0 ? SCOPE === "/" : key.slice(at + 1) === SCOPE) found.push(key);
     }
   } catch (_) { /* storage may be disabled */ }
-  return keys;
+  return found;
 }
 
 // Moves them aside (kept under keys.aside + their key, not deleted) and starts again.
@@ -261,8 +264,15 @@ if (typeof PerformanceObserver === "function") {
   } catch (_) { /* the stages still move the bar */ }
 }
 
+// What may answer a failed boot before the screen says anything
+// (boot.js: the service worker checks its files, the page loads again);
+// true when it did.
+let beforeFailing = null;
+export const beforeFail = (answer) => { beforeFailing = answer; };
+
 export function fail(key, detail) {
   if (html.hasAttribute("data-ready") || failed) return;
+  if (key === "failed" && beforeFailing?.(detail)) return;
   failed = true;
   $("boot-bytes").textContent = "";
   const box = $("boot");
@@ -273,7 +283,21 @@ export function fail(key, detail) {
   status.setAttribute("role", "alert");
   html.dataset.bootError = key;
   if (detail) console.warn("boot:", key, detail);
-  offerFreshStart();
+  if (key !== "failed") return;
+  // Start fresh when something is stored (it may be what broke the boot),
+  // and Reload always: a way out that needs no keyboard shortcut.
+  const fresh = offerFreshStart();
+  box.append(reloadButton(!fresh));
+}
+
+function reloadButton(primary) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = "reload";
+  button.className = primary ? "btn primary" : "btn";
+  button.textContent = texts.reload;
+  button.addEventListener("click", () => location.reload());
+  return button;
 }
 
 // The game stopped after it was ready (its worker died: assets/page.js):
@@ -291,12 +315,7 @@ export function halt(detail) {
   status.textContent = texts.stopped;
   status.className = "boot-error";
   status.setAttribute("role", "alert");
-  const button = document.createElement("button");
-  button.type = "button";
-  button.dataset.action = "reload";
-  button.className = "btn primary";
-  button.textContent = texts.reload;
-  button.addEventListener("click", () => location.reload());
+  const button = reloadButton(true);
   box.append(button);
   button.focus();
   if (detail) console.warn("boot: stopped:", detail);
@@ -305,7 +324,8 @@ export function halt(detail) {
 // A boot that failed may have failed on what this install stored (and
 // would on every reload): offer to start without it, keeping it aside.
 function offerFreshStart() {
-  if ($("boot-fresh") || !ownKeys().length) return;
+  if ($("boot-fresh")) return true;
+  if (!ownKeys().length) return false;
   const box = document.createElement("div");
   box.className = "boot-fresh";
   box.id = "boot-fresh";
@@ -319,6 +339,7 @@ function offerFreshStart() {
   note.textContent = texts.fresh_note;
   box.append(button, note);
   $("boot").append(box);
+  return true;
 }
 
 // The language and its texts, from build/boot-i18n.json; resolves once

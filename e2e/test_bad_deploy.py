@@ -245,7 +245,7 @@ def test_a_script_missing_from_the_cache_offline_says_so_and_offers_reload(visit
 # app.zip is read by boot.js (whose failure asks for the recheck);
 # boot-watch.js is one of boot.js's imports (index.html's watchdog asks):
 # an HTML error page in its place, as the chaos test found.
-@pytest.mark.parametrize("path", ["build/app.zip", "assets/boot-watch.js"])
+@pytest.mark.parametrize("path", ["build/app.zip", "assets/boot-watch.js", "pyscript.toml"])
 def test_a_boot_that_fails_on_a_file_damaged_after_its_check_has_it_fetched_again(visited, host, path):
     # Issue 47: a cached file damaged while the worker runs (it checked it
     # when it started): served as it is, the boot failed on every reload.

@@ -118,6 +118,18 @@ def test_a_failed_boot_offers_to_start_fresh_and_keeps_the_data_aside(browser, s
         page.reload()
         page.locator("html[data-ready]").wait_for(state="attached", timeout=90_000)
         assert page.locator("#screen [role=alert]").count() == 0, "said once"
+        # A second failed boot and Start fresh: what was put aside stays where
+        # it was (it was moved one prefix deeper, out of the start screen's sight)
+        context.route("**/build/app.zip", lambda route: route.abort())
+        page.goto(site.game_url(lang="fi"))
+        page.locator('html[data-boot-error="failed"]').wait_for(state="attached", timeout=TIMEOUT)
+        assert page.locator('#boot [data-action="reload"]').count() == 1  # a way out with no keyboard
+        context.unroute("**/build/app.zip")
+        page.locator('#boot [data-action="start-fresh"]').click()
+        page.locator("html[data-ready]").wait_for(state="attached", timeout=90_000)
+        kept = storage(page)
+        assert kept.get("hearts.aside.hearts.save@/") == saved
+        assert not [key for key in kept if key.startswith("hearts.aside.hearts.aside.")], kept.keys()
     finally:
         context.close()
 
