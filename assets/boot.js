@@ -58,11 +58,11 @@ bootWatched.then(() => { bootWatchDone = true; });
 // fetching the damaged ones anew, and the page loads once more before it
 // asks anything of the player (once a tab's session until a boot is ready).
 const RECHECKED = screen.keyOf(screen.keys.rechecked);
-const RECHECK_MS = 20000;
+const RECHECK_MS = 60000;
 let rechecking = false;
 
 const { fail } = screen;
-screen.beforeFail(recheckOnce); // (also for the failures loading-screen.js catches itself)
+screen.beforeFail(recheckOnce, recheckThenReload); // (also for the failures loading-screen.js catches itself)
 
 function recheckOnce(detail) {
   if (rechecking) return true;
@@ -76,14 +76,23 @@ function recheckOnce(detail) {
   }
   rechecking = true;
   console.warn("boot: failed; the cached files are checked again and the page loads once more:", String(detail));
+  recheckThenReload();
+  return true;
+}
+
+// The service worker checks every cached file (a digest of 14 MB: a
+// fraction of a second, many seconds on a loaded phone), then the page
+// loads again. Also what the failed boot's Reload does.
+function recheckThenReload() {
+  const worker = navigator.serviceWorker?.controller;
+  if (!cached || !worker) return location.reload();
   const channel = new MessageChannel();
   const checked = new Promise((resolve) => {
     channel.port1.onmessage = resolve;
     setTimeout(resolve, RECHECK_MS);
   });
   worker.postMessage({ hearts: "recheck" }, [channel.port2]);
-  checked.then(() => location.reload());
-  return true;
+  return checked.then(() => location.reload());
 }
 
 // A first visit starts Python anew (the browser makes its snapshot after it):

@@ -267,8 +267,14 @@ if (typeof PerformanceObserver === "function") {
 // What may answer a failed boot before the screen says anything
 // (boot.js: the service worker checks its files, the page loads again);
 // true when it did.
+// ``reload``: what the failed boot's Reload does (boot.js: the same check,
+// then the page loads again).
 let beforeFailing = null;
-export const beforeFail = (answer) => { beforeFailing = answer; };
+let reloadAfterFailing = () => location.reload();
+export const beforeFail = (answer, reload) => {
+  beforeFailing = answer;
+  reloadAfterFailing = reload;
+};
 
 export function fail(key, detail) {
   if (html.hasAttribute("data-ready") || failed) return;
@@ -287,16 +293,19 @@ export function fail(key, detail) {
   // Start fresh when something is stored (it may be what broke the boot),
   // and Reload always: a way out that needs no keyboard shortcut.
   const fresh = offerFreshStart();
-  box.append(reloadButton(!fresh));
+  box.append(reloadButton(!fresh, reloadAfterFailing));
 }
 
-function reloadButton(primary) {
+function reloadButton(primary, reload = () => location.reload()) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.action = "reload";
   button.className = primary ? "btn primary" : "btn";
   button.textContent = texts.reload;
-  button.addEventListener("click", () => location.reload());
+  button.addEventListener("click", () => {
+    button.disabled = true; // (once: the page loads again when the check is done)
+    reload();
+  });
   return button;
 }
 
