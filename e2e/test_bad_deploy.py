@@ -270,3 +270,24 @@ def test_a_boot_that_fails_on_a_file_damaged_after_its_check_has_it_fetched_agai
     assert page.evaluate("sessionStorage.getItem('hearts.rechecked@/')") is None  # (cleared once ready)
     new_game(page)
     assert phase(page) == "pass"
+
+
+def test_a_boot_script_cut_short_at_a_comment_is_fetched_again(visited, host):
+    # The chaos test's fault 43: boot.js cut short in the cache where a
+    # comment begins is valid JavaScript: its first lines ran (the inline
+    # watchdog stood down when it started) and the boot never began, for
+    # ever. The watchdog now waits for boot.js's own time-out to be armed.
+    page, _ = visited
+    page.reload()  # served by the worker, which checks boot.js as it does
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    text = (host.site / "assets" / "boot.js").read_text(encoding="utf-8")
+    cut = text[: text.index("\n// ", len(text) // 4) + 4]  # stops in a comment, between two statements
+    page.evaluate("""async (text) => {
+      const cache = await caches.open((await caches.keys())[0]);
+      await cache.put("assets/boot.js", new Response(text, { headers: { "Content-Type": "text/javascript" } }));
+    }""", cut)
+    page.reload()
+    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    new_game(page)
+    assert phase(page) == "pass"
