@@ -78,13 +78,17 @@ async function boot({ files, types, wasmURL, module, snapshot, stdLibURL, restUR
     if (module) files[wasmURL] = null;
   }
   handOver({ files, types, wasmURL, module });
+  // The snapshot's check (its digest, assets/snapshot-pages.js) runs while
+  // Pyodide's runtime is imported: loadPyodide awaits the memory only once
+  // it needs it, and a snapshot that fails the check never reaches it.
+  const memory = snapshot ? import("./snapshot-pages.js").then(({ unpackPages }) => unpackPages(snapshot)) : null;
+  memory?.catch(() => {}); // (handled where loadPyodide awaits it)
   const { loadPyodide } = await import(here("../build/vendor/pyodide/pyodide.mjs"));
   let pyodide = null;
   let state = "none";
-  if (snapshot) {
+  if (memory) {
     try {
-      const { unpackPages } = await import("./snapshot-pages.js"); // (only a later visit has a snapshot)
-      pyodide = await loadPyodide({ _loadSnapshot: unpackPages(snapshot), stdLibURL });
+      pyodide = await loadPyodide({ _loadSnapshot: memory, stdLibURL });
       state = "restored";
     } catch (error) {
       console.warn("boot: Python starts without this browser's snapshot, which is dropped:", error);

@@ -8,17 +8,23 @@
 // disk, and comes back as one allocation and a copy per page (~10 ms).
 // Making it is a scan of the memory, where gzip cost ~1 s of a processor.
 //
-// Layout, little-endian: four u32s ("HSNP", the layout's version 1, the
-// memory's length in bytes, the page size 4096), then one bit a page (set:
-// the page is stored; a byte holds eight, the unused bits of the last are
-// zero), then the stored pages in order (the memory's last page may be
-// shorter). assets/snapshot-worker.js packs; assets/python-worker.js
-// unpacks, after checking that the parts add up to the bytes it was given.
-
+// Layout, little-endian: four u32s ("HSNP", the layout's version 2, the
+// memory's length in bytes, the page size 4096), the SHA-256 digest of
+// everything after it (32 bytes), then one bit a page (set: the page is
+// stored; a byte holds eight, the unused bits of the last are zero), then
+// the stored pages in order (the memory's last page may be shorter).
+// assets/snapshot-worker.js packs; assets/python-worker.js unpacks, after
+// checking that the parts add up to the bytes it was given and that the
+// digest is theirs: a stored copy damaged on the player's disk (issue 47:
+// its last pages zeroed, the lengths intact) never reaches Pyodide, whose
+// restore of such bytes failed fatally or hung. The digest is WebCrypto's
+// (native: ~20 ms for the ~17.5 MB, and the worker imports Pyodide's
+// runtime meanwhile).
 const MAGIC = 0x504e5348; // "HSNP", little-endian
-const VERSION = 1;
+const VERSION = 2;
 const PAGE = 4096;
-const HEAD = 16;
+const DIGEST = 32; // SHA-256
+const HEAD = 16 + DIGEST;
 const MAX_LENGTH = 2 ** 30; // (a snapshot is ~31 MB: a larger length is damage)
 
 /** Whether `bytes` (an ArrayBuffer) starts as a packed snapshot does. */
@@ -26,8 +32,8 @@ export function isPacked(bytes) {
   return bytes.byteLength >= HEAD && new DataView(bytes).getUint32(0, true) === MAGIC;
 }
 
-/** The memory (a Uint8Array) as its stored pages: an ArrayBuffer. */
-export function packPages(memory) {
+/** The memory (a Uint8Array) as its stored pages: a promise of an ArrayBuffer. */
+export async function packPages(memory) {
   const length = memory.length;
   const pages = Math.ceil(length / PAGE);
   const mapBytes = Math.ceil(pages / 8);
@@ -57,7 +63,12 @@ export function packPages(memory) {
     out.set(memory.subarray(start, end), at);
     at += end - start;
   }
+  out.set(new Uint8Array(await digest(out.subarray(HEAD))), 16);
   return out.buffer;
+}
+
+function digest(bytes) {
+  return crypto.subtle.digest("SHA-256", bytes);
 }
 
 function isZero(memory, words, start, end) {
@@ -71,10 +82,11 @@ function isZero(memory, words, start, end) {
   return true;
 }
 
-/** The memory a packed snapshot holds, as a Uint8Array; an Error for bytes
- * that are not one, or whose parts do not add up (cut short, damaged):
- * every length is checked before anything is allocated or copied. */
-export function unpackPages(bytes) {
+/** The memory a packed snapshot holds (a promise of a Uint8Array); an
+ * Error for bytes that are not one, whose parts do not add up (cut short)
+ * or whose digest is not theirs (damaged): every length is checked before
+ * anything is hashed, allocated or copied. */
+export async function unpackPages(bytes) {
   const damaged = (why) => new Error(`the stored snapshot is damaged: ${why}`);
   if (!isPacked(bytes)) throw damaged("not a packed snapshot");
   const head = new DataView(bytes);
@@ -91,6 +103,9 @@ export function unpackPages(bytes) {
     if (map[page >> 3] & (1 << (page & 7))) stored += Math.min(PAGE, length - page * PAGE);
   }
   if (HEAD + mapBytes + stored !== bytes.byteLength) throw damaged("its pages do not fill it");
+  const found = new Uint8Array(await digest(new Uint8Array(bytes, HEAD)));
+  const kept = new Uint8Array(bytes, 16, DIGEST);
+  if (!found.every((byte, i) => byte === kept[i])) throw damaged("its digest is not its bytes'");
   const memory = new Uint8Array(length);
   const data = new Uint8Array(bytes);
   let at = HEAD + mapBytes;

@@ -47,7 +47,7 @@ self.onmessage = async ({ data }) => {
     const loaded = globalThis.heartsAppPython.preload(pyodide, app, modules);
     if (loaded < modules.length) throw new Error(`only ${loaded} of the ${modules.length} modules are loaded`);
     const memory = pyodide.makeMemorySnapshot();
-    const snapshot = packPages(memory); // (assets/snapshot-pages.js)
+    const snapshot = await packPages(memory); // (assets/snapshot-pages.js)
     data.keeper.postMessage({ snapshot }, [snapshot]);
     self.postMessage({ done: true });
   } catch (error) {
