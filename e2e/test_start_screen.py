@@ -122,7 +122,8 @@ def storage(page):
 
 
 def test_the_start_screen_shows_without_scripts_and_says_the_game_needs_them(browser, site):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    # (a touch screen: "two-tap" is offered on touch screens only)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740}, has_touch=True)
     try:
         page = context.new_page()
         page.goto(site.game_url())
@@ -276,6 +277,25 @@ def test_settings_changed_before_python_are_kept(browser, site, watch):
         new_game(page)
         assert "four" in page.locator(TABLE).get_attribute("class")
         assert "pace-slow" in page.locator(TABLE).get_attribute("class")
+        watcher.assert_clean()
+    finally:
+        context.close()
+
+
+def test_the_desktop_start_screen_needs_no_scrolling_in_any_language(browser, site, watch):
+    """At 1366x768 all of the start screen is in sight at once, the longest
+    level description chosen (its cell is as tall as the longest anyway),
+    before Python and after, in each of the five languages."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")
+    watcher = watch(context)
+    try:
+        page = context.new_page()
+        for lang in ("en", "fi", "nb", "lt", "nl"):
+            page.goto(site.game_url(level="hard", speed=None, lang=lang))
+            page.locator(START).wait_for()
+            assert page.evaluate("document.scrollingElement.scrollHeight") <= 768, f"{lang}, before Python"
+            ready(page)
+            assert page.evaluate("document.scrollingElement.scrollHeight") <= 768, lang
         watcher.assert_clean()
     finally:
         context.close()

@@ -278,10 +278,11 @@ def test_the_previous_trick_by_seat_with_leader_winner_and_points():
     html = d.html()
     trick = d.pv.tricks[-1]
     box = re.search(r'<div class="last-pile" data-last-trick[^>]*>(.*?)</div><ul', html).group(1)
-    cards = re.findall(r'data-card="(\w\w)" data-seat="(\d)" data-pos="(\w)"( data-leader="true")?', box)
+    cards = re.findall(r'data-card="(\w\w)" data-seat="(\d)" data-pos="(\w)"( data-leader="true")?( data-winner="true")?', box)
     assert [c for c, *_ in cards] == [str(c) for c in trick.cards]
     assert [int(s) for _, s, *_ in cards] == list(trick.seats)
-    assert [int(s) for _, s, _, lead in cards if lead] == [trick.leader]
+    assert [int(s) for _, s, _, lead, _ in cards if lead] == [trick.leader]
+    assert [int(s) for _, s, _, _, won in cards if won] == [trick.winner]  # its card marked
     assert PV.led(trick.leader, EN) in html
     assert f'class="took">{PV.esc(S.trick_won(trick.winner, EN))}' in html
     assert PV.trick_points(trick.points, EN) in html
@@ -303,7 +304,14 @@ def test_trick_points_plurals():
 
 def given_cards(html):
     """The names of the small cards you passed (they carry no card code)."""
-    box = re.search(r'<span class="given-cards"[^>]*>(.*?)</span><span', html)
+    box = re.search(r'<span class="given-cards" role="group"[^>]*>(.*?)</span><span', html)
+    return re.findall(r'aria-label="([^"]+)"', box.group(1)) if box else []
+
+
+def received_cards(html):
+    """The small cards beside "You received these cards", by name."""
+    box = re.search(r'<div class="given note got"><span class="given-cards">(.*?)</span>'
+                    r'<span class="given-text">You received these cards</span>', html)
     return re.findall(r'aria-label="([^"]+)"', box.group(1)) if box else []
 
 
@@ -316,11 +324,14 @@ def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is
     html = d.html()
     assert "You passed to West; East passed to you." in html
     assert sorted(given_cards(html)) == sorted(picked)
+    # the words "You received these cards" beside the cards received, not the ones passed
+    assert received_cards(html) == [card_name(c, EN) for c in d.pv.received] and len(d.pv.received) == 3
     for card in d.pv.passed:  # West holds them now: their codes are nowhere in the page
         assert f'"{card}"' not in html and f">{card}<" not in html
     d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
     d.settle(until=lambda m: m.ui.pause)  # the first trick, still on the table
     assert sorted(given_cards(d.html())) == sorted(picked)
+    assert received_cards(d.html()) == []  # (your card is played: the note is gone)
     d.settle()  # collected
     assert given_cards(d.html()) == [] and "passed to you" not in d.html()
 

@@ -126,13 +126,16 @@ def _mini_card(card: str, attrs: str, label: str, face: Callable[[str], str], ho
 
 def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
     """The previous trick: its four cards by seat (in the order played),
-    who led it, who took it, its points. ``face`` draws a card's face."""
+    who led it, who took it (its card ringed in gold, ``data-winner``, as
+    the table rings the card that takes a trick), its points. ``face`` draws
+    a card's face."""
     trick = last_trick(pv)
     if trick is None:
         return ""
     cards = "".join(
         _mini_card(str(card), f' data-seat="{seat}" data-pos="{SEAT_CLASS[seat]}"'
-                   + (' data-leader="true"' if seat == trick.leader else ""),
+                   + (' data-leader="true"' if seat == trick.leader else "")
+                   + (' data-winner="true"' if seat == trick.winner else ""),
                    S.card_played(seat, card, tr), face)
         for seat, card in zip(trick.seats, trick.cards)
     )
@@ -188,6 +191,16 @@ def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]
     return (f'<div class="given note">'
             f'<span class="given-cards" role="group" aria-label="{esc(tr.text(CARDS_YOU_PASSED))}">{given}</span>'
             f'<span class="given-text">{esc(tr.text(_PASS_PAIRS[direction]))}</span></div>')
+
+
+def received_note(pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
+    """After the pass, until your first card: the cards you received, small,
+    beside their words (issue 48: the words alone stood beside the picture
+    of the cards you passed). In the hand they carry a blue star."""
+    cards = "".join(_mini_card(str(c), "", card_name(c, tr), face, hook=False) for c in pv.received)
+    return (f'<div class="given note got">'
+            f'<span class="given-cards">{cards}</span>'
+            f'<span class="given-text">{esc(tr.text(S.RECEIVED_CARDS))}</span></div>')
 
 
 def two_tap_toggle(ui: Ui, tr: Translator) -> str:

@@ -461,14 +461,15 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     hearts = S.hearts_broken_text(pv.hearts_broken, tr)
     broken_cls = "broken yes" if pv.hearts_broken else "broken"
     notes = []
+    received = ""
     if pv.is_extra_hand:
         notes.append(tr.text(S.TIE_ONE_MORE_HAND))
     if pv.phase is Phase.PLAY and not pv.tricks:
         if pv.received and len(pv.hand) == 13:
-            notes.append(tr.text(S.RECEIVED_CARDS))
+            received = P.received_note(pv, tr, card_face)
         elif int(pv.pass_direction) == 0:
             notes.append(pass_direction_text(pv.pass_direction, tr))
-    note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
+    note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes) + received
     message = say(ui.message, tr) if ui.message is not None else ""
     actions = []
     if pv.phase is Phase.PASS:
@@ -746,11 +747,12 @@ def _menu(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     new = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn")
     sheet = f'<div class="results">{score_sheet(pv, tr, replay=True, ui=ui)}</div>' if pv is not None and pv.results else ""
     files = file_actions(ui, tr, pv is not None)
-    # The way back and a new game first: on a phone the settings below them
-    # fill the screen, and what came after them was out of sight.
+    # The way back and a new game first, then the score sheet (each hand's
+    # number opens its replay): on a phone the settings fill the screen, and
+    # what came after them was out of sight (the sheet was 20 Tab presses away).
     body = (f'<div class="actions">{back}{new}{TV.today_button(ui, tr)}{_stats_button(tr)}</div>'
-            f"{D.menu_line(ui, tr)}<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr, menu=True)}"
-            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr)}{sheet}')
+            f"{sheet}{D.menu_line(ui, tr)}<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr, menu=True)}"
+            f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr)}')
     return dialog(tr.text(S.MENU), body, "menu")
 
 
