@@ -6,9 +6,12 @@
 // the table does not replay its animation.
 import morphdom from "../build/vendor/morphdom/morphdom-esm.js";
 
-// The cards of the hand are matched by their card (data-card), the rest by
-// place; the HTML has no ids.
-const key = (node) => (node.nodeType === 1 && node.getAttribute("data-card")) || undefined;
+// The cards of the hand are matched by their card (data-card), a dialog by
+// which dialog it is (data-dialog: one that opens in another's place is a
+// new element, at its top, not the other's scroll), the rest by place; the
+// HTML has no ids.
+const key = (node) => (node.nodeType === 1 && (node.getAttribute("data-card")
+  || (node.hasAttribute("data-dialog") && `dialog ${node.getAttribute("data-dialog")}`))) || undefined;
 
 const OPTIONS = {
   childrenOnly: true,

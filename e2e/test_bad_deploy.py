@@ -272,6 +272,29 @@ def test_a_boot_that_fails_on_a_file_damaged_after_its_check_has_it_fetched_agai
     assert phase(page) == "pass"
 
 
+def test_the_page_damaged_in_the_cache_while_the_worker_runs_is_fetched_again(visited, host):
+    # The chaos test's fault 113: the page itself (index.html) replaced in
+    # the cache by an error page after the worker had checked it: no script
+    # of ours on that page could notice, and the worker served it until it
+    # stopped. The worker now checks the page at every load.
+    page, _ = visited
+    page.reload()
+    page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    page.evaluate("""async () => {
+      const cache = await caches.open((await caches.keys())[0]);
+      const page = new TextEncoder().encode("<!doctype html><title>Back soon</title><h1>Updating</h1>");
+      await cache.put(new URL("./", document.baseURI).href,
+                      new Response(page, { headers: { "Content-Type": "text/html" } }));
+    }""")
+    page.reload()
+    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    assert page.title() != "Back soon"
+    new_game(page)
+    assert phase(page) == "pass"
+
+
 def test_a_boot_script_cut_short_at_a_comment_is_fetched_again(visited, host):
     # The chaos test's fault 43: boot.js cut short in the cache where a
     # comment begins is valid JavaScript: its first lines ran (the inline

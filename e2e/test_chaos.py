@@ -28,6 +28,8 @@ import os
 import random
 import time
 
+import pytest
+
 from page_play import PLAYABLE, TABLE, click_card, hand, new_game, pass_three, phase
 from settle import acked
 
@@ -195,6 +197,7 @@ def intact(before, after):
     return new["seed"] == old["seed"] and new["rev"] >= old["rev"]
 
 
+@pytest.mark.timeout(max(900, 120 + FAULTS * 30))  # (~8 s a fault here: 200 outlast the usual 15 minutes)
 def test_seeded_faults_end_in_a_playable_game_or_a_way_out_with_the_save_kept(launch_warm_copy, site, tmp_path):
     context = launch_warm_copy(tmp_path / "profile")
     try:

@@ -23,9 +23,11 @@ SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
 COMBOS = [(lang, size) for lang in ("en", "lt") for size in SIZES]
 TEXTS = {
     "en": {"abandon": "Abandon this game?", "passed": "You passed to West; East passed to you.",
-           "undone": "Your last card is taken back.", "given": "Cards you passed"},
+           "undone": "Your last card is taken back.", "given": "Cards you passed",
+           "received": "You received these cards"},
     "lt": {"abandon": "Nutraukti šią partiją?", "passed": "Perdavėte kortas Vakarams; Rytai perdavė jums.",
-           "undone": "Paskutinė jūsų korta atsiimta.", "given": "Jūsų perduotos kortos"},
+           "undone": "Paskutinė jūsų korta atsiimta.", "given": "Jūsų perduotos kortos",
+           "received": "Gavote šias kortas"},
 }
 
 
@@ -138,8 +140,16 @@ def test_after_the_pass_whom_and_the_cards_given(table, site, open_game):
     my_turn(page)
     box = page.locator("#screen .given")
     assert box.is_visible() and table.texts["passed"] in box.inner_text()
-    assert box.locator(".card").count() == 3
-    assert page.locator("#screen .given-cards").get_attribute("aria-label") == table.texts["given"]
+    passed = page.locator("#screen .given-cards[role=group]")
+    assert passed.get_attribute("aria-label") == table.texts["given"] and passed.locator(".card").count() == 3
+    # under them (beside them on a wide table), the three received: those the hand marks with a star
+    got = box.locator(".given-row.got")
+    names = got.locator(".card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    starred = page.locator("#screen .hand .card.received").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))")
+    # (a starred card's name says whence it came too)
+    assert len(names) == len(starred) == 3 and all(any(n in s for s in starred) for n in names), (names, starred)
+    assert table.texts["received"] in got.inner_text()
     for card in given:  # in West's hand now: not one of ours, its code nowhere in the page
         assert page.locator(f'#screen [data-card="{card}"]').count() == 0
     fits(page, table.width)

@@ -9,12 +9,14 @@ One page per size (phones: touch, no hover) for the size's tests; each
 test starts from a known screen.
 """
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from test_game import LEGAL, TABLE, TIMEOUT, assert_accessible, hand, new_game, play_turns, seen_by_the_page
+from test_game import (LEGAL, TABLE, TIMEOUT, assert_accessible, click_card, hand, new_game, pass_three, play_turns,
+                       seen_by_the_page)
 from settle import acked
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -183,6 +185,14 @@ def check_fits(t):
             (al, at, aw, ah), (bl, bt, bw, bh) = boxes[a], boxes[b]
             apart = al + aw <= bl or bl + bw <= al or at + ah <= bt or bt + bh <= at
             assert apart, f"{t.size}: {a} and {b} overlap"
+    # what the toast shows under the trick (its notes, a message, a hint)
+    # covers no other text: the bar, a name plate, a card, the status, the hand
+    said = [b for b in page.evaluate(BOX, "#screen .toast > *") if b[2] and b[3]]
+    others = page.evaluate(BOX, "#screen .bar, #screen .plate, #screen .trick .card, #screen .status, #screen .hand")
+    for al, at, aw, ah in said:
+        for bl, bt, bw, bh in others:
+            apart = al + aw <= bl + 1 or bl + bw <= al + 1 or at + ah <= bt + 1 or bt + bh <= at + 1
+            assert apart, f"{t.size}: the toast's {al},{at} {aw}x{ah} covers {bl},{bt} {bw}x{bh}"
     # the toast's notes (what you passed, a refusal...) lie on none of them
     notes = page.evaluate(BOX, "#screen .toast > :not(:empty)")
     for name in parts:
@@ -374,6 +384,55 @@ def test_nothing_moves_when_an_opponent_starts_thinking(table, open_game, site):
     check_trick(table, found)
     page.screenshot(path=str(SHOTS / f"{table.size[0]}x{table.size[1]}-trick-won.png"))
     assert page.evaluate(BOX, STILL) == before
+
+
+def test_a_hint_covers_nothing_and_its_why_opens_its_reasons(table, site):
+    # At 360 px the pass hint's reasons (~370 characters) were drawn over
+    # the status line; the table now shows the hint and a Why? button.
+    page = table.page
+    new_game(page)
+    for moment in ("pass", "play"):
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        page.locator('#screen [data-action="hint"]').click()
+        acked(page)
+        why = page.locator('#screen .message [data-action="why"]')
+        why.wait_for(timeout=TIMEOUT)  # (the search's answer)
+        assert page.locator("#screen .message").inner_text().startswith("Hint: ")
+        check_fits(table)
+        shoot(page, table.size, f"{moment}-hint")
+        why.click()
+        acked(page)
+        dialog = page.locator('.overlay[data-dialog="hint-why"]')
+        assert "Hint: " in dialog.inner_text() and len(dialog.inner_text()) > 80  # (the reasons)
+        assert page.evaluate("() => document.activeElement.closest('.overlay') !== null")  # focus taken
+        page.keyboard.press("Escape")
+        acked(page)
+        assert dialog.count() == 0
+        if moment == "pass":
+            pass_three(page)
+
+
+ROWS = "#screen .bar, #screen .felt, #screen .trick, #screen .status-row, #screen .hand"
+
+
+def test_nothing_moves_as_the_hand_drops_to_one_row(table):
+    # Upright phones lay a hand of more than seven cards in two rows; the
+    # hand keeps two rows' height after that, so the table above it stays
+    # where it is (it jumped ~60 px at 360x740 when the hand went to seven).
+    page = table.page
+    new_game(page)
+    pass_three(page)
+    boxes = {}
+    while True:
+        page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
+        page.locator("#screen .seat.turn").first.wait_for()
+        left = len(hand(page))
+        boxes[left] = [box[1::2] for box in page.evaluate(BOX, ROWS)]  # (tops and heights)
+        if left <= 6:
+            break
+        click_card(page, page.locator(LEGAL).first.get_attribute("data-card"))
+    assert min(boxes) <= 7 < max(boxes)  # (the hand went from two rows to one on a phone)
+    assert len({json.dumps(b) for b in boxes.values()}) == 1, sorted(boxes.items())[:2]
 
 
 def test_screens_around_the_table(table, open_game, site):
@@ -711,6 +770,7 @@ def test_the_bar_and_the_notes_fit_the_narrowest_phone_in_every_language(warm_co
         acked(page)
         page.locator(LEGAL).first.wait_for(timeout=TIMEOUT)
         assert page.locator("#screen .toast .given").count() == 1
+        assert page.locator("#screen .toast .given .given-row.got").count() == 1
         check_fits(t)
         watcher.assert_clean()
     finally:

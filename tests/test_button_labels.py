@@ -56,6 +56,10 @@ def screens():
     yield shown(d, "rules")
     shown(d, "close", ("new-game", None))
     yield d.model  # the pass
+    d.send(M.AskHint())
+    yield d.model  # its hint, Why? beside it
+    yield shown(d, "why")  # the hint's reasons
+    shown(d, "close")
     yield shown(d, "menu")
     yield shown(d, "stats")
     yield shown(d, "stats-reset")

@@ -72,6 +72,11 @@ def screens():
     d.send(M.NewGame())
     d.send(M.ClickCard(str(d.pv.hand[0])))
     out.append(("pass", d.model))
+    hinted = Driver()
+    hinted.send(M.NewGame())
+    hinted.send(M.AskHint())
+    out.append(("the pass's hint, its Why? on the table", hinted.model))
+    out.append(("the hint's reasons", U.update(hinted.model, M.ShowOverlay("hint"))[0]))
     d.send(M.ClickCard(str(d.pv.hand[0])))
     pass_three(d)
     while len(d.pv.tricks) < 1:
@@ -172,7 +177,7 @@ def test_the_action_strings_are_the_pages_contract():
         start-over keep-game undo last-trick confirm-new-game two-tap stats stats-reset
         confirm-stats-reset replay replay-next replay-prev take-over download-refused
         hide-refused export-game import-game review claim update-now dismiss-notice
-        export-stats import-stats confirm-open-stats confirm-open-game par today share""".split())
+        export-stats import-stats confirm-open-stats confirm-open-game par today share why""".split())
 
 
 def test_values_are_checked_at_the_seam():

@@ -310,7 +310,7 @@ def given_cards(html):
 
 def received_cards(html):
     """The small cards beside "You received these cards", by name."""
-    box = re.search(r'<div class="given note got"><span class="given-cards">(.*?)</span>'
+    box = re.search(r'<div class="given-row got"><span class="given-cards">(.*?)</span>'
                     r'<span class="given-text">You received these cards</span>', html)
     return re.findall(r'aria-label="([^"]+)"', box.group(1)) if box else []
 
@@ -331,9 +331,10 @@ def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is
     d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
     d.settle(until=lambda m: m.ui.pause)  # the first trick, still on the table
     assert sorted(given_cards(d.html())) == sorted(picked)
-    assert received_cards(d.html()) == []  # (your card is played: the note is gone)
+    assert received_cards(d.html()) == [card_name(c, EN) for c in d.pv.received]  # (as long as the cards passed)
     d.settle()  # collected
     assert given_cards(d.html()) == [] and "passed to you" not in d.html()
+    assert received_cards(d.html()) == []
 
 
 @pytest.mark.parametrize("hand,text", [(1, "You passed to East; West passed to you."),

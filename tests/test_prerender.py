@@ -83,7 +83,7 @@ def test_every_language_s_start_screen_and_rules_are_the_view_s(lang):
     with_rules = rendered(lang, overlay="rules")
     section, overlay = with_rules.split("</section>", 1)
     assert prerender.rules_overlay(lang) == overlay
-    assert overlay.startswith('<div class="overlay rules" role="dialog"')
+    assert overlay.startswith('<div class="overlay rules" data-dialog="rules" role="dialog"')
     assert section + "</section>" == rendered(lang).replace('data-phase="start">', 'data-phase="start" inert>', 1)
     pressed = [v for n, v, p in actions(prerender.start_screen(lang)).actions if n == "lang" and p == "true"]
     assert pressed == [lang]

@@ -16,6 +16,7 @@ from hearts.text.i18n import LANGUAGES, Translator, load
 from hearts.text.vocabulary import card_name, seat_name
 from hearts.app import history as X
 from hearts.app import messages as M
+from hearts.app import events as E
 from hearts.app import update as U
 from hearts.text.hint_text import decimal, explanation
 from hearts.app.model import visible, with_ui
@@ -516,9 +517,24 @@ def test_the_hint_in_the_page_carries_its_explanation():
     assert len(e.options) > 1, "no turn with a choice in the whole hand"
     d.send(M.HintReady(d.model.ui.epoch, e.cards, e))
     html = d.html()
-    assert "Hint: " in html
-    assert "Expected this hand:" in html
-    assert M.Hint(tuple(e.cards), e) in d.announced[-1]
+    assert M.Hint(tuple(e.cards), e) in d.announced[-1]  # the live region says it whole
+    # The table's line shows the hint and a Why? button (the reasons, in
+    # their room under the trick, covered the status line on a phone)...
+    line = html[html.index('<p class="message'):]
+    line = line[:line.index("</p>")]
+    assert "Hint: " in line and "Expected this hand:" not in line and 'data-action="why"' in line
+    # ...which opens them in a dialog, over the table; Escape closes it.
+    d.send(E.decode("why", None))
+    html = d.html()
+    assert d.model.ui.overlay == "hint" and 'data-dialog="hint-why"' in html
+    dialog = html[html.index('data-dialog="hint-why"'):]
+    assert "Hint: " in dialog and "Expected this hand:" in dialog and 'data-action="close"' in dialog
+    d.send(M.Dismiss())
+    assert d.model.ui.overlay is None and "Expected this hand:" not in d.html()
+    assert d.model.ui.message is None
+    # with no hint on the table, Why? opens nothing
+    d.send(E.decode("why", None))
+    assert d.model.ui.overlay is None
 
 
 # -- counted once, whatever the route (issue 26) ------------------------------------------

@@ -48,7 +48,10 @@ def button(label: str, action: A, *, value: object = None, cls: str = "btn", **m
 
 
 def dialog(label: str, body: str, cls: str = "", role: str = "dialog") -> str:
-    return (f'<div class="overlay {cls}" role="{role}" aria-modal="true" aria-label="{esc(label)}">'
+    """A modal dialog over the screen. ``data-dialog`` (its class) is what
+    the page's morph (assets/morph.js) matches it by: another dialog in its
+    place is a new element, opened at its top, not this one's scroll."""
+    return (f'<div class="overlay {cls}" data-dialog="{esc(cls)}" role="{role}" aria-modal="true" aria-label="{esc(label)}">'
             f'<div class="panel" tabindex="-1">{body}</div></div>')
 
 

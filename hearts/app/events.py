@@ -71,6 +71,7 @@ class Action(StrEnum):
     PAR = "par"  # the par of each hand on or off (a setting)
     TODAY = "today"  # today's hand (hearts.app.today_play)
     SHARE = "share"  # copy today's result (the text of [data-share-text])
+    WHY = "why"  # the hint's reasons, in a dialog (the table's line shows the hint alone)
 
 
 _NAMES = frozenset(a.value for a in Action)
@@ -104,6 +105,7 @@ _PLAIN: dict[Action, Callable[[], M.Msg]] = {
     Action.KEEP_GAME: M.KeepGame,
     Action.UNDO: M.Undo,
     Action.LAST_TRICK: lambda: M.ShowOverlay("last-trick"),
+    Action.WHY: lambda: M.ShowOverlay("hint"),
     Action.TWO_TAP: M.ToggleTwoTap,
     Action.STATS_RESET: M.AskResetStats,
     Action.CONFIRM_STATS_RESET: M.ConfirmResetStats,
@@ -194,6 +196,22 @@ def repeated(action: object, detail: object) -> bool:
     if type(detail) is not int or detail < 2:
         return False
     return not (type(action) is str and action in _STEPS)
+
+
+def card_repeated(code: object, detail: object, last: str | None) -> bool:
+    """Whether a click on the card ``code`` is the second click of a double
+    click on that same card (``last``: the card clicked before), to be
+    dropped. The browser counts a quick click near the last one as its
+    second (``detail`` 2) even on another card, and a hand's cards overlap:
+    a quick tap on the next card is a play, as the player meant (issue 48:
+    3 of 19 quick plays were lost).
+
+    >>> card_repeated("QS", 2, "QS"), card_repeated("QS", 2, "KS"), card_repeated("QS", 1, "QS")
+    (True, False, False)
+    >>> card_repeated("QS", 3, None), card_repeated("QS", "2", "QS"), card_repeated("QS", 0, "QS")
+    (False, False, False)
+    """
+    return type(detail) is int and detail > 1 and code == last
 
 
 def card(code: object) -> M.Msg | None:

@@ -161,7 +161,7 @@ class ToggleFourColour:
 
 @dataclass(frozen=True)
 class ShowOverlay:
-    name: str  # "rules" | "menu" | "last-trick"
+    name: str  # "rules" | "menu" | "last-trick" | "hint" (the hint's reasons)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from .messages import Effect, Par, Said, Settings  # (Settings: carried by Store
 Screen = Literal["start", "table"]
 Overlay = Literal[
     "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
-    "elsewhere", "review", "stats-open", "open-game",
+    "elsewhere", "review", "stats-open", "open-game", "hint",
 ]
 # A notice under the hand or on the start screen (hearts.ui.updates): the
 # game now works offline; the browser may delete its data (save to a file).

@@ -8,10 +8,11 @@ PlayerView, like :mod:`hearts.app.view`; every dynamic text is escaped.
 from __future__ import annotations
 
 from ..text import strings as S
+from ..engine.cards import Card
 from ..engine.game import Phase, PlayerView, Trick
 from ..text.i18n import N_, Translator
 from ..text.vocabulary import card_name, seat_name
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .blocks import esc
 from .events import Action as A
@@ -110,7 +111,7 @@ def felt_tools(ui: Ui, pv: PlayerView, tr: Translator) -> str:
 
 
 def _overlay(label_id: str, body: str, cls: str, role: str = "dialog") -> str:
-    return (f'<div class="overlay {cls}" role="{role}" aria-modal="true" aria-labelledby="{label_id}">'
+    return (f'<div class="overlay {cls}" data-dialog="{cls}" role="{role}" aria-modal="true" aria-labelledby="{label_id}">'
             f'<div class="panel" tabindex="-1">{body}</div></div>')
 
 
@@ -181,26 +182,22 @@ def _after_pass(ui: Ui, pv: PlayerView) -> int:
 
 def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
     """After the pass, until the first trick is over: the three cards you
-    gave, small, and whom you passed to and who passed to you."""
+    gave, small, and whom you passed to and who passed to you; under them
+    the three you received, beside their words (issue 48: the words alone
+    stood beside the picture of the cards passed). In the hand the cards
+    received carry a blue star."""
     direction = _after_pass(ui, pv)
     if not direction:
         return ""
-    given = "".join(
-        _mini_card(str(c), "", card_name(c, tr), face, hook=False) for c in pv.passed
-    )
-    return (f'<div class="given note">'
-            f'<span class="given-cards" role="group" aria-label="{esc(tr.text(CARDS_YOU_PASSED))}">{given}</span>'
-            f'<span class="given-text">{esc(tr.text(_PASS_PAIRS[direction]))}</span></div>')
 
+    def small(cards: Iterable[Card]) -> str:
+        return "".join(_mini_card(str(c), "", card_name(c, tr), face, hook=False) for c in cards)
 
-def received_note(pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
-    """After the pass, until your first card: the cards you received, small,
-    beside their words (issue 48: the words alone stood beside the picture
-    of the cards you passed). In the hand they carry a blue star."""
-    cards = "".join(_mini_card(str(c), "", card_name(c, tr), face, hook=False) for c in pv.received)
-    return (f'<div class="given note got">'
-            f'<span class="given-cards">{cards}</span>'
-            f'<span class="given-text">{esc(tr.text(S.RECEIVED_CARDS))}</span></div>')
+    got = (f'<div class="given-row got"><span class="given-cards">{small(pv.received)}</span>'
+           f'<span class="given-text">{esc(tr.text(S.RECEIVED_CARDS))}</span></div>') if pv.received else ""
+    return (f'<div class="given note"><div class="given-row">'
+            f'<span class="given-cards" role="group" aria-label="{esc(tr.text(CARDS_YOU_PASSED))}">{small(pv.passed)}</span>'
+            f'<span class="given-text">{esc(tr.text(_PASS_PAIRS[direction]))}</span></div>{got}</div>')
 
 
 def two_tap_toggle(ui: Ui, tr: Translator) -> str:

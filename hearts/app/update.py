@@ -190,10 +190,12 @@ def _toggle_four_colour(model: Model, msg: M.ToggleFourColour) -> tuple[Model, l
 
 
 def _show_overlay(model: Model, msg: M.ShowOverlay) -> tuple[Model, list[Effect]]:
-    if msg.name not in ("rules", "menu", "last-trick"):
+    if msg.name not in ("rules", "menu", "last-trick", "hint"):
         return model, []
     if msg.name == "last-trick" and not _table_extras.last_trick_shown(model):
         return model, []
+    if msg.name == "hint" and not (isinstance(model.ui.message, M.Hint) and model.ui.message.explain is not None):
+        return model, []  # (no hint with reasons on the table: nothing to show)
     return with_ui(model, overlay=msg.name), []
 
 
@@ -208,7 +210,7 @@ def _close_overlay(model: Model, msg: M.CloseOverlay | M.Dismiss) -> tuple[Model
 
 def _dismiss(model: Model, msg: M.Dismiss) -> tuple[Model, list[Effect]]:
     if model.ui.overlay in ("rules", "menu", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
-                          "review", "open-game"):
+                          "review", "open-game", "hint"):
         return _close_overlay(model, msg)
     return with_ui(model, message=None), []
 

@@ -156,6 +156,8 @@ def view(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
         from .review_view import review_screen
 
         overlay = review_screen(ui, tr)
+    elif ui.overlay == "hint":
+        overlay = _hint_dialog(ui, tr)
     inert = " inert" if overlay else ""
     return (f'<section class="{classes} phase-{phase}" data-phase="{phase}"{inert}>{body}</section>'
             f"{overlay}")
@@ -461,16 +463,16 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     hearts = S.hearts_broken_text(pv.hearts_broken, tr)
     broken_cls = "broken yes" if pv.hearts_broken else "broken"
     notes = []
-    received = ""
     if pv.is_extra_hand:
         notes.append(tr.text(S.TIE_ONE_MORE_HAND))
-    if pv.phase is Phase.PLAY and not pv.tricks:
-        if pv.received and len(pv.hand) == 13:
-            received = P.received_note(pv, tr, card_face)
-        elif int(pv.pass_direction) == 0:
-            notes.append(pass_direction_text(pv.pass_direction, tr))
-    note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes) + received
-    message = say(ui.message, tr) if ui.message is not None else ""
+    if pv.phase is Phase.PLAY and not pv.tricks and int(pv.pass_direction) == 0:
+        notes.append(pass_direction_text(pv.pass_direction, tr))
+    # The toast's room under the trick holds one thing at a time: a message
+    # (a hint, a refusal...) stands in for the notes until it goes.
+    if ui.message is not None and say(ui.message, tr):
+        note_html = ""
+    else:
+        note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes) + P.pass_info(ui, pv, tr, card_face)
     actions = []
     if pv.phase is Phase.PASS:
         ready = len(ui.picked) == 3
@@ -502,9 +504,9 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         + f'<div class="felt" role="group" aria-label="{esc(tr.text(S.CARD_TABLE))}">'
         + _seat(pv, 2, ui, tr, turn, winner, queen) + _seat(pv, 1, ui, tr, turn, winner, queen)
         + trick + _seat(pv, 3, ui, tr, turn, winner, queen)
-        + f'<div class="toast">{note_html}{P.pass_info(ui, pv, tr, card_face)}'
+        + f'<div class="toast">{note_html}'
         # (not a live region: #live says it, once)
-        + f'<p class="message{" long" if len(message) > 90 else ""}">{esc(message)}</p></div>'
+        + _message_line(ui, tr) + "</div>"
         + _passing(pv) + _moment(ui, pv) + P.felt_tools(ui, pv, tr)
         + "</div>"
         + f'<div class="south{mine}">'
@@ -801,13 +803,7 @@ def say(item: M.Said, tr: Translator) -> str:
     if isinstance(item, M.Refusal):
         return reason_message(item.code, tr, suit=item.suit)
     if isinstance(item, M.Hint):
-        cards = item.cards
-        text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
-        if item.explain is None:
-            return text
-        from ..text.hint_text import explanation
-
-        more = explanation(item.explain, tr)
+        text, more = hint_words(item, tr)
         return f"{text}. {more}" if more else text
     if isinstance(item, M.Undone):
         return tr.text(P.UNDONE)
@@ -818,6 +814,42 @@ def say(item: M.Said, tr: Translator) -> str:
     if isinstance(item, M.Note):
         return tr.gettext(NOTES[item.code]) if item.code in NOTES else ""
     return ""
+
+
+def hint_words(item: M.Hint, tr: Translator) -> tuple[str, str]:
+    """A hint's two parts: what to play or pass, and why ("" when the
+    search gave no reasons). The live region says both; the table's line
+    shows the first, and its Why? button opens the second in a dialog
+    (at 360 px a pass's reasons, ~370 characters, covered the status line)."""
+    cards = item.cards
+    text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
+    if item.explain is None:
+        return text, ""
+    from ..text.hint_text import explanation
+
+    return text, explanation(item.explain, tr)
+
+
+def _message_line(ui: Ui, tr: Translator) -> str:
+    """The table's message line: what the page says, short enough for its
+    room under the trick; a hint's reasons behind its Why? button."""
+    if isinstance(ui.message, M.Hint):
+        text, more = hint_words(ui.message, tr)
+        if more:
+            return (f'<p class="message">{esc(_sentence(text))} '
+                    + button(tr.text(S.WHY), A.WHY, cls="btn small why") + "</p>")
+    message = say(ui.message, tr) if ui.message is not None else ""
+    return f'<p class="message{" long" if len(message) > 90 else ""}">{esc(message)}</p>'
+
+
+def _hint_dialog(ui: Ui, tr: Translator) -> str:
+    """The hint's reasons (Why?), over the table; Back closes it."""
+    if not isinstance(ui.message, M.Hint):
+        return ""
+    text, more = hint_words(ui.message, tr)
+    body = (f"<h2>{esc(_sentence(text))}</h2><p>{esc(more)}</p>"
+            f'<div class="actions">{button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")}</div>')
+    return dialog(text, body, "hint-why")
 
 
 def _sentence(text: str) -> str:

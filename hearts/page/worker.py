@@ -200,6 +200,7 @@ def frame() -> dict[str, str]:
 
 RUNTIME: Runtime | None = None
 PORTS: WorkerPorts | None = None
+LAST_CARD: str | None = None  # the card of the last click (events.card_repeated)
 
 
 def _text(value: object) -> str | None:
@@ -209,12 +210,15 @@ def _text(value: object) -> str | None:
 def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
     kind = data.get("kind")
     if kind == P.CARD:
-        detail = data.get("detail")
-        # The 2nd click of a double click is not a new choice, but with
-        # "Tap twice to play" a quick second tap is the one that plays.
-        if type(detail) is int and detail > 1 and not two_tap(runtime.model.ui):
+        global LAST_CARD
+        code = data.get("card")
+        last, LAST_CARD = LAST_CARD, _text(code)
+        # The 2nd click of a double click on the same card is not a new
+        # choice (a quick click on another card is), but with "Tap twice to
+        # play" a quick second tap is the one that plays.
+        if events.card_repeated(code, data.get("detail"), last) and not two_tap(runtime.model.ui):
             return
-        msg = events.card(data.get("card"))
+        msg = events.card(code)
     elif kind == P.ACTION:
         if events.repeated(data.get("action"), data.get("detail")):
             return  # the 2nd click of a double click: the button acted once

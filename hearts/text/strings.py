@@ -59,6 +59,8 @@ YOUR_HAND = N_("Your hand")
 CURRENT_TRICK = N_("Current trick")
 YOUR_TURN = N_("Your turn")
 RECEIVED_CARDS = N_("You received these cards")
+# TRANSLATORS: a small button after a hint on the table; it opens the hint's reasons.
+WHY = N_("Why?")
 # TRANSLATORS: read by screen readers on the hand: which keys move between
 # the cards. N and S are the keys themselves: keep them as they are.
 HAND_KEYS = N_("Arrow keys: card by card. N: next playable card. S: next suit.")
