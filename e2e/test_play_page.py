@@ -214,6 +214,30 @@ def test_undo_takes_the_card_back_and_the_save_follows(table, site, open_game):
     assert hand(page) == before
 
 
+def test_a_quick_click_on_another_card_is_not_lost(table, open_game):
+    # The browser counts a quick click near the last one as its second
+    # (event.detail 2), on another card too, and a hand's cards overlap:
+    # such a click is a choice of its own; on the same card it is not.
+    page = pass_phase(table, open_game)
+    page.evaluate("() => document.addEventListener('click', (e) => { window.__detail = e.detail; }, true)")
+    first, second = hand(page)[:2]
+
+    def click(card, count):  # one click whose event.detail is count
+        box = page.locator(f'#screen [data-card="{card}"]').bounding_box()
+        page.mouse.move(box["x"] + 6, box["y"] + 16)
+        page.mouse.down(click_count=count)
+        page.mouse.up(click_count=count)
+        acked(page)
+
+    click(first, 1)
+    click(second, 2)  # (the second click of a double click, by its count)
+    picked = page.locator('#screen [data-card][aria-pressed="true"]')
+    assert sorted(picked.evaluate_all("bs => bs.map(b => b.dataset.card)")) == sorted([first, second])
+    click(second, 2)  # again on the same card: a double click's second, not a choice
+    assert picked.count() == 2
+    assert page.evaluate("() => window.__detail") == 2  # (the clicks said so)
+
+
 def test_tap_twice_is_not_offered_without_a_touch_screen(table, site, open_game):
     # These contexts have a mouse and no touch screen (any-pointer: fine):
     # Tap twice to play is for touch, so the menu does not offer it.

@@ -492,6 +492,19 @@ def test_the_menu_the_rules_and_the_four_colour_deck(table, open_game, site):
         panel = page.locator(f".overlay.{name} .panel").bounding_box()
         assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width + 0.5, f"{name} runs past the screen"
         shoot(page, table.size, name)
+        # it opens at its top, its way back in reach, scrolled or not (the
+        # Rules are ~3,200 px tall on a phone: Back stays at the panel's foot)
+        assert page.locator(f".overlay.{name} .panel").evaluate("p => p.scrollTop") == 0
+        for where in ("top", "middle"):
+            if where == "middle":
+                page.locator(f".overlay.{name} .panel").evaluate("p => { p.scrollTop = p.scrollHeight / 2; }")
+            back = page.locator(f'.overlay.{name} [data-action="close"]').first
+            box = back.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= table.size[1], f"{name}'s way back is out of reach"
+            hit = back.evaluate("b => { const r = b.getBoundingClientRect();"
+                                " return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }")
+            assert hit, f"{name}'s way back is covered ({where})"
+        page.locator(f".overlay.{name} .panel").evaluate("p => { p.scrollTop = 0; }")
         if name == "menu":
             page.locator('.overlay [data-action="four-colour"]').click()
             acked(page)
@@ -509,6 +522,28 @@ def test_the_menu_the_rules_and_the_four_colour_deck(table, open_game, site):
     page.locator('.overlay [data-action="close"]').click()
     acked(page)
     check_four_colours(page, four=False)
+
+
+def test_a_dialog_opened_in_the_place_of_a_scrolled_one_opens_at_its_top(table):
+    # Issue 48: the replay opened from the menu on a phone kept the menu's
+    # scroll (its title cut off). A dialog in another's place is a new
+    # element now (morph.js matches dialogs by data-dialog).
+    page = table.page
+    new_game(page)
+    page.locator('#screen [data-action="menu"]').click()
+    acked(page)
+    menu = page.locator(".overlay.menu .panel")
+    menu.evaluate("p => { p.scrollTop = p.scrollHeight; }")
+    scrolled = menu.evaluate("p => p.scrollTop")
+    page.locator('.overlay.menu [data-action="stats"]').evaluate("b => b.click()")  # (scrolled out of sight)
+    acked(page)
+    stats = page.locator('.overlay[data-dialog="stats"] .panel')
+    stats.wait_for()
+    assert stats.evaluate("p => p.scrollTop") == 0, f"the statistics opened {scrolled} px down, as the menu was"
+    heading = page.locator('.overlay[data-dialog="stats"] h2').first.bounding_box()
+    assert heading["y"] >= 0, "the statistics' title is cut off"
+    page.keyboard.press("Escape")
+    acked(page)
 
 
 def test_the_game_end_at_every_size(table, open_game, site):

@@ -752,7 +752,10 @@ def _menu(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     # The way back and a new game first, then the score sheet (each hand's
     # number opens its replay): on a phone the settings fill the screen, and
     # what came after them was out of sight (the sheet was 20 Tab presses away).
-    body = (f'<div class="actions">{back}{new}{TV.today_button(ui, tr)}{_stats_button(tr)}</div>'
+    # (Back alone in the first row, which stays at the panel's top as the
+    # menu scrolls: the way back in reach on a phone)
+    body = (f'<div class="actions back-row">{back}</div>'
+            f'<div class="actions">{new}{TV.today_button(ui, tr)}{_stats_button(tr)}</div>'
             f"{sheet}{D.menu_line(ui, tr)}<h2>{esc(tr.text(S.SETTINGS))}</h2>{_settings(ui, tr, menu=True)}"
             f'{file_problem(ui, tr)}<div class="actions files">{files}</div>{persist_line(ui, tr)}')
     return dialog(tr.text(S.MENU), body, "menu")
