@@ -350,11 +350,21 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
 let leaving = false; // (the page is left, or ends the worker itself: restoreHung)
 addEventListener("pagehide", () => { leaving = true; });
 
+// A worker whose script never set its handler (the chaos test's fault 168:
+// python-worker.js cut short in the cache inside a comment, valid and
+// empty) never answers: past WORKER_START_MS the boot fails, and the
+// service worker checks its files again.
+const WORKER_START_MS = 30000;
+
 function watchAlive(worker) {
   if (!navigator.locks) return;
   const name = `hearts-worker-${crypto.getRandomValues(new Uint32Array(2)).join("-")}`;
+  const silent = setTimeout(() => {
+    if (!leaving && !html.hasAttribute("data-ready")) fail("failed", "the game's worker never answered");
+  }, WORKER_START_MS);
   const answered = ({ data }) => {
     if (data?.kind !== "alive") return;
+    clearTimeout(silent);
     worker.removeEventListener("message", answered);
     navigator.locks.request(name, () => {
       if (!leaving && !html.hasAttribute("data-ready")) fail("failed", "the game's worker ended while the game started");

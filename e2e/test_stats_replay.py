@@ -268,16 +268,33 @@ def test_the_hand_told_trick_by_trick(warm_context, site, open_game, tr, size, l
 def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang):
     t = tr[lang]
     context, watcher, page = open_size(warm_context, size, site.game_url(lang=lang, seed=3), open_game)
-    message = page.locator("#screen .toast .message")
+    dialog = page.locator('.overlay[data-dialog="hint-why"]')
+
+    def reasons():
+        """The hint's reasons: its Why? button (the table's line shows the
+        hint alone) opens them in a dialog; Escape closes it."""
+        page.locator('#screen .message [data-action="why"]').click()
+        acked(page)
+        dialog.wait_for()
+        text = dialog.inner_text()
+        return text
+
+    def close():
+        page.keyboard.press("Escape")
+        acked(page)
+        dialog.wait_for(state="detached")
+
     try:
         page.locator('#screen [data-action="new-game"]').click()
         acked(page)
         page.locator('#screen [data-action="hint"]').click()
         acked(page)
         why = t.gettext("Why: {list}.").split("{list}")[0]
-        page.wait_for_function("(w) => document.querySelector('#screen .toast .message').textContent.includes(w)", arg=why)
+        page.locator('#screen .message [data-action="why"]').wait_for()
         assert page.locator("#screen [data-card].hinted").count() == 3
+        assert why in reasons()
         shoot(page, f"hint-pass-{lang}-{size}")
+        close()
         for card in [b.get_attribute("data-card") for b in page.locator("#screen .hinted").all()]:
             page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
             acked(page)
@@ -291,14 +308,15 @@ def test_the_hint_explains_itself(warm_context, site, open_game, tr, size, lang)
                 page.locator('#screen [data-action="hint"]').click()
                 acked(page)
                 page.locator("#screen [data-card].hinted").wait_for()
-                text = message.inner_text()
+                card = page.locator("#screen [data-card].hinted").get_attribute("data-card")
+                text = reasons()
                 if expected in text:
                     numbers = re.findall(r"\d+[.,]\d", text)
                     assert len(numbers) >= 2 and all(("," in n) == (lang != "en") for n in numbers)
                     assert_accessible(page, site)
                     shoot(page, f"hint-play-{lang}-{size}")
                     break
-                card = page.locator("#screen [data-card].hinted").get_attribute("data-card")
+                close()
             else:
                 card = legal.first.get_attribute("data-card")
             page.locator(f'#screen [data-card="{card}"]').dispatch_event("click")
