@@ -242,6 +242,26 @@ def test_a_script_missing_from_the_cache_offline_says_so_and_offers_reload(visit
     assert phase(page) == "pass"
 
 
+ERROR_PAGE = "<!doctype html><title>Back soon</title><h1>Updating</h1>"
+
+
+def put_cached(page, path, text, content_type):
+    """The worker's cache answers path (relative to the page) with text."""
+    page.evaluate("""async ([path, text, type]) => {
+      const cache = await caches.open((await caches.keys())[0]);
+      await cache.put(new URL(path, document.baseURI).href, new Response(text, { headers: { "Content-Type": type } }));
+    }""", [path, text, content_type])
+
+
+def reload_plays(page):
+    """A reload ends in a playable game, no boot error on the way out."""
+    page.reload()
+    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
+    assert page.locator("html").get_attribute("data-boot-error") is None
+    new_game(page)
+    assert phase(page) == "pass"
+
+
 # app.zip is read by boot.js (whose failure asks for the recheck);
 # boot-watch.js is one of boot.js's imports (index.html's watchdog asks):
 # an HTML error page in its place, as the chaos test found.
@@ -257,19 +277,11 @@ def test_a_boot_that_fails_on_a_file_damaged_after_its_check_has_it_fetched_agai
     page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
     assert page.evaluate("(path) => performance.getEntriesByName(new URL(path, document.baseURI).href)"
                          ".some((e) => e.workerStart > 0)", path), f"{path} came from the worker"
-    page.evaluate("""async (path) => {
-      const cache = await caches.open((await caches.keys())[0]);
-      const page = new TextEncoder().encode("<!doctype html><title>Back soon</title><h1>Updating</h1>");
-      await cache.put(path, new Response(page, { headers: { "Content-Type": "text/html" } }));
-    }""", path)
+    put_cached(page, path, ERROR_PAGE, "text/html")
     page.evaluate("sessionStorage.setItem('before', '1')")
-    page.reload()
-    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
-    assert page.locator("html").get_attribute("data-boot-error") is None
+    reload_plays(page)
     assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
     assert page.evaluate("sessionStorage.getItem('hearts.rechecked@/')") is None  # (cleared once ready)
-    new_game(page)
-    assert phase(page) == "pass"
 
 
 def test_the_page_damaged_in_the_cache_while_the_worker_runs_is_fetched_again(visited, host):
@@ -281,18 +293,9 @@ def test_the_page_damaged_in_the_cache_while_the_worker_runs_is_fetched_again(vi
     page.reload()
     page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")
-    page.evaluate("""async () => {
-      const cache = await caches.open((await caches.keys())[0]);
-      const page = new TextEncoder().encode("<!doctype html><title>Back soon</title><h1>Updating</h1>");
-      await cache.put(new URL("./", document.baseURI).href,
-                      new Response(page, { headers: { "Content-Type": "text/html" } }));
-    }""")
-    page.reload()
-    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
-    assert page.locator("html").get_attribute("data-boot-error") is None
+    put_cached(page, "./", ERROR_PAGE, "text/html")
+    reload_plays(page)
     assert page.title() != "Back soon"
-    new_game(page)
-    assert phase(page) == "pass"
 
 
 def test_a_worker_script_cut_short_in_its_first_comment_is_fetched_again(visited, host):
@@ -306,16 +309,9 @@ def test_a_worker_script_cut_short_in_its_first_comment_is_fetched_again(visited
     page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
     text = (host.site / "assets" / "python-worker.js").read_text(encoding="utf-8")
     assert text.startswith("// ")
-    page.evaluate("""async (text) => {
-      const cache = await caches.open((await caches.keys())[0]);
-      await cache.put("assets/python-worker.js", new Response(text, { headers: { "Content-Type": "text/javascript" } }));
-    }""", text[: text.index("\n", 40)])
-    page.reload()
-    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
-    assert page.locator("html").get_attribute("data-boot-error") is None
+    put_cached(page, "assets/python-worker.js", text[: text.index("\n", 40)], "text/javascript")
+    reload_plays(page)
     assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
-    new_game(page)
-    assert phase(page) == "pass"
 
 
 def test_a_boot_script_cut_short_at_a_comment_is_fetched_again(visited, host):
@@ -328,12 +324,5 @@ def test_a_boot_script_cut_short_at_a_comment_is_fetched_again(visited, host):
     page.locator("html[data-ready]").wait_for(state="attached", timeout=WAIT)
     text = (host.site / "assets" / "boot.js").read_text(encoding="utf-8")
     cut = text[: text.index("\n// ", len(text) // 4) + 4]  # stops in a comment, between two statements
-    page.evaluate("""async (text) => {
-      const cache = await caches.open((await caches.keys())[0]);
-      await cache.put("assets/boot.js", new Response(text, { headers: { "Content-Type": "text/javascript" } }));
-    }""", cut)
-    page.reload()
-    page.locator("html[data-ready], html[data-boot-error]").first.wait_for(state="attached", timeout=WAIT)
-    assert page.locator("html").get_attribute("data-boot-error") is None
-    new_game(page)
-    assert phase(page) == "pass"
+    put_cached(page, "assets/boot.js", cut, "text/javascript")
+    reload_plays(page)
