@@ -1,6 +1,7 @@
-"""Today's hand, its rules as data (issue 50, part 3: the page's side is
-not built yet): the day's deal from the date, the day's number, the text a
-player shares, and the record of the days played with their streak.
+"""Today's hand, its rules as data: the day's deal from the date, the
+day's number, the text a player shares, and the record of the days played
+with their streak (``today_play.py`` plays it beside a game in progress,
+``today_view.py`` draws it).
 
 All of it is pure: the date is given (the page's local date, or ``?date=``),
 never read from a clock here, so the tests move a fake date forwards and
