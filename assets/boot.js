@@ -122,14 +122,16 @@ const STDLIB_URL = absolute("./build/python_stdlib.zip");
 const STDLIB_REST_URL = absolute("./build/vendor/pyodide/python_stdlib.zip");
 const APP_ZIP_URL = absolute("./build/app.zip");
 const MODULE_URL = absolute("./build/vendor/pyodide/pyodide.asm.mjs");
-// The runtime's files the build also ships gzipped (tools/build.py PACKED),
-// with the type Pyodide needs them to have (instantiateStreaming wants
-// application/wasm).
-const PACKED = new Map([
-  ["./build/vendor/pyodide/pyodide.asm.wasm", "./build/packed/pyodide.asm.wasm.gz", "application/wasm"],
-  ["./build/vendor/pyodide/pyodide-lock.json", "./build/packed/pyodide-lock.json.gz", "application/json"],
-].map(([file, copy, type]) => [absolute(file), { copy: absolute(copy), type }]));
-const [WASM_URL, LOCK_URL] = PACKED.keys();
+const WASM_URL = absolute("./build/vendor/pyodide/pyodide.asm.wasm");
+const LOCK_URL = absolute("./build/vendor/pyodide/pyodide-lock.json");
+// The types the worker gives the runtime's files (instantiateStreaming
+// wants application/wasm).
+const TYPES = { [WASM_URL]: "application/wasm", [LOCK_URL]: "application/json", [STDLIB_URL]: "application/zip" };
+// The gzipped copy of each runtime file the build packs, {file: copy}:
+// tools/build.py names them (PACKED) in build/start-screen.js
+// (self.HEARTS_START.facts.packed). Without that file, the files themselves.
+const PACKED = new Map(Object.entries(self.HEARTS_START?.facts?.packed ?? {})
+  .map(([file, copy]) => [absolute(file), absolute(copy)]));
 const canUnpack = typeof DecompressionStream === "function";
 // Served by the service worker: every file comes from its cache, unpacked
 // (sw.js), and the snapshot is there too. Otherwise this is a first visit
@@ -227,11 +229,11 @@ function download(url) {
     screen.countBody(from, response);
     return [from, response];
   });
-  screen.expect(packed ? packed.copy : url);
+  screen.expect(packed ?? url);
   const got = packed
-    ? fetchOk(packed.copy).catch((error) => {
+    ? fetchOk(packed).catch((error) => {
       console.warn(`boot: ${error}; loading ${url} instead`);
-      screen.expect(packed.copy, false);
+      screen.expect(packed, false);
       screen.expect(url);
       return fetchOk(url);
     })
@@ -239,7 +241,7 @@ function download(url) {
   return got.then(async ([from, response]) => {
     if (from === url) return response;
     const body = failOnError(await unpackedBody(from, response, { counted: true }), from);
-    return new Response(body, { headers: { "Content-Type": packed.type } });
+    return new Response(body, { headers: { "Content-Type": TYPES[url] } });
   });
 }
 
@@ -278,8 +280,7 @@ async function runtimeFiles() {
   }
   if (module) files[WASM_URL] = null;
   [files[STDLIB_URL], files[LOCK_URL]] = await Promise.all([stdlib, lock].map(async (r) => (await r).arrayBuffer()));
-  const types = { [WASM_URL]: "application/wasm", [LOCK_URL]: "application/json", [STDLIB_URL]: "application/zip" };
-  return { files, types, module };
+  return { files, types: TYPES, module };
 }
 
 function registerServiceWorker() {

@@ -85,17 +85,15 @@ function pickLanguage({ languages, default: fallback }) {
 }
 
 // What the screen says when build/boot-i18n.json cannot be read: the
-// English of hearts/dev/catalogs.py's BOOT_TEXTS (tests/test_i18n.py checks it).
-const FALLBACK = {
-  "unsupported": "This browser can't run the game: it needs WebAssembly. Please use an up-to-date browser.",
-  "failed": "The game couldn't start. Please reload the page.",
-  "fresh": "Start fresh",
-  "fresh_note": "Your saved game and settings are put aside, not deleted, and the game starts without them.",
-  "stuck": "The game didn't finish starting last time. You can try again, or start fresh.",
-  "retry": "Try again",
-  "stopped": "The game stopped. What you played is saved: reload the page to go on.",
-  "reload": "Reload"
-};
+// English of hearts/dev/catalogs.py's BOOT_TEXTS, which the build writes
+// into index.html as data (#boot-english).
+const FALLBACK = (() => {
+  try {
+    return JSON.parse($("boot-english").textContent);
+  } catch (_) {
+    return {};
+  }
+})();
 let texts = { ...FALLBACK };
 // A text of the loading screen in the page's language (once it is in).
 export const text = (key) => texts[key] ?? FALLBACK[key];

@@ -237,7 +237,7 @@ class _Tags(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         self.tags.append((tag, dict(attrs)))
-        if tag == "script":
+        if tag == "script" and dict(attrs).get("type") != "application/json":  # (data: never run)
             self._in_script = dict(attrs)
 
     def handle_endtag(self, tag):

@@ -90,12 +90,15 @@ def test_every_language_s_start_screen_and_rules_are_the_view_s(lang):
 
 
 @pytest.mark.skipif(not START_JS.is_file(), reason="build/ is missing: run `make build`")
-def test_build_start_screen_js_holds_every_language():
+def test_build_start_screen_js_holds_every_language(build_py):
     text = START_JS.read_text(encoding="utf-8")
     prefix = text[:text.index("self.HEARTS_START = ")]
     assert prefix.startswith("//") and prefix.count("\n") == 1
     data = json.loads(text[text.index("= ") + 2:].rstrip().rstrip(";"))
-    assert data == prerender.start_data(), "run `make build`: build/start-screen.js is stale"
+    assert data == prerender.start_data(packed=build_py.packed_urls()), "run `make build`: build/start-screen.js is stale"
+    # the boot downloads these copies on a first visit (assets/boot.js), which the build packs
+    assert data["facts"]["packed"] == {f"./build/{rel}": f"./build/{build_py.packed_name(rel)}"
+                                       for rel in build_py.PACKED} != {}
     assert data["languages"] == list(i18n.LANGUAGES) and data["levels"] == list(LEVELS)
     for lang in i18n.LANGUAGES:
         texts = data["texts"][lang]
@@ -118,6 +121,14 @@ def _static_imports(script: Path) -> list[Path]:
     """The modules a script imports statically (`import ... from "..."`)."""
     text = script.read_text(encoding="utf-8")
     return [(script.parent / name).resolve() for name in re.findall(r'^import [^;]*? from "([^"]+)";', text, re.M)]
+
+
+def test_index_html_holds_the_loading_screens_english_as_the_build_writes_it():
+    text = INDEX.read_text(encoding="utf-8")
+    assert prerender.served_english(text) == prerender.boot_english(), "run make build"
+    again = prerender.with_english(text, '{"x": "<\\/script>"}')
+    assert json.loads(prerender.served_english(again)) == {"x": "</script>"}
+    assert prerender.with_english(again, prerender.served_english(text)) == text
 
 
 def test_every_module_the_boot_imports_is_preloaded():

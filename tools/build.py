@@ -358,11 +358,12 @@ def start_screen():
     (the file is in git: a unit test fails when it is not the view's)."""
     from hearts.dev import prerender
 
-    data = prerender.start_data(str(BUILD / "locale"))
+    data = prerender.start_data(str(BUILD / "locale"), packed=packed_urls())
     write_if_changed(BUILD / "start-screen.js", prerender.start_script(data))
     index = ROOT / "index.html"
     text = index.read_text(encoding="utf-8")
-    write_if_changed(index, prerender.with_start(text, data["texts"]["en"]["screen"]))
+    text = prerender.with_start(text, data["texts"]["en"]["screen"])
+    write_if_changed(index, prerender.with_english(text, prerender.boot_english()))
     log("start screen:", ", ".join(data["languages"]))
 
 
@@ -698,6 +699,13 @@ def file_record(path):
     return {"size": path.stat().st_size, "sha256": file_digest(path), "type": FILE_TYPES[suffix]}
 
 
+def packed_urls():
+    """{file: its gzipped copy} for PACKED, as the page's URLs (relative to
+    index.html): the service worker's precache list and the boot's facts
+    (build/start-screen.js) carry it."""
+    return {"./build/" + rel: "./build/" + packed_name(rel) for rel in PACKED}
+
+
 def precache():
     files = precache_list()
     digest = hashlib.sha256()
@@ -705,7 +713,7 @@ def precache():
     # cache of its own, so a failed install deletes only its own.
     for rel in files + ["sw.js"]:
         digest.update(f"{rel}\0{file_digest(ROOT / rel)}".encode())
-    packs = {"./build/" + rel: "./build/" + packed_name(rel) for rel in PACKED}
+    packs = packed_urls()
     for gz in sorted(packs.values()):  # the worker unpacks them: they change the cache too
         digest.update(f"{gz}\0{file_digest(ROOT / gz[2:])}".encode())
     version = digest.hexdigest()[:16]

@@ -36,6 +36,12 @@ from ..text.vocabulary import level_description
 
 BEGIN = "<!-- start screen (tools/build.py writes it from hearts/dev/prerender.py) -->"
 END = "<!-- /start screen -->"
+# The loading screen's words in English, in index.html as data (no script
+# runs it): what assets/loading-screen.js and the page's inline watchdog of
+# its scripts say when build/boot-i18n.json cannot be read.
+ENGLISH_OPEN = '<script type="application/json" id="boot-english">'
+ENGLISH_CLOSE = "</script>"
+ENGLISH_KEYS = ("unsupported", "failed", "fresh", "fresh_note", "stuck", "retry", "stopped", "reload", "files")
 # What assets/start-screen.js needs of build/boot-i18n.json's texts at once,
 # and index.html's watchdog of the scripts ("files", "reload").
 BOOT_KEYS = ("title", "loading", "files", "reload")
@@ -60,11 +66,13 @@ def rules_overlay(lang: str, localedir: str | None = None) -> str:
     return html[html.index("</section>") + len("</section>"):]
 
 
-def facts() -> dict[str, Any]:
+def facts(packed: dict[str, str] | None = None) -> dict[str, Any]:
     """What the page's scripts that run before any interpreter need of what
     Python defines (``self.HEARTS_START.facts``): the stored keys they read
-    or write (:mod:`hearts.app.stored`), their limits, the speeds. Written
-    here from Python, never again in JavaScript.
+    or write (:mod:`hearts.app.stored`), their limits, the speeds, and the
+    gzipped copy of each runtime file the build packs (``packed``,
+    ``{file: copy}``, from tools/build.py). Written here from Python, never
+    again in JavaScript.
 
     >>> facts()["keys"]["settings"], facts()["limits"]["lang_chars"], facts()["speeds"][-1]
     ('hearts.settings', 16, 'instant')
@@ -78,15 +86,16 @@ def facts() -> dict[str, Any]:
         "limits": {"lang_chars": ST.LANG_MAX_CHARS, "settings_chars": ST.SETTINGS_MAX_CHARS,
                    "settings_depth": ST.SETTINGS_MAX_DEPTH},
         "speeds": list(SPEEDS),
+        "packed": dict(packed or {}),
     }
 
 
-def start_data(localedir: str | None = None) -> dict[str, Any]:
+def start_data(localedir: str | None = None, packed: dict[str, str] | None = None) -> dict[str, Any]:
     """``self.HEARTS_START``: the languages (as build/boot-i18n.json names
     them) and, for each, its start screen, rules page, levels' descriptions
     and loading screen texts; and the :func:`facts` the scripts need."""
     data: dict[str, Any] = {"languages": list(i18n.LANGUAGES), "aliases": dict(i18n.ALIASES),
-                            "default": i18n.DEFAULT_LANGUAGE, "levels": list(LEVELS), "facts": facts(),
+                            "default": i18n.DEFAULT_LANGUAGE, "levels": list(LEVELS), "facts": facts(packed),
                             "texts": {}}
     for lang in i18n.LANGUAGES:
         tr = i18n.load(lang, localedir)
@@ -105,6 +114,30 @@ def start_script(data: dict[str, Any]) -> str:
     """build/start-screen.js (a classic script: it runs before the first paint)."""
     return ("// Written by tools/build.py from hearts/dev/prerender.py: each language's start screen.\n"
             "self.HEARTS_START = " + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n")
+
+
+def boot_english() -> str:
+    """The JSON of the loading screen's English (:data:`ENGLISH_KEYS`), as
+    index.html holds it.
+
+    >>> json.loads(boot_english())["retry"]
+    'Try again'
+    """
+    tr = i18n.Translator(i18n.DEFAULT_LANGUAGE)
+    text = json.dumps({key: tr.text(BOOT_TEXTS[key]) for key in ENGLISH_KEYS}, ensure_ascii=False)
+    return text.replace("</", "<\\/")  # never a "</script>" inside the element
+
+
+def served_english(index_html: str) -> str:
+    """The loading screen's English as index.html serves it."""
+    start = index_html.index(ENGLISH_OPEN) + len(ENGLISH_OPEN)
+    return index_html[start:index_html.index(ENGLISH_CLOSE, start)]
+
+
+def with_english(index_html: str, text: str) -> str:
+    """index.html with ``text`` as the loading screen's English."""
+    start = index_html.index(ENGLISH_OPEN) + len(ENGLISH_OPEN)
+    return index_html[:start] + text + index_html[index_html.index(ENGLISH_CLOSE, start):]
 
 
 def served_start(index_html: str) -> str:
