@@ -488,9 +488,40 @@ const controllerUp = new Promise((resolve) => {
   addEventListener("hearts:controller", () => resolve(globalThis.heartsControl), { once: true });
 });
 // MicroPython starts in well under a second; the game's Python takes
-// seconds. A controller still missing this long after the game's Python
-// is ready will not come: the loading screen says so.
+// seconds. A controller not up MICROPYTHON_GRACE_MS after the game's Python
+// is did not start in MicroPython (its files would not load, it threw):
+// PyScript then runs the same controller in Pyodide on this thread
+// (build/controller/pyodide.json, assets/pyodide-page.js), seconds slower
+// to start, the same game. One still missing CONTROLLER_WAIT_MS later will
+// not come: the loading screen says so.
+const MICROPYTHON_GRACE_MS = 3000;
 const CONTROLLER_WAIT_MS = 30000;
+
+let inPyodide = false;
+function controllerInPyodide(why) {
+  if (inPyodide || html.hasAttribute("data-controller")) return;
+  inPyodide = true;
+  console.warn(`boot: the page's controller did not start in MicroPython (${why}); starting it in Pyodide`);
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = "./build/controller/controller.py";
+  document.body.append(script);
+}
+// MicroPython's own failure (its wasm did not load, its module threw), an
+// unhandled rejection from its files, need not fail the boot.
+screen.spare((reason) => {
+  const failedHere = /\/micropython\//.test(`${reason?.stack ?? ""}\n${reason}`);
+  if (failedHere) controllerInPyodide(reason);
+  return failedHere && !html.hasAttribute("data-controller");
+});
+
+async function controller() {
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const control = await Promise.race([controllerUp, wait(MICROPYTHON_GRACE_MS)]);
+  if (control) return control;
+  controllerInPyodide(`not up ${MICROPYTHON_GRACE_MS} ms after the game's Python`);
+  return Promise.race([controllerUp, wait(CONTROLLER_WAIT_MS)]);
+}
 
 // The worker gets the runtime's files, the snapshot and app.zip, and
 // starts Python; the controller carries out what the game asks of the page
@@ -562,8 +593,8 @@ async function startPython(worker) {
   if (bytes) restoreWatch = setTimeout(() => restoreHung(worker, marked), SNAPSHOT_RESTORE_MS);
   const { frame } = await booted;
   await screen.language;
-  const control = await Promise.race([controllerUp, new Promise((resolve) => setTimeout(resolve, CONTROLLER_WAIT_MS))]);
-  if (!control) throw new Error("the page's controller (MicroPython) did not start");
+  const control = await controller();
+  if (!control) throw new Error("the page's controller did not start, in MicroPython or in Pyodide");
   dispatchEvent(new Event("hearts:python")); // (the game's Python is about to start)
   control.attach(worker, frame, screen.scope, screen.halt);
   // The game's first screen comes within a few seconds of the start message;

@@ -249,6 +249,28 @@ def stamp_made(stamp, key, **facts):
     write_if_changed(stamp, json.dumps({"key": key, **facts}, indent=1, sort_keys=True) + "\n")
 
 
+# pyscript.toml again for the controller in Pyodide on the main thread, where
+# MicroPython cannot run it (assets/boot.js): the same files and modules,
+# assets/pyodide-page.js as the interpreter, the paths from build/controller/.
+PYODIDE_CONFIG = "pyodide.json"
+PYODIDE_INTERPRETER = "assets/pyodide-page.js"
+
+
+def controller_in_pyodide(toml_bytes):
+    import tomllib
+
+    def here(path):  # a path of pyscript.toml's (from the top) as seen from build/controller/
+        rel = os.path.relpath(ROOT / path, BUILD / "controller").replace(os.sep, "/")
+        return rel if rel.startswith("../") else "./" + rel
+
+    config = tomllib.loads(toml_bytes.decode("utf-8"))
+    config["interpreter"] = here(PYODIDE_INTERPRETER)
+    config["files"] = {here(src): dst for src, dst in config.get("files", {}).items()}
+    config["js_modules"] = {where: {here(src): name for src, name in modules.items()}
+                            for where, modules in config.get("js_modules", {}).items()}
+    return (json.dumps(config, indent=1) + "\n").encode("utf-8")
+
+
 def sync_files(pairs, dest_dir, patches=None):
     """Copy (src, relative name) pairs into dest_dir; delete anything else there.
     A file named in ``patches`` (name -> bytes -> bytes) is written changed."""
@@ -300,7 +322,9 @@ def vendor():
                + [(pyscript.parent / "LICENSE", "LICENSE")], BUILD / "vendor" / "pyscript")
     sync_files([(micropython / name, name) for name in MICROPYTHON_FILES] + [(micropython / "README.md", "README.md")],
                BUILD / "vendor" / "micropython")
-    sync_files([(ROOT / "hearts" / name, Path(name).name) for name in CONTROLLER_FILES], BUILD / "controller")
+    sync_files([(ROOT / "hearts" / name, Path(name).name) for name in CONTROLLER_FILES]
+               + [(ROOT / "pyscript.toml", PYODIDE_CONFIG)], BUILD / "controller",
+               {PYODIDE_CONFIG: controller_in_pyodide})
     for old in (BUILD / "vendor").iterdir():  # a package no longer vendored (svg-cards, now cut)
         if old.name not in VENDORED:
             if old.is_dir():

@@ -24,6 +24,7 @@ Plain Python that MicroPython runs: the browser's ``js`` and PyScript's
 """
 
 import asyncio
+import sys
 
 import js  # type: ignore[import-not-found]
 from pyscript import when  # type: ignore[import-not-found]
@@ -593,12 +594,21 @@ def stopped(why):
         CONTROLLER[0].stopped(str(why))
 
 
-# The boot waits for this (assets/boot.js: window.heartsControl and the
-# event "hearts:controller").
-control = js.Object.new()
-control.attach = create_proxy(attach)
-control.stopped = create_proxy(stopped)
-js.window.heartsControl = control
-start_screen()
-html.dataset.controller = "up"  # (tests wait for it: the start screen's clicks are answered at once from here)
-js.window.dispatchEvent(js.Event.new("hearts:controller"))
+def main():
+    """The controller is up: the boot waits for this (assets/boot.js:
+    window.heartsControl and the event "hearts:controller"). Once a page:
+    where MicroPython could not run this module, the boot has Pyodide run
+    it instead, and of two that both start, the second stands down."""
+    if html.hasAttribute("data-controller"):
+        return
+    control = js.Object.new()
+    control.attach = create_proxy(attach)
+    control.stopped = create_proxy(stopped)
+    js.window.heartsControl = control
+    start_screen()
+    html.dataset.controller = "up"  # (tests wait for it: the start screen's clicks are answered at once from here)
+    html.dataset.controllerPython = sys.implementation.name  # "micropython", or "cpython": Pyodide's
+    js.window.dispatchEvent(js.Event.new("hearts:controller"))
+
+
+main()
