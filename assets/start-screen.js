@@ -2,9 +2,10 @@
 // English one, written by the build from the game's own view,
 // hearts/dev/prerender.py), and build/start-screen.js each language's
 // (self.HEARTS_START), with the facts this script needs of what Python
-// defines (HEARTS_START.facts: the stored keys, their limits, the speeds;
-// hearts.dev.prerender.facts). This classic script runs in <head>, before
-// the first paint, which is why it is JavaScript:
+// defines (HEARTS_START.facts: the stored keys, their limits, the speeds,
+// the file chooser's input; hearts.dev.prerender.facts). This classic
+// script runs in <head>, before the first paint, which is why it is
+// JavaScript:
 //
 // 1. It picks the page's language (?lang=xx, else the stored language,
 //    else navigator.languages; default en) and reads the stored settings
@@ -33,7 +34,7 @@
   const data = self.HEARTS_START;
   const html = document.documentElement;
   if (!data || !data.texts || !data.facts) return; // without build/start-screen.js: the English start screen as served
-  const { keys, limits, speeds, separator } = data.facts;
+  const { keys, limits, speeds, separator, file_input: fileInput } = data.facts;
   const params = new URLSearchParams(location.search);
   const SCOPE = location.pathname.replace(/[^/]*$/, "") || "/";
 
@@ -137,21 +138,16 @@
 
   // -- until the controller is up ------------------------------------------
   // "Open a game from a file": the file chooser opens now (it needs the
-  // click). The input is the one hearts/page/worker.py's FILE_INPUT draws,
-  // which the page then keeps; the controller reads the file chosen.
+  // click). The input is hearts/page/protocol.py's FILE_INPUT, which the
+  // page then keeps; the controller reads the file chosen.
   function pickFile() {
-    let picker = document.getElementById("import-file");
+    let picker = document.getElementById(fileInput.id);
     if (!picker) {
-      picker = document.createElement("input");
-      picker.type = "file";
-      picker.id = "import-file";
-      picker.className = "sr";
-      picker.accept = ".json,application/json";
-      picker.hidden = true;
+      $("#app").insertAdjacentHTML("beforeend", fileInput.html);
+      picker = document.getElementById(fileInput.id);
       picker.addEventListener("change", () => {
         if (!state.controller && picker.files.length) state.early.push("file");
       });
-      $("#app").append(picker);
     }
     picker.value = "";
     picker.click();

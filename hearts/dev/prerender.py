@@ -32,6 +32,7 @@ from ..app import stored as ST
 from ..app import update as U
 from ..app.model import visible, with_ui
 from ..app.view import ART, view
+from ..page import protocol as P
 from ..text.vocabulary import level_description
 
 BEGIN = "<!-- start screen (tools/build.py writes it from hearts/dev/prerender.py) -->"
@@ -69,7 +70,8 @@ def rules_overlay(lang: str, localedir: str | None = None) -> str:
 def facts(packed: dict[str, str] | None = None) -> dict[str, Any]:
     """What the page's scripts that run before any interpreter need of what
     Python defines (``self.HEARTS_START.facts``): the stored keys they read
-    or write (:mod:`hearts.app.stored`), their limits, the speeds, and the
+    or write (:mod:`hearts.app.stored`), their limits, the speeds, the file
+    chooser's input (:mod:`hearts.page.protocol`), and the
     gzipped copy of each runtime file the build packs (``packed``,
     ``{file: copy}``, from tools/build.py). Written here from Python, never
     again in JavaScript.
@@ -86,6 +88,7 @@ def facts(packed: dict[str, str] | None = None) -> dict[str, Any]:
         "limits": {"lang_chars": ST.LANG_MAX_CHARS, "settings_chars": ST.SETTINGS_MAX_CHARS,
                    "settings_depth": ST.SETTINGS_MAX_DEPTH},
         "speeds": list(SPEEDS),
+        "file_input": {"id": P.FILE_INPUT_ID, "html": P.FILE_INPUT},
         "packed": dict(packed or {}),
     }
 

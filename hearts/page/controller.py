@@ -283,7 +283,7 @@ class Controller:
 
     # -- files
     def pick(self):
-        picker = document.getElementById("import-file")
+        picker = document.getElementById(P.FILE_INPUT_ID)
         if picker is not None:
             picker.value = ""
             picker.click()
@@ -291,7 +291,7 @@ class Controller:
     async def read_file(self):
         """The file chosen for "Open a game from a file" (or the
         statistics), as text, to the worker."""
-        picker = document.getElementById("import-file")
+        picker = document.getElementById(P.FILE_INPUT_ID)
         files = picker.files if picker is not None else None
         chosen = files.item(0) if files is not None and files.length else None
         if chosen is None:
@@ -496,12 +496,12 @@ class Controller:
     # card-art preload comes once the game is ready and the browser idle.
     def frame(self, frame):
         app = document.getElementById("app")
-        markup = str(frame.live) + str(frame.art) + ("" if document.getElementById("import-file") else str(frame.file))
+        markup = str(frame.live) + str(frame.art) + ("" if document.getElementById(P.FILE_INPUT_ID) else str(frame.file))
         if document.getElementById("screen") is not None:
             app.insertAdjacentHTML("beforeend", markup)
         else:
             app.innerHTML = '<div id="screen"></div>' + markup
-        @when("change", "#import-file")
+        @when("change", "#" + P.FILE_INPUT_ID)
         def chosen(event):
             asyncio.create_task(self.read_file())
         preload = str(frame.preload)
@@ -533,7 +533,7 @@ class Controller:
         self.listen()
         if opened:
             self.focus.opener = {"action": "rules", "value": None}  # back to it when the rules close
-        picker = document.getElementById("import-file")
+        picker = document.getElementById(P.FILE_INPUT_ID)
         if pressed == "import-game" and picker is not None and picker.files is not None and picker.files.length:
             on_ready(lambda: asyncio.create_task(self.read_file()))
         return opened, pressed

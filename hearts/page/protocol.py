@@ -97,6 +97,12 @@ DOWNLOAD_KEPT_MS = 30000
 # the click's own handler (hearts.app.events.Action IMPORT_GAME and
 # IMPORT_STATS; tests/test_worker.py checks them against the Action).
 PICKS_A_FILE = ("import-game", "import-stats")
+# The file chooser's input, which the page keeps once drawn: the worker's
+# frame draws it, and the start screen before it, should a file be chosen
+# before the game's Python is ready (its controller, or before that
+# assets/start-screen.js, from build/start-screen.js's facts).
+FILE_INPUT_ID = "import-file"
+FILE_INPUT = ('<input type="file" id="' + FILE_INPUT_ID + '" class="sr" accept=".json,application/json" hidden>')
 # After these buttons focus moves to a table with many new cards: it comes
 # with the next frame, which has to style those cards anyway (NEW_GAME,
 # TODAY, CONFIRM_PASS, CONTINUE).

@@ -209,12 +209,10 @@ class StartScreen:
     def pick_file(self):
         """"Open a game from a file": the chooser opens now (in the click's
         own handler); the game's Python reads the file once it is ready."""
-        picker = document.getElementById("import-file")
+        picker = document.getElementById(P.FILE_INPUT_ID)
         if picker is None:
-            app = document.getElementById("app")
-            app.insertAdjacentHTML("beforeend", '<input type="file" id="import-file" class="sr" '
-                                   'accept=".json,application/json" hidden>')
-            picker = document.getElementById("import-file")
+            document.getElementById("app").insertAdjacentHTML("beforeend", P.FILE_INPUT)
+            picker = document.getElementById(P.FILE_INPUT_ID)
             self.watch_picker(picker)
         picker.value = ""
         picker.click()
@@ -232,7 +230,7 @@ class StartScreen:
         observer = js.MutationObserver.new(self._art)
         observer.observe(html, to_js({"attributes": True, "attributeFilter": ["data-boot-stage", "data-boot-progress"]}))
         self.show_art()
-        picker = document.getElementById("import-file")
+        picker = document.getElementById(P.FILE_INPUT_ID)
         if picker is not None:
             self.watch_picker(picker)
 

@@ -190,12 +190,11 @@ ART_DEFS = (
     'values=".96 0 0 0 .04 0 .58 0 0 .42 0 0 .83 0 .17 0 0 0 1 0"/></filter></svg>'
 )
 ART_PRELOAD = f"{_HIDDEN_SVG}{art_preload()}</svg>"
-FILE_INPUT = '<input type="file" id="import-file" class="sr" accept=".json,application/json" hidden>'
 
 
 def frame() -> dict[str, str]:
     """What the page draws once around #screen (see LIVE)."""
-    return {"live": LIVE, "art": ART_DEFS, "preload": ART_PRELOAD, "file": FILE_INPUT}
+    return {"live": LIVE, "art": ART_DEFS, "preload": ART_PRELOAD, "file": P.FILE_INPUT}
 
 
 RUNTIME: Runtime | None = None
