@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 import struct
-from typing import Any, Iterable, NamedTuple, Sequence, cast
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from . import rules
 from .cards import (  # the suit tables: a suit pattern's cards in one look-up
@@ -790,7 +790,7 @@ class Game:
         card = card if card.__class__ is Card else _card(card)
         if card not in self.legal:
             raise IllegalAction(self._why_not(seat, card))
-        return cast(Card, card)
+        return card
 
     def _why_not(self, seat: int, card: Card) -> Reason:
         reason = rules.refusal(
