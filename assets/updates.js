@@ -2,8 +2,9 @@
 //
 // sw.js installs a new build's worker and lets it wait: it takes over only
 // when a page asks ({hearts: "skip-waiting"}). This module watches the
-// registration and tells the game (Python, hearts/ui/updates.py) through a
-// window event "hearts:update" whose detail is
+// registration and tells the game through a window event "hearts:update"
+// (the controller, hearts/page/controller.py, hands it to the worker's
+// hearts/app/updates.py) whose detail is
 //   "ready"    a new version waits (or another tab switched to it, so the
 //              code under this page is no longer the worker's): the game
 //              says so and switches when the player chooses (a button, the

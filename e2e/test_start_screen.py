@@ -108,9 +108,17 @@ def ready(page):
 
 
 def art_in(page):
-    """Until the card art is in, and drawn."""
+    """Until the card art is in, and drawn: the page's pixels the same in
+    two screenshots in a row."""
     until_true(page, files_in("#screen use[href]"), "the card art", 60_000)  # (tools/cardart.py: a file per card)
-    page.wait_for_timeout(500)
+    last = None
+    for _ in range(600):
+        shot = page.screenshot()
+        if shot == last:
+            return
+        last = shot
+        page.wait_for_timeout(100)  # (a poll of a condition, not a wait in its place)
+    raise AssertionError("the start screen never stood still")
 
 
 def not_ready(page):

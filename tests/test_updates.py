@@ -1,5 +1,5 @@
 """Issue 26: a new version told and never forced in the middle of a hand,
-"works offline now", and storage the browser keeps (hearts/ui/updates.py),
+"works offline now", and storage the browser keeps (hearts/app/updates.py),
 over the page's runtime with fake ports."""
 
 import json

@@ -25,7 +25,7 @@ Overlay = Literal[
     "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
     "elsewhere", "review", "stats-open", "open-game", "hint",
 ]
-# A notice under the hand or on the start screen (hearts.ui.updates): the
+# A notice under the hand or on the start screen (hearts.app.updates): the
 # game now works offline; the browser may delete its data (save to a file).
 Notice = Literal["offline", "keep-file", "update-quota"]
 # Whether the browser keeps this site's storage (navigator.storage.persist()):

@@ -504,7 +504,7 @@ class Runtime(Program[Model]):
         await self.ports.sleep(DOWNLOAD_KEPT)
         self.ports.revoke(handle)
 
-    # -- a new version, storage the browser keeps (hearts/ui/updates.py) ----------------
+    # -- a new version, storage the browser keeps (hearts/app/updates.py) ----------------
 
     def apply_update(self) -> None:
         """Reload into the new version once the game is stored (the Save
