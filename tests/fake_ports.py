@@ -111,8 +111,6 @@ class FakePorts:
         self.downloads: list[tuple[str, str]] = []
         self.day = "2026-12-07"  # the fake clock's calendar date (local_date)
         self.copies = 0  # copy_share calls
-        self.revoked: list[object] = []
-        self.picked_files = 0
         self.updates_applied = 0
         self.persist_answer = "denied"  # what navigator.storage.persist() grants here
         self.persist_asks: list[bool] = []  # each call: True for persist(), False for persisted()
@@ -133,9 +131,6 @@ class FakePorts:
 
     def mark(self, name: str, value: str) -> None:
         self.marks[name] = value
-
-    def proxies(self) -> int:
-        return 0
 
     def warn(self, text: str) -> None:
         self.warnings.append(text)
@@ -203,15 +198,8 @@ class FakePorts:
         self.holding = False
 
     # -- files
-    def download(self, text: str, name: str) -> object:
+    def download(self, text: str, name: str) -> None:
         self.downloads.append((text, name))
-        return f"blob:{len(self.downloads)}"
-
-    def revoke(self, handle: object) -> None:
-        self.revoked.append(handle)
-
-    def pick_file(self) -> None:
-        self.picked_files += 1
 
     def apply_update(self) -> None:
         self.updates_applied += 1

@@ -755,10 +755,8 @@ def test_settings_language_and_files_reach_their_ports():
     d.send(M.ExportGame())
     [(text, name)] = d.fake.downloads
     assert loads(text).view(HUMAN) == d.pv and name == "hearts-game.json"
-    assert d.fake.revoked == ["blob:1"]  # let go after DOWNLOAD_KEPT seconds
-    assert d.fake.loop.now >= R.DOWNLOAD_KEPT
     d.send(M.ImportGame())
-    assert d.fake.picked_files == 1
+    assert d.model.ui.picking == "game"  # (the page opened the file chooser in the click's own handler)
 
 
 def test_the_runtime_is_a_generic_loop_that_knows_nothing_of_the_game():

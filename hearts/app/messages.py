@@ -626,7 +626,7 @@ class StoreView:
 @dataclass(frozen=True)
 class Measure:
     """A game ended: collect the garbage and show the page's counters
-    (data-py-objects, data-proxies, data-tasks) for the soak test."""
+    (data-py-objects, data-tasks) for the soak test."""
 
 
 @dataclass(frozen=True)

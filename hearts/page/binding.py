@@ -43,8 +43,6 @@ REVIEW_PROGRESS = 0.15
 # Seconds after the first render: long enough for the start screen to be
 # painted, short enough to be done before even a quick player's first pass.
 WARM_UP_AFTER = 0.05
-# Seconds an object URL of a download is kept.
-DOWNLOAD_KEPT = 30.0
 THINK_KEPT = 400  # opponents' thinking times kept in data-think-ms (?debug=think)
 # Seconds every opponent's decision takes, by level, at every speed (the
 # longer of this and the speed's CARD_DELAY), whatever it found (issue 47:
@@ -114,7 +112,10 @@ class Runtime(Program[Model]):
             M.KeepAside: lambda e: self.put(ST.REFUSED, e.text),
             M.DownloadRefused: self._download_refused,
             M.Download: lambda e: self.download(e.text, e.name),
-            M.PickFile: lambda e: self.ports.pick_file(),
+            # The page opened the file chooser in the click's own handler (only a
+            # user's gesture may open one, and a message from the worker is none):
+            # protocol.PICKS_A_FILE, the buttons whose update asks for a file.
+            M.PickFile: lambda e: None,
             M.RunReview: lambda e: self.spawn(self._review(e)),
             M.ApplyUpdate: lambda e: self.apply_update(),
             # (persist() may prompt the person, Firefox does: the page waits, not works)
@@ -149,11 +150,9 @@ class Runtime(Program[Model]):
 
     def _health(self) -> None:
         """Counters for the soak test, after a game (M.Measure): Python objects
-        once the garbage is collected, listener proxies and pending tasks
-        (they must stay flat)."""
+        once the garbage is collected, and pending tasks (they must stay flat)."""
         gc.collect()
         self.ports.mark("data-py-objects", str(len(gc.get_objects())))
-        self.ports.mark("data-proxies", str(self.ports.proxies()))
         self.ports.mark("data-tasks", str(self.tasks))
 
     def _record_thinking(self, seconds: float, start: float, end: float) -> None:
@@ -496,13 +495,7 @@ class Runtime(Program[Model]):
     # -- files and kept-aside saves -------------------------------------------------------------
 
     def download(self, text: str, name: str) -> None:
-        handle = self.ports.download(text, name)
-        if handle is not None:  # (None: the page frees it itself, Python in a worker)
-            self.spawn(self._revoke_later(handle))
-
-    async def _revoke_later(self, handle: object) -> None:
-        await self.ports.sleep(DOWNLOAD_KEPT)
-        self.ports.revoke(handle)
+        self.ports.download(text, name)
 
     # -- a new version, storage the browser keeps (hearts/app/updates.py) ----------------
 

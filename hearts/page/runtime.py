@@ -55,9 +55,6 @@ class Ports(Protocol):
     def mark(self, name: str, value: str) -> None:
         """A diagnostic attribute on <html> (data-ready, data-lock, ...)."""
 
-    def proxies(self) -> int:
-        """How many event listeners' proxies the page holds (for data-proxies)."""
-
     def warn(self, text: str) -> None:
         """The console's warning."""
 
@@ -105,19 +102,13 @@ class Ports(Protocol):
         """Let the lock go (the page is going)."""
 
     # -- files
-    def download(self, text: str, name: str) -> object:
-        """Let the player save ``text`` as the file ``name``; a handle for
-        :meth:`revoke`, or None when the page frees the file itself."""
-
-    def revoke(self, handle: object) -> None:
-        """Free what :meth:`download` needed (its object URL)."""
+    def download(self, text: str, name: str) -> None:
+        """Let the player save ``text`` as the file ``name`` (the page frees
+        the file's URL itself)."""
 
     def copy_share(self) -> None:
         """Copy the text of the page's ``[data-share-text]`` to the clipboard,
         or select it where that cannot be done; the page answers ``shared``."""
-
-    def pick_file(self) -> None:
-        """Open the file chooser of "Open a game from a file"."""
 
     # -- a new version, storage the browser keeps (hearts.app.updates)
     def apply_update(self) -> None:

@@ -66,9 +66,6 @@ class WorkerPorts:
     def mark(self, name: str, value: str) -> None:
         self.post(P.MARK, name=name, value=value)
 
-    def proxies(self) -> int:
-        return 0  # the worker holds no listener of the page's
-
     def warn(self, text: str) -> None:
         self.console.warn(text)
 
@@ -150,17 +147,8 @@ class WorkerPorts:
         self.post(P.COPY)
 
     # -- files
-    def download(self, text: str, name: str) -> object:
+    def download(self, text: str, name: str) -> None:
         self.post(P.DOWNLOAD, text=text, name=name)
-        return None  # the page frees the file's URL itself
-
-    def revoke(self, handle: object) -> None:
-        pass
-
-    def pick_file(self) -> None:
-        """Nothing: the page opened the file chooser in the click's own handler
-        (only a user's gesture may open one, and a message from the worker
-        is none), for the buttons that ask for a file (protocol.PICKS_A_FILE)."""
 
     # -- a new version, storage the browser keeps
     def apply_update(self) -> None:
