@@ -17,7 +17,7 @@ the levels and speeds).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ..engine.choices import Level, Speed
 
@@ -25,6 +25,16 @@ if TYPE_CHECKING:  # (names of records carried, never imported at run time)
     from ..ai.explain import Explanation
     from ..engine.game import Game
     from .review import Review
+
+
+# The dialogs a button opens (ShowOverlay); the others open as steps of a
+# feature (hearts.app.model.Overlay names them all).
+Opened = Literal["rules", "menu", "last-trick", "hint"]
+# What the browser answers of keeping this site's storage (Persisted).
+PersistAnswer = Literal["granted", "denied", "none"]
+# The hand the opponents' passes are chosen for (steps.pass_key): the
+# level, the hand's number, the player's cards as a mask.
+PassKey = tuple[Level, int, int]
 
 
 @dataclass(frozen=True)
@@ -141,7 +151,7 @@ class NewGame:
 
 @dataclass(frozen=True)
 class SetLevel:
-    level: str
+    level: Level
 
 
 @dataclass(frozen=True)
@@ -151,7 +161,7 @@ class SetLang:
 
 @dataclass(frozen=True)
 class SetSpeed:
-    speed: str
+    speed: Speed
 
 
 @dataclass(frozen=True)
@@ -161,7 +171,7 @@ class ToggleFourColour:
 
 @dataclass(frozen=True)
 class ShowOverlay:
-    name: str  # "rules" | "menu" | "last-trick" | "hint" (the hint's reasons)
+    name: Opened
 
 
 @dataclass(frozen=True)
@@ -199,7 +209,7 @@ class HintReady:
 @dataclass(frozen=True)
 class PassesReady:
     """The opponents' passes for the hand ``key`` (see ThinkPasses), seats 1 to 3."""
-    key: tuple[Any, ...]
+    key: PassKey
     passes: tuple[tuple[str, str, str], ...]
 
 
@@ -446,7 +456,7 @@ class Persisted:
     """Whether the browser keeps this site's storage: "granted", "denied" or
     "none" (no navigator.storage); ``asked``: the answer to persist(), not
     only a look (persisted())."""
-    state: str
+    state: PersistAnswer
     asked: bool = False
 
 
@@ -518,7 +528,7 @@ class Later:
 class ThinkPasses:
     """Let the opponents choose their passes for the hand ``key`` while the
     player chooses (Hard searches, in slices); send PassesReady."""
-    key: tuple[Any, ...]
+    key: PassKey
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,7 @@ def cleared(ui: Ui, **changes: Any) -> Ui:
     return replace(ui, **{**_CLEARED, **changes})
 
 
-def level_of(ui: Ui) -> str:
+def level_of(ui: Ui) -> Level:
     """The opponents' level on the table: Hard in today's hand, else the setting."""
     return "hard" if ui.today is not None else ui.settings.level
 

@@ -21,7 +21,7 @@ from .messages import Effect
 from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, cleared, level_of, with_ui
 
 
-def pass_key(model: Model) -> tuple[Any, ...]:
+def pass_key(model: Model) -> M.PassKey:
     """Which hand, and which level, the opponents' passes are chosen for."""
     game = model.game
     assert game is not None

@@ -167,14 +167,10 @@ def _new_game(model: Model, msg: M.NewGame) -> tuple[Model, list[Effect]]:
 
 
 def _set_level(model: Model, msg: M.SetLevel) -> tuple[Model, list[Effect]]:
-    if msg.level not in LEVELS:
-        return model, []
     return change_settings(model, level=msg.level)
 
 
 def _set_speed(model: Model, msg: M.SetSpeed) -> tuple[Model, list[Effect]]:
-    if msg.speed not in SPEEDS:
-        return model, []
     return change_settings(model, speed=msg.speed)
 
 
@@ -190,8 +186,6 @@ def _toggle_four_colour(model: Model, msg: M.ToggleFourColour) -> tuple[Model, l
 
 
 def _show_overlay(model: Model, msg: M.ShowOverlay) -> tuple[Model, list[Effect]]:
-    if msg.name not in ("rules", "menu", "last-trick", "hint"):
-        return model, []
     if msg.name == "last-trick" and not _table_extras.last_trick_shown(model):
         return model, []
     if msg.name == "hint" and not (isinstance(model.ui.message, M.Hint) and model.ui.message.explain is not None):

@@ -135,7 +135,7 @@ def _update_too_big(model: Model, msg: M.UpdateTooBig) -> tuple[Model, list[M.Ef
 
 
 def _persisted(model: Model, msg: M.Persisted) -> tuple[Model, list[M.Effect]]:
-    state = msg.state if msg.state in ("granted", "denied", "none") else "none"
+    state = msg.state
     ui = model.ui
     if not msg.asked and ui.persist != "unknown":
         return model, []  # (a look at the start never replaces the answer)

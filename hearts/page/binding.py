@@ -508,7 +508,8 @@ class Runtime(Program[Model]):
             self.ports.apply_update()
 
     async def _persist(self, ask: bool) -> None:
-        self.dispatch(M.Persisted(await self.ports.persist(ask), ask))
+        state = await self.ports.persist(ask)  # (any text the page sent: "none" unless a known answer)
+        self.dispatch(M.Persisted("granted" if state == "granted" else "denied" if state == "denied" else "none", ask))
 
     def _download_refused(self, effect: M.DownloadRefused) -> None:
         text = self.get(ST.REFUSED)
@@ -602,7 +603,7 @@ class Runtime(Program[Model]):
         if self.model.ui.screen != "start":
             opened = pressed = None  # a game to resume: the page showed the loading screen
         elif opened == "rules":
-            self.model = U.update(self.model, M.ShowOverlay(opened))[0]
+            self.model = U.update(self.model, M.ShowOverlay("rules"))[0]
         self.ports.set_title(vocabulary.game_name(self.tr(self.model.ui.settings.lang)))
         started = self.ports.clock()
         if pressed is None:
