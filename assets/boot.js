@@ -23,7 +23,7 @@
 //                     page makes a snapshot for the next visits);
 //                     "unused": one was stored but not used
 //   data-preload      what the snapshot had of the game's modules
-//                     (assets/app-python.js mount)
+//                     (hearts/page/app_zip.py mount)
 // and performance marks hearts:boot, hearts:compiled (the wasm compiled
 // ahead), hearts:interpreter, hearts:boot-held (all is in, and only the
 // boot watchdog's question holds the game), and from the worker
@@ -118,7 +118,7 @@ const SNAPSHOT_URL = absolute("./build/local/pyodide-snapshot.bin");
 // imports as bytecode (tools/build.py stdlib()); the snapshot was made with it.
 const STDLIB_URL = absolute("./build/python_stdlib.zip");
 // The runtime's whole standard library: what the page's cut leaves out is
-// loaded from it on demand (assets/app-python.js); never precached.
+// loaded from it on demand (hearts/page/app_zip.py); never precached.
 const STDLIB_REST_URL = absolute("./build/vendor/pyodide/python_stdlib.zip");
 const APP_ZIP_URL = absolute("./build/app.zip");
 const MODULE_URL = absolute("./build/vendor/pyodide/pyodide.asm.mjs");

@@ -2,8 +2,9 @@
 // with the files the page downloaded (assets/boot.js: it fetches them at
 // once, shows their progress and knows the service worker; they come here
 // as bytes, the wasm compiled already), puts the game's Python (app.zip) on
-// its sys.path and runs hearts/page/worker.py, which talks to the page
-// (assets/page.js) in messages.
+// its sys.path (hearts/page/app_zip.py, in the page's standard library) and
+// runs hearts/page/worker.py, which talks to the page's controller
+// (hearts/page/controller.py) in messages.
 //
 // From the page, {kind: "alive", name} (a Web Lock this worker holds while
 // it lives), perhaps {kind: "compile"} (below), then {kind: "files"}: the runtime's files
@@ -16,8 +17,6 @@
 // goes to hearts.page.worker.receive, in order. Performance marks are the
 // worker's own: {kind: "mark-time", name} asks the page to set them.
 // A failure is {kind: "failed", error}.
-import "./app-python.js"; // globalThis.heartsAppPython: app.zip into the interpreter
-
 const here = (path) => new URL(path, import.meta.url).href;
 const waiting = []; // messages that came before Python could take them
 let receive = null; // hearts.page.worker.receive, once the game has started
@@ -103,7 +102,9 @@ async function boot({ files, types, wasmURL, module, snapshot, stdLibURL, restUR
   self.heartsPython = pyodide;
   self.heartsModulesAtMount = pyodide.runPython("import sys; len(sys.modules)");
   timed("hearts:mount");
-  const preload = globalThis.heartsAppPython.mount(pyodide, new Uint8Array(app), { restURL });
+  const zip = `${pyodide.FS.cwd()}/app.zip`; // (where a snapshot's preload had it)
+  pyodide.FS.writeFile(zip, new Uint8Array(app));
+  const preload = pyodide.pyimport("_hearts_app_zip").mount(zip, restURL);
   timed("hearts:app");
   // Pyodide's start imports random (tempfile does), seeded then: in a
   // snapshot, the same seed for every player. New games draw their deal

@@ -9,7 +9,7 @@
 // interpreter (assets/python-worker.js) holds its messages' handlers. A
 // worker starts a second interpreter of its own, with nothing of the page,
 // imports the game's modules that do not touch the browser
-// (assets/app-python.js, preload: the list is build/snapshot.json's) and
+// (hearts/page/app_zip.py, preload: the list is build/snapshot.json's) and
 // snapshots it, on the other processor core, while the player plays. Each
 // browser makes its own, so WebKit, whose wasm function table differs from
 // the other engines', restores a snapshot made by WebKit.
@@ -21,7 +21,6 @@
 // are copied here, on this worker's thread, and never pass through the
 // page's (posted from there, they made a main-thread task of 33-71 ms).
 // Then the worker posts the page {done: true}, or {error}.
-import "./app-python.js";
 import { packPages } from "./snapshot-pages.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -41,10 +40,11 @@ globalThis.fetch = async function fetch(input, init) {
 self.onmessage = async ({ data }) => {
   try {
     const { stdLibURL, modules } = data;
-    const app = new Uint8Array(data.app);
     const { loadPyodide } = await import(here("../build/vendor/pyodide/pyodide.mjs"));
     const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL });
-    const loaded = globalThis.heartsAppPython.preload(pyodide, app, modules);
+    const zip = `${pyodide.FS.cwd()}/app.zip`; // (where the page's worker mounts it)
+    pyodide.FS.writeFile(zip, new Uint8Array(data.app));
+    const loaded = pyodide.pyimport("_hearts_app_zip").preload(zip, JSON.stringify(modules));
     if (loaded < modules.length) throw new Error(`only ${loaded} of the ${modules.length} modules are loaded`);
     const memory = pyodide.makeMemorySnapshot();
     const snapshot = await packPages(memory); // (assets/snapshot-pages.js)

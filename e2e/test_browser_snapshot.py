@@ -118,7 +118,7 @@ def test_the_wasm_compiles_while_the_snapshot_is_read(warm, site, open_game):
 
 def test_the_snapshot_holds_the_game_modules_of_this_app_zip(returning):
     # The worker imports the game's modules before it takes the snapshot
-    # (assets/app-python.js preload, build/snapshot.json): they are in
+    # (hearts/page/app_zip.py preload, build/snapshot.json): they are in
     # sys.modules before the game's Python was mounted
     # (self.heartsModulesAtMount), imported from this app.zip.
     assert returning.page.locator("html").get_attribute("data-preload") == "preloaded"

@@ -114,8 +114,10 @@ def test_python_modules_load_from_their_pycs(returning):
     at_mount = python_worker(returning.page).evaluate("() => self.heartsModulesAtMount")
     late = json.loads(run_python(returning.page, f"AT_MOUNT = {at_mount}\n" + PYC_USE))
     # The list of the modules the cut standard library leaves out, which its
-    # on-demand finder reads (a bytecode file of that zip, assets/app-python.js).
+    # on-demand finder reads, and the module that mounts app.zip
+    # (hearts/page/app_zip.py): bytecode files of that zip.
     assert late.pop("_hearts_stdlib_rest", ["", True])[1]
+    assert late.pop("_hearts_app_zip", ["", True])[1]
     assert "hashlib" in late
     assert {name: origin for name, (origin, _) in late.items() if "/app.zip/" not in origin} == {}
     assert [name for name, (_, from_pyc) in late.items() if not from_pyc] == []

@@ -1,6 +1,6 @@
 """build/app.zip is what the page imports its Python from (see
 tools/build.py, app_files and compile_pycs): the worker that runs the
-game's Python (assets/python-worker.js, assets/app-python.js) puts the
+game's Python (assets/python-worker.js, hearts/page/app_zip.py) puts the
 archive first on the interpreter's sys.path, and zipimport reads it as it
 is. It holds our modules and the few standard library modules imported
 after Pyodide's start (STDLIB_PRECOMPILED), those imported at every boot
@@ -129,7 +129,7 @@ for lang in i18n.LANGUAGES:
 
 def test_the_snapshot_preloads_every_shipped_module_that_does_not_import_the_browser(monkeypatch):
     # tools/build.py preloaded(): the modules the memory snapshots hold
-    # imported (assets/app-python.js). Every hearts module of
+    # imported (hearts/page/app_zip.py). Every hearts module of
     # hearts.page.worker's import closure but those that import the browser
     # at their top (tools/page_only.py: none; the worker imports `js` in
     # main() only), and a package before its modules (the preload imports

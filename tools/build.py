@@ -23,7 +23,7 @@
   build/app.zip           hearts/**/*.py (no tests) and STDLIB_PRECOMPILED's
                           modules, those imported at every boot with their
                           .pyc beside them, and locale/**: the worker
-                          (assets/python-worker.js, assets/app-python.js)
+                          (assets/python-worker.js, hearts/page/app_zip.py)
                           puts it on the interpreter's sys.path as it is
                           (zipimport), nothing is unpacked
   build/snapshot.json     the game's modules the interpreter's memory
@@ -515,7 +515,7 @@ def app_files():
     STDLIB_PRECOMPILED's modules with theirs, then the compiled catalogs.
 
     The page's Python imports from the archive itself (zipimport;
-    assets/app-python.js puts it first on sys.path in the worker), so the
+    hearts/page/app_zip.py puts it first on sys.path in the worker), so the
     STDLIB_PRECOMPILED modules, taken from the runtime's own standard
     library, are found there precompiled before the runtime's sources."""
     items = []
@@ -570,12 +570,11 @@ def page_imports():
     """Every module name the page's own Python asks for in an import
     statement (anywhere in a module, not only at its top): the hearts
     modules app.zip carries (hearts.page.worker and what it imports), and
-    STDLIB_PRECOMPILED. The cut standard library keeps these and what they
-    import (tools/stdlib_compile.py). (The few lines of Python that
-    assets/python-worker.js and assets/app-python.js run import only
-    built-in or frozen modules and what Pyodide's start-up has imported.)"""
+    STDLIB_PRECOMPILED, and hearts/page/app_zip.py, which mounts app.zip
+    from the page's standard library. The cut standard library keeps these
+    and what they import (tools/stdlib_compile.py)."""
     import ast
-    texts = [path.read_text(encoding="utf-8") for _, path in sources()]
+    texts = [path.read_text(encoding="utf-8") for _, path in sources()] + [APP_ZIP_MOUNT.read_text(encoding="utf-8")]
     names = set(STDLIB_PRECOMPILED)
     for text in texts:
         for node_ in ast.walk(ast.parse(text)):
@@ -587,6 +586,11 @@ def page_imports():
     return sorted(names)
 
 
+# The module that puts app.zip into the interpreter, from the page's
+# standard library (tools/stdlib_compile.py MOUNT).
+APP_ZIP_MOUNT = ROOT / "hearts" / "page" / "app_zip.py"
+
+
 def stdlib():
     """build/python_stdlib.zip: the runtime's standard library with what
     Pyodide's start-up imports as bytecode (tools/stdlib_compile.py); made
@@ -596,11 +600,12 @@ def stdlib():
     runtime = BUILD / "vendor" / "pyodide"
     script = TOOLS / "stdlib_compile.py"
     roots = page_imports()
-    key = content_key(*(runtime / name for name in PYODIDE_FILES), script, TOOLS / "in_pyodide.mjs", STDLIB_DROPPED,
-                      roots)
+    key = content_key(*(runtime / name for name in PYODIDE_FILES), script, TOOLS / "in_pyodide.mjs", APP_ZIP_MOUNT,
+                      STDLIB_DROPPED, roots)
     if up_to_date(stamp, key, [out]):
         return
     node, tmp = _node_and_scratch("the standard library", "stdlib.new")
+    shutil.copy2(APP_ZIP_MOUNT, tmp / "_hearts_app_zip.py")  # (stdlib_compile.py MOUNT)
     run = _in_pyodide(node, script, {"/out": tmp}, json.dumps(STDLIB_DROPPED), json.dumps(roots))
     if run.returncode != 0 or not (tmp / "python_stdlib.json").is_file():
         sys.exit(f"build: precompiling the standard library with Pyodide under Node failed (exit {run.returncode}):\n"
@@ -624,7 +629,7 @@ def snapshot_modules():
     interpreter's memory snapshot holds imported (preloaded()). The page
     makes that snapshot in the player's own browser once the game is ready
     on a first visit (assets/boot.js makeSnapshotForNextVisits, in a worker:
-    assets/snapshot-worker.js, which imports these with assets/app-python.js
+    assets/snapshot-worker.js, which imports these with hearts/page/app_zip.py
     preload) and restores it on the next visits. Each browser so restores a
     snapshot of its own engine: WebKit cannot restore one made in Chromium
     or Firefox (its wasm function table is laid out otherwise), nor they

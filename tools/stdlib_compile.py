@@ -13,7 +13,8 @@ tools/build.py STDLIB_KEPT). The kept modules stay
 sources (COMPILED says why). Left out: everything else, and the top-level modules named in
 ``sys.argv[1]`` (a JSON list) whatever imports them. The modules left out
 are listed in ``_hearts_stdlib_rest.py`` (``NAMES``) in the zip: the page
-loads them on demand from the runtime's full zip (assets/app-python.js).
+loads them on demand from the runtime's full zip (hearts/page/app_zip.py,
+which is in the zip too, as ``_hearts_app_zip``).
 
 Mounted: the output folder as /out. Writes /out/python_stdlib.zip and
 /out/python_stdlib.json ({"compiled": [sources replaced], "kept": n,
@@ -30,6 +31,10 @@ import _imp, ast, importlib.util, json, marshal, sys, zipfile  # noqa: E401  (th
 # now: later visits restore the snapshot the browser made). The byte
 # budget of a first visit decides: sources.
 COMPILED = False
+# hearts/page/app_zip.py, which puts the game's app.zip into the
+# interpreter, so cannot be in it: the build copies it to /out under this
+# name, and it goes into the zip as bytecode, a top-level module.
+MOUNT = "_hearts_app_zip"
 # Imported only where sys.platform is "win32" (their importers test it).
 WINDOWS_ONLY = {"asyncio.windows_events", "asyncio.windows_utils", "asyncio.proactor_events",
                 "encodings._win_cp_codecs"}
@@ -128,11 +133,14 @@ def main():
                 out.writestr(entry, data, compresslevel=9)
             listing = "# The standard library modules this zip leaves out (tools/stdlib_compile.py).\n"
             listing += "NAMES = frozenset(" + repr(rest) + ")\n"
-            code = compile(listing, "_hearts_stdlib_rest.py", "exec", dont_inherit=True)
-            entry = zipfile.ZipInfo("_hearts_stdlib_rest.pyc", date_time=(1980, 1, 1, 0, 0, 0))
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(entry, importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
-                         + importlib.util.source_hash(listing.encode()) + marshal.dumps(code), compresslevel=9)
+            with open("/out/" + MOUNT + ".py", encoding="utf-8") as f:
+                mount = f.read()
+            for module, text in (("_hearts_stdlib_rest", listing), (MOUNT, mount)):
+                code = compile(text, module + ".py", "exec", dont_inherit=True)
+                entry = zipfile.ZipInfo(module + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                out.writestr(entry, importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
+                             + importlib.util.source_hash(text.encode()) + marshal.dumps(code), compresslevel=9)
     with open("/out/python_stdlib.json", "w") as f:
         json.dump({"compiled": compiled, "started": sorted(started), "kept": sorted(keep), "rest": rest,
                    "python": sys.version.split()[0]}, f, indent=1)
