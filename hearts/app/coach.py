@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import stats as ST
-from ..engine.game import Game, Phase
+from ..engine.game import Game, Phase, PlayerView
 from ..engine.save import dumps
 from . import messages as M
-from .model import HUMAN, Handler, Model, level_of, with_ui
+from .model import HUMAN, Handler, Model, Ui, level_of, with_ui
 from . import history, steps
 from .messages import Effect
 
@@ -89,21 +89,22 @@ def close_review(model: Model) -> Model:
 
 # -- the claim and the quick finish ---------------------------------------------------
 
-def claim_offered(model: Model) -> bool:
-    """Whether the table offers the claim now (the player's view alone decides)."""
+def claim_offered(ui: Ui, pv: PlayerView) -> bool:
+    """Whether the table offers to take the rest now (the button that
+    view.py draws, the message _claim takes): during the play, no trick
+    waiting to be collected, two cards or more in the hand, and the
+    player's view alone shows every trick left is theirs (hearts.ai.claim)."""
+    if ui.screen != "table" or ui.pause or pv.phase is not Phase.PLAY or len(pv.hand) < 2:
+        return False
     from ..ai.claim import claimable
 
-    ui, game = model.ui, model.game
-    if game is None or ui.screen != "table" or ui.pause or game.phase is not Phase.PLAY:
-        return False
-    pv = game.view(HUMAN)
-    return len(pv.hand) > 1 and claimable(pv)
+    return claimable(pv)
 
 
 def _claim(model: Model, msg: M.ClaimTricks) -> tuple[Model, list[Effect]]:
     from ..ai.claim import play_rest
 
-    if model.ui.overlay is not None or not claim_offered(model):
+    if model.ui.overlay is not None or model.game is None or not claim_offered(model.ui, model.game.view(HUMAN)):
         return model, []
     moved = steps.moved(model, lambda new: play_rest(new, HUMAN, claim=True))
     return steps.changed(with_ui(moved, pause=True), [M.TrickTaken(HUMAN)])

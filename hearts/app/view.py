@@ -26,6 +26,7 @@ from .stats import places
 from . import play_view as P
 from . import deal_view as D
 from . import today_view as TV
+from .coach import claim_offered
 from .keeping_view import elsewhere_dialog, open_game_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
 from .updates import Moment, notices, persist_line
@@ -447,15 +448,6 @@ def _moment(ui: Ui, pv: PlayerView) -> str:
     return f'<div class="moon-rise at-{SEAT_CLASS[moon]}" aria-hidden="true"><span>\u263e</span></div>'
 
 
-def _claim_offered(pv: PlayerView) -> bool:
-    """The claim, offered from the player's view alone (hearts.ai.claim)."""
-    if pv.phase is not Phase.PLAY or len(pv.hand) < 2:
-        return False
-    from ..ai.claim import claimable
-
-    return claimable(pv)
-
-
 def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     turn = None if ui.pause else pv.to_act
     trick, winner = _trick(ui, pv, tr)
@@ -480,7 +472,7 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
                               aria_disabled=None if ready else "true"))
     elif ui.pause:
         actions.append(button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn"))
-    elif _claim_offered(pv):
+    elif claim_offered(ui, pv):
         actions.append(button(tr.text(S.CLAIM), A.CLAIM, cls="btn primary"))
     hint_busy = "true" if ui.hint_pending else None
     can_hint = pv.my_turn and not ui.pause
