@@ -66,7 +66,8 @@ const RECHECK_MS = 60000;
 let rechecking = false;
 
 const { fail } = screen;
-screen.beforeFail(recheckOnce, recheckThenReload); // (also for the failures loading-screen.js catches itself)
+// (also for the failures loading-screen.js catches itself)
+screen.beforeFail((detail) => microPythonFailed(detail) || recheckOnce(detail), recheckThenReload);
 
 function recheckOnce(detail) {
   if (rechecking) return true;
@@ -507,13 +508,13 @@ function controllerInPyodide(why) {
   script.src = "./build/controller/controller.py";
   document.body.append(script);
 }
-// MicroPython's own failure (its wasm did not load, its module threw), an
-// unhandled rejection from its files, need not fail the boot.
-screen.spare((reason) => {
-  const failedHere = /\/micropython\//.test(`${reason?.stack ?? ""}\n${reason}`);
-  if (failedHere) controllerInPyodide(reason);
-  return failedHere && !html.hasAttribute("data-controller");
-});
+// MicroPython's own failure (its wasm did not load, its module threw: an
+// unhandled rejection from its files) need not fail the boot.
+function microPythonFailed(detail) {
+  if (html.hasAttribute("data-controller") || !/\/micropython\//.test(`${detail?.stack ?? ""}\n${detail}`)) return false;
+  controllerInPyodide(detail);
+  return true;
+}
 
 async function controller() {
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -393,10 +393,7 @@ export function whenReady(callback) {
   observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-// A failure the boot can go on from (MicroPython's, boot.js) is spared.
-let spared = () => false;
-export function spare(test) { spared = test; }
-addEventListener("unhandledrejection", (event) => { if (!spared(event.reason)) fail("failed", event.reason); });
+addEventListener("unhandledrejection", (event) => fail("failed", event.reason));
 
 // The page's language, once <html lang> is set (boot.js waits for it
 // before it hands Python over).
