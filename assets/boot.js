@@ -489,13 +489,14 @@ const controllerUp = new Promise((resolve) => {
   addEventListener("hearts:controller", () => resolve(globalThis.heartsControl), { once: true });
 });
 // MicroPython starts in well under a second; the game's Python takes
-// seconds. A controller not up MICROPYTHON_GRACE_MS after the game's Python
-// is did not start in MicroPython (its files would not load, it threw):
-// PyScript then runs the same controller in Pyodide on this thread
-// (build/controller/pyodide.json, assets/pyodide-page.js), seconds slower
-// to start, the same game. One still missing CONTROLLER_WAIT_MS later will
-// not come: the loading screen says so.
-const MICROPYTHON_GRACE_MS = 3000;
+// seconds. Where MicroPython fails (its files would not load, it threw:
+// microPythonFailed, below), PyScript runs the same controller in Pyodide
+// on this thread (build/controller/pyodide.json, assets/pyodide-page.js),
+// seconds slower to start, the same game. So it does for a controller still
+// missing CONTROLLER_WAIT_MS after the game's Python is ready (never
+// sooner: on a loaded machine MicroPython may be seconds late, and a
+// second interpreter on this thread would only slow it more); one missing
+// CONTROLLER_WAIT_MS after that will not come: the loading screen says so.
 const CONTROLLER_WAIT_MS = 30000;
 
 let inPyodide = false;
@@ -518,9 +519,9 @@ function microPythonFailed(detail) {
 
 async function controller() {
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const control = await Promise.race([controllerUp, wait(MICROPYTHON_GRACE_MS)]);
+  const control = await Promise.race([controllerUp, wait(CONTROLLER_WAIT_MS)]);
   if (control) return control;
-  controllerInPyodide(`not up ${MICROPYTHON_GRACE_MS} ms after the game's Python`);
+  controllerInPyodide(`not up ${CONTROLLER_WAIT_MS} ms after the game's Python`);
   return Promise.race([controllerUp, wait(CONTROLLER_WAIT_MS)]);
 }
 
