@@ -158,7 +158,7 @@ def test_every_action_on_every_screen_decodes_to_a_message_update_takes(all_scre
         for action, value in actions:
             msg = E.decode(action, value, seed=lambda: 5)
             assert msg is not None, (name, action, value)
-            U.update(model, msg)  # a message update() knows (else TypeError)
+            U.update(model, msg)  # a message update() knows (mypy checks it has a case)
         for code in cards:
             msg = E.card(code)
             assert msg == M.ClickCard(code), (name, code)

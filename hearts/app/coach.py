@@ -1,6 +1,6 @@
 """The coach's handlers: the review of a finished hand, the claim, the quick
-finish (their messages are in :mod:`hearts.app.messages`; :mod:`hearts.app.update`
-registers :data:`HANDLERS`; the screen is :mod:`hearts.app.review_view`).
+finish (their messages are ``CoachMsg`` in :mod:`hearts.app.messages`, which
+:func:`update` matches; the screen is :mod:`hearts.app.review_view`).
 
 A review runs as an effect (``RunReview``: the runtime runs
 :func:`hearts.app.review.search` in slices while the review's screen is open,
@@ -12,13 +12,15 @@ once (:func:`hearts.app.stats.record_cost`).
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from dataclasses import replace
 
 from . import stats as ST
 from ..engine.game import Game, Phase, PlayerView
 from ..engine.save import dumps
 from . import messages as M
-from .model import HUMAN, Handler, Model, Ui, level_of, with_ui
+from .model import HUMAN, Model, Ui, level_of, with_ui
 from . import history, steps
 from .messages import Effect
 
@@ -128,9 +130,16 @@ def settle(model: Model) -> tuple[Model, list[M.Effect]]:
     return model, effects + recorded
 
 
-HANDLERS: dict[type, Handler] = {
-    M.ShowReview: _show_review,
-    M.ReviewProgress: _progress,
-    M.ReviewReady: _ready,
-    M.ClaimTricks: _claim,
-}
+def update(model: Model, msg: M.CoachMsg) -> tuple[Model, list[Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.ShowReview():
+            return _show_review(model, msg)
+        case M.ReviewProgress():
+            return _progress(model, msg)
+        case M.ReviewReady():
+            return _ready(model, msg)
+        case M.ClaimTricks():
+            return _claim(model, msg)
+        case _:
+            assert_never(msg)

@@ -1,6 +1,6 @@
 """The handlers of the statistics screen and of a finished hand told trick
 by trick (their messages are in :mod:`hearts.app.messages`;
-:mod:`hearts.app.update` registers :data:`HANDLERS`). Pure, like update.py:
+:func:`update` matches ``HistoryMsg``). Pure, like hearts.app.update:
 effects are data the runtime runs (``StoreStats``).
 
 The statistics travel as a file as a game does (``Download``,
@@ -16,10 +16,12 @@ a game from counting twice: the counters hold no list of games to merge by.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from . import stats as ST
 from ..engine.game import Phase
 from . import messages as M
-from .model import Handler, Model, with_ui
+from .model import Model, with_ui
 from .messages import Effect
 
 
@@ -147,14 +149,26 @@ def _replay_step(model: Model, msg: M.ReplayStep) -> tuple[Model, list[Effect]]:
     return with_ui(model, replay_step=step), []
 
 
-HANDLERS: dict[type, Handler] = {
-    M.StatsStored: _stats_stored,
-    M.ShowStats: _show_stats,
-    M.AskResetStats: _ask_reset,
-    M.ConfirmResetStats: _confirm_reset,
-    M.ExportStats: _export_stats,
-    M.ImportStats: _import_stats,
-    M.ConfirmOpenStats: _confirm_open,
-    M.ShowReplay: _show_replay,
-    M.ReplayStep: _replay_step,
-}
+def update(model: Model, msg: M.HistoryMsg) -> tuple[Model, list[Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.StatsStored():
+            return _stats_stored(model, msg)
+        case M.ShowStats():
+            return _show_stats(model, msg)
+        case M.AskResetStats():
+            return _ask_reset(model, msg)
+        case M.ConfirmResetStats():
+            return _confirm_reset(model, msg)
+        case M.ExportStats():
+            return _export_stats(model, msg)
+        case M.ImportStats():
+            return _import_stats(model, msg)
+        case M.ConfirmOpenStats():
+            return _confirm_open(model, msg)
+        case M.ShowReplay():
+            return _show_replay(model, msg)
+        case M.ReplayStep():
+            return _replay_step(model, msg)
+        case _:
+            assert_never(msg)

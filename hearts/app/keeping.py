@@ -1,9 +1,9 @@
 """Keeping the game: one tab owns it, refused saves are kept aside, a game
 travels as a file, and saving comes back after storage was full.
 
-Their handlers (the messages and effects are in :mod:`hearts.app.messages`;
-:mod:`hearts.app.update` registers the handlers below); the runtime runs
-the effects:
+Their handlers (the messages, ``KeepingMsg``, and the effects are in
+:mod:`hearts.app.messages`; :func:`update` matches each message); the
+runtime runs the effects:
 
 - one owner: the tab that holds the game's Web Lock plays it. Any other
   tab shows the "open in another tab" dialog (``ui.owner == "open"``) and
@@ -29,13 +29,15 @@ the effects:
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from dataclasses import replace
 from typing import get_args
 
 from ..engine.game import Game, Phase
 from ..engine.save import SaveError, read, revision  # read: measured before parsed (hearts.engine.boundedjson)
 from . import messages as M
-from .model import Handler, Model, Owner, cleared, with_ui
+from .model import Model, Owner, cleared, with_ui
 from . import history, steps
 from .messages import Effect
 
@@ -180,15 +182,28 @@ def moves(game: Game) -> int:
     return sum(len(r.plays) + sum(p is not None for p in r.passes) for r in (*game.log, game.record()))
 
 
-HANDLERS: dict[type, Handler] = {
-    M.Elsewhere: _elsewhere,
-    M.TakeOver: _take_over,
-    M.Adopt: _adopt,
-    M.SaveResumed: _save_resumed,
-    M.DownloadRefusedSave: _download_refused,
-    M.HideRefused: _hide_refused,
-    M.ExportGame: _export_game,
-    M.ImportGame: _import_game,
-    M.Imported: _imported,
-    M.ConfirmOpenGame: _confirm_open_game,
-}
+def update(model: Model, msg: M.KeepingMsg) -> tuple[Model, list[Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.Elsewhere():
+            return _elsewhere(model, msg)
+        case M.TakeOver():
+            return _take_over(model, msg)
+        case M.Adopt():
+            return _adopt(model, msg)
+        case M.SaveResumed():
+            return _save_resumed(model, msg)
+        case M.DownloadRefusedSave():
+            return _download_refused(model, msg)
+        case M.HideRefused():
+            return _hide_refused(model, msg)
+        case M.ExportGame():
+            return _export_game(model, msg)
+        case M.ImportGame():
+            return _import_game(model, msg)
+        case M.Imported():
+            return _imported(model, msg)
+        case M.ConfirmOpenGame():
+            return _confirm_open_game(model, msg)
+        case _:
+            assert_never(msg)

@@ -492,19 +492,35 @@ class Shared:
     ok: bool
 
 
-Msg = Union[
-    NewGame, SetLevel, SetLang, SetSpeed, ToggleFourColour, ShowOverlay, CloseOverlay, ClickCard,
-    ConfirmPass, Continue, AskHint, HintReady, PassesReady, OpponentMove, Collect, SaveFailed, Crash, StartOver,
-    KeepGame, Dismiss,
-    Undo, ConfirmNewGame, ToggleTwoTap,
-    ShowStats, AskResetStats, ConfirmResetStats, ExportStats, ImportStats, ConfirmOpenStats,
-    ShowReplay, ReplayStep,
-    Elsewhere, TakeOver, Adopt, StatsStored, SaveResumed, RetrySave, DownloadRefusedSave, HideRefused, ExportGame, ConfirmOpenGame,
-    ImportGame, Imported,
-    ShowReview, ReviewProgress, ReviewReady, ClaimTricks, ParReady, TogglePar,
-    UpdateReady, UpdateNow, OfflineReady, UpdateTooBig, Persisted, DismissNotice,
-    PlayToday, DaysStored, Share, Shared,
-]
+# Each feature's messages, one union each (written with ``|``, so that
+# ``isinstance(msg, HistoryMsg)`` narrows for mypy as it runs): its
+# module's ``update`` matches every one of them, and hearts.app.update
+# hands each union to its module; a message left out of a union, or a
+# union's message without its case, fails the type check (assert_never).
+#: The table and its play (hearts.app.update).
+TableMsg = (NewGame | SetLevel | SetLang | SetSpeed | ToggleFourColour | ShowOverlay | CloseOverlay
+            | ClickCard | ConfirmPass | Continue | AskHint | HintReady | PassesReady | OpponentMove
+            | Collect | Crash | StartOver | KeepGame | Dismiss)
+#: Undo, the table's New game, tap twice to play (hearts.app.table_extras).
+TableExtrasMsg = Undo | ConfirmNewGame | ToggleTwoTap
+#: The statistics and a finished hand told trick by trick (hearts.app.history).
+HistoryMsg = (StatsStored | ShowStats | AskResetStats | ConfirmResetStats | ExportStats | ImportStats
+              | ConfirmOpenStats | ShowReplay | ReplayStep)
+#: One game, one owner, and games in files (hearts.app.keeping).
+KeepingMsg = (Elsewhere | TakeOver | Adopt | SaveResumed | DownloadRefusedSave | HideRefused | ExportGame
+              | ImportGame | Imported | ConfirmOpenGame)
+#: A save that failed (hearts.app.saving).
+SavingMsg = SaveFailed | RetrySave
+#: The review of a hand and taking the rest (hearts.app.coach).
+CoachMsg = ShowReview | ReviewProgress | ReviewReady | ClaimTricks
+#: Each hand's par (hearts.app.par).
+ParMsg = ParReady | TogglePar
+#: New versions, offline, storage kept (hearts.app.updates).
+VersionsMsg = UpdateReady | UpdateNow | OfflineReady | UpdateTooBig | Persisted | DismissNotice
+#: Today's hand (hearts.app.today_play).
+TodayMsg = PlayToday | DaysStored | Share | Shared
+
+Msg = TableMsg | TableExtrasMsg | HistoryMsg | KeepingMsg | SavingMsg | CoachMsg | ParMsg | VersionsMsg | TodayMsg
 
 
 # -- effects ------------------------------------------------------------------------

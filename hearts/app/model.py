@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine.choices import Level, Speed
 from ..engine.game import Game, Phase, PlayerView, deal, fingerprint
@@ -143,10 +143,6 @@ class Model:
     ui: Ui = field(default_factory=Ui)
     game: Game | None = None
     undo_used: bool = False  # the player took a card back in this game (saved with it)
-
-
-# What update() does with a message of one type: the next model, and effects.
-Handler = Callable[[Model, Any], tuple[Model, list[Effect]]]
 
 
 def visible(model: Model) -> tuple[Ui, PlayerView | None]:

@@ -14,11 +14,13 @@ hand's end and in the score sheet (:mod:`hearts.app.view`).
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from ..engine.game import Game, Phase
 from . import messages as M
 from . import stats as ST
 from .messages import Effect
-from .model import Handler, Model, level_of, with_ui
+from .model import Model, level_of, with_ui
 from .steps import change_settings
 
 KEPT = 40  # pars kept in the Ui (a long game's hands, and a few of the game before)
@@ -61,7 +63,12 @@ def _toggle(model: Model, msg: M.TogglePar) -> tuple[Model, list[Effect]]:
     return change_settings(model, par=not model.ui.settings.par)
 
 
-HANDLERS: dict[type, Handler] = {
-    M.ParReady: _ready,
-    M.TogglePar: _toggle,
-}
+def update(model: Model, msg: M.ParMsg) -> tuple[Model, list[Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.ParReady():
+            return _ready(model, msg)
+        case M.TogglePar():
+            return _toggle(model, msg)
+        case _:
+            assert_never(msg)

@@ -21,13 +21,15 @@ its one answer here.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from typing import Literal
 
 from ..engine.save import read, revision
 from . import messages as M
 from . import steps
 from .messages import Effect
-from .model import Handler, Model, Ui, with_ui
+from .model import Model, Ui, with_ui
 
 # Seconds between tries to store a position that could not be stored.
 RETRY_SAVE = 2.0
@@ -91,7 +93,12 @@ def _retry_save(model: Model, msg: M.RetrySave) -> tuple[Model, list[Effect]]:
     return with_ui(model, retrying=True), [steps.save_of(model), M.Later(RETRY_SAVE, M.RetrySave())]
 
 
-HANDLERS: dict[type, Handler] = {
-    M.SaveFailed: _save_failed,
-    M.RetrySave: _retry_save,
-}
+def update(model: Model, msg: M.SavingMsg) -> tuple[Model, list[Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.SaveFailed():
+            return _save_failed(model, msg)
+        case M.RetrySave():
+            return _retry_save(model, msg)
+        case _:
+            assert_never(msg)

@@ -4,17 +4,19 @@ is thrown away, and two-tap play (the first tap lifts a card, the second
 plays it).
 
 Their handlers (the messages are in :mod:`hearts.app.messages`;
-:mod:`hearts.app.update` registers ``HANDLERS``); nothing here touches the
+:func:`update` matches ``TableExtrasMsg``); nothing here touches the
 browser.
 """
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from dataclasses import replace
 
 from ..engine.game import Game, Phase
 from . import messages as M
-from .model import HUMAN, Handler, Model, two_tap, visible, with_ui
+from .model import HUMAN, Model, two_tap, visible, with_ui
 from .play_view import NOTHING_TO_UNDO, undo_offered
 from . import steps
 from .messages import Effect
@@ -88,9 +90,15 @@ def lift(model: Model, card: str) -> tuple[Model, list[Effect]]:
     return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
 
 
-HANDLERS: dict[type, Handler] = {
-    M.Undo: _undo,
-    M.ConfirmNewGame: _confirm_new_game,
-    M.ToggleTwoTap: _toggle_two_tap,
-}
+def update(model: Model, msg: M.TableExtrasMsg) -> tuple[Model, list[Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.Undo():
+            return _undo(model, msg)
+        case M.ConfirmNewGame():
+            return _confirm_new_game(model, msg)
+        case M.ToggleTwoTap():
+            return _toggle_two_tap(model, msg)
+        case _:
+            assert_never(msg)
 

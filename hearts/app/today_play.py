@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import date
-from typing import Any, Callable
+from typing import assert_never
 
 from ..engine import boundedjson
 from ..engine.game import Game, Phase
@@ -31,7 +31,7 @@ from ..engine.save import dumps, read
 from . import messages as M
 from . import today as T
 from .messages import Effect
-from .model import HUMAN, Handler, Model, cleared, with_ui
+from .model import HUMAN, Model, cleared, with_ui
 from .par import par_key
 from .steps import changed, next_step
 
@@ -203,66 +203,56 @@ def _ended(model: Model) -> bool:
             and (game.phase is Phase.HAND_END or game.phase is Phase.GAME_END))
 
 
-def wrap(handlers: dict[type, Handler]) -> dict[type, Handler]:
-    """The handlers that today's hand changes: Continue after it (and New
-    game, Open a game, during it) puts the game in progress back first;
-    Start over forgets it; and after any message, the day's result is
-    recorded once it can be."""
-    def back_first(inner: Handler, only_ended: bool) -> Handler:
-        def handler(model: Model, msg: object) -> tuple[Model, list[Effect]]:
-            if model.ui.today is None:
-                return inner(model, msg)
-            if only_ended:
-                if not _ended(model) or model.ui.overlay is not None:
-                    return inner(model, msg)
-                return leave(model)
-            back, effects = leave(model)
-            back = with_ui(back, overlay=model.ui.overlay, file_game=model.ui.file_game)
-            after, more = inner(back, msg)
-            return after, effects + more
-        return handler
+def at_its_end(model: Model) -> bool:
+    """Today's hand is over on the table and no dialog is open: Continue
+    leaves it (:func:`leave`) rather than dealing a next hand."""
+    return _ended(model) and model.ui.overlay is None
 
-    def then(inner: Handler, more: Callable[[Model, Model, Any], tuple[Model, list[Effect]]]) -> Handler:
-        def handler(model: Model, msg: object) -> tuple[Model, list[Effect]]:
-            after, effects = inner(model, msg)
-            after, extra = more(model, after, msg)
-            return after, effects + extra
-        return handler
 
-    def forget(before: Model, after: Model, msg: object) -> tuple[Model, list[Effect]]:
-        if before.ui.today is None:
-            return after, []
-        return with_ui(after, today=None, today_replay=False, aside=None, shared=None), [M.StoreToday(None)]
+def put_back(model: Model) -> tuple[Model, list[Effect]]:
+    """Before New game or Open a game during today's hand: the game in
+    progress comes back first (the dialog open and the file it asks
+    about kept), then the message is handled as without today's hand."""
+    if model.ui.today is None:
+        return model, []
+    back, effects = leave(model)
+    return with_ui(back, overlay=model.ui.overlay, file_game=model.ui.file_game), effects
 
-    def see_day(before: Model, after: Model, msg: M.ShowStats) -> tuple[Model, list[Effect]]:
-        return (with_ui(after, day_seen=msg.day) if T.parse_date(msg.day) is not None else after), []
 
-    def adopted(before: Model, after: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
-        # (the stored position may be today's hand, of this tab or another: go on from its record)
-        after = with_ui(after, today=None, today_replay=False, aside=None, shared=None,
-                        days=T.loads(msg.days) if msg.days else after.ui.days)
-        return resumed(after, msg.today)
+def forget(before: Model, after: Model) -> tuple[Model, list[Effect]]:
+    """After Start over: today's hand is forgotten with the game."""
+    if before.ui.today is None:
+        return after, []
+    return with_ui(after, today=None, today_replay=False, aside=None, shared=None), [M.StoreToday(None)]
 
-    def record(before: Model, after: Model, msg: object) -> tuple[Model, list[Effect]]:
-        return (after, []) if after.ui.today is None else settle(after)
 
-    wrapped = dict(handlers)
-    wrapped[M.Continue] = back_first(handlers[M.Continue], only_ended=True)
-    for kind in (M.NewGame, M.ConfirmNewGame, M.ConfirmOpenGame):
-        wrapped[kind] = back_first(handlers[kind], only_ended=False)
-    wrapped[M.StartOver] = then(handlers[M.StartOver], forget)
-    wrapped[M.ShowStats] = then(handlers[M.ShowStats], see_day)
-    wrapped[M.Adopt] = then(handlers[M.Adopt], adopted)
-    return {kind: then(h, record) for kind, h in wrapped.items()}
+def see_day(after: Model, msg: M.ShowStats) -> Model:
+    """After the statistics open on a day (the days in a row): it is seen."""
+    return with_ui(after, day_seen=msg.day) if T.parse_date(msg.day) is not None else after
+
+
+def adopted(after: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
+    """After this tab adopts the stored position, which may be today's hand
+    (of this tab or another): go on from its record."""
+    after = with_ui(after, today=None, today_replay=False, aside=None, shared=None,
+                    days=T.loads(msg.days) if msg.days else after.ui.days)
+    return resumed(after, msg.today)
 
 
 def _days_stored(model: Model, msg: M.DaysStored) -> tuple[Model, list[Effect]]:
     return (with_ui(model, days=T.loads(msg.text)) if msg.text else model), []
 
 
-HANDLERS: dict[type, Handler] = {
-    M.PlayToday: _play_today,
-    M.DaysStored: _days_stored,
-    M.Share: _share,
-    M.Shared: _shared,
-}
+def update(model: Model, msg: M.TodayMsg) -> tuple[Model, list[Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.PlayToday():
+            return _play_today(model, msg)
+        case M.DaysStored():
+            return _days_stored(model, msg)
+        case M.Share():
+            return _share(model, msg)
+        case M.Shared():
+            return _shared(model, msg)
+        case _:
+            assert_never(msg)

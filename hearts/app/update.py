@@ -2,10 +2,13 @@
 
 Messages and effects are records of :mod:`hearts.app.messages` (what
 happened; what the runtime should do next: wait and think for an
-opponent, save, announce, switch language). The handlers of
-:mod:`hearts.app.table_extras`, :mod:`~hearts.app.history` and
-:mod:`~hearts.app.keeping` are registered here too. Nothing here touches
-the browser, so all of it runs and is tested in CPython.
+opponent, save, announce, switch language). The table's messages are
+handled here; each feature's are a union in hearts.app.messages that its
+module's ``update`` matches (hearts.app.history ``HistoryMsg``,
+hearts.app.keeping ``KeepingMsg``...), and :func:`update` hands each union
+to its module, so a message's handler is found by following its type, and
+mypy fails on a message without one (``assert_never``). Nothing here
+touches the browser, so all of it runs and is tested in CPython.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import random
 import zlib
 from dataclasses import replace
 from types import ModuleType
-from typing import Any, Callable, Generator
+from typing import Any, Callable, Generator, assert_never
 
 from ..engine.cards import Card, cards_of
 from ..engine.game import GAME_OVER_AT, Game, IllegalAction, Phase, PlayerView, deal
@@ -22,7 +25,7 @@ from ..engine.rules import Reason
 from ..engine.save import MAX_REV, dumps
 from ..engine.choices import LEVELS, SPEEDS
 from .messages import Settings
-from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Handler, Model, Ui, cleared, level_of, two_tap, with_ui
+from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, Ui, cleared, level_of, two_tap, with_ui
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
@@ -127,12 +130,110 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
 # -- update -----------------------------------------------------------------------
 
 def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
-    handler = _HANDLERS.get(type(msg))
-    if handler is None:
-        raise TypeError(f"unknown message {msg!r}")
-    if model.ui.owner != "here" and type(msg) not in WHILE_ELSEWHERE:
-        return model, []  # another tab plays the game: see WHILE_ELSEWHERE
-    return handler(model, msg)
+    """The change ``msg`` makes, and the effects the runtime runs next.
+
+    Each feature's messages go to its module's ``update`` (a union of
+    :mod:`hearts.app.messages` each); the table's are handled here. Three
+    steps surround some of them, written out in :func:`_handle`: today's
+    hand puts the game in progress back first (New game, Continue after
+    it, Open a game), is forgotten with Start over, and after any message
+    its result is recorded once it can be; a new hand on the table is the
+    moment for a new version (hearts.app.updates.at_a_boundary)."""
+    if model.ui.owner != "here" and not isinstance(msg, WhileElsewhere):
+        return model, []  # another tab plays the game: see WhileElsewhere
+    after, effects = _handle(model, msg)
+    if after.ui.today is not None:
+        after, more = _today_play.settle(after)
+        effects = effects + more
+    if isinstance(msg, (M.NewGame, M.ConfirmNewGame, M.Continue)):
+        after, more = _updates.at_a_boundary(model, after, msg)
+        effects = effects + more
+    return after, effects
+
+
+def _handle(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
+    # Messages that today's hand changes first, then each feature's union.
+    match msg:
+        case M.Continue() if _today_play.at_its_end(model):
+            return _today_play.leave(model)
+        case M.NewGame() | M.ConfirmNewGame() | M.ConfirmOpenGame():
+            back, effects = _today_play.put_back(model)
+            after, more = (_new_game(back, msg) if isinstance(msg, M.NewGame)
+                           else _table_extras.update(back, msg) if isinstance(msg, M.ConfirmNewGame)
+                           else _keeping.update(back, msg))
+            return after, effects + more
+        case M.StartOver():
+            after, effects = _start_over(model, msg)
+            after, more = _today_play.forget(model, after)
+            return after, effects + more
+        case M.ShowStats():
+            after, effects = _history.update(model, msg)
+            return _today_play.see_day(after, msg), effects
+        case M.Adopt():
+            after, effects = _keeping.update(model, msg)
+            after, more = _today_play.adopted(after, msg)
+            return after, effects + more
+    if isinstance(msg, M.TableExtrasMsg):
+        return _table_extras.update(model, msg)
+    if isinstance(msg, M.HistoryMsg):
+        return _history.update(model, msg)
+    if isinstance(msg, M.KeepingMsg):
+        return _keeping.update(model, msg)
+    if isinstance(msg, M.SavingMsg):
+        return _saving.update(model, msg)
+    if isinstance(msg, M.CoachMsg):
+        return _coach.update(model, msg)
+    if isinstance(msg, M.ParMsg):
+        return _par.update(model, msg)
+    if isinstance(msg, M.VersionsMsg):
+        return _updates.update(model, msg)
+    if isinstance(msg, M.TodayMsg):
+        return _today_play.update(model, msg)
+    return _table(model, msg)
+
+
+def _table(model: Model, msg: M.TableMsg) -> tuple[Model, list[Effect]]:
+    match msg:
+        case M.NewGame():
+            return _new_game(model, msg)
+        case M.SetLevel():
+            return _set_level(model, msg)
+        case M.SetLang():
+            return _set_lang(model, msg)
+        case M.SetSpeed():
+            return _set_speed(model, msg)
+        case M.ToggleFourColour():
+            return _toggle_four_colour(model, msg)
+        case M.ShowOverlay():
+            return _show_overlay(model, msg)
+        case M.CloseOverlay():
+            return _close_overlay(model, msg)
+        case M.Dismiss():
+            return _dismiss(model, msg)
+        case M.ClickCard():
+            return _click_card(model, msg)
+        case M.ConfirmPass():
+            return _confirm_pass(model, msg)
+        case M.Continue():
+            return _continue(model, msg)
+        case M.Collect():
+            return _collect(model, msg)
+        case M.OpponentMove():
+            return _opponent_move(model, msg)
+        case M.AskHint():
+            return _ask_hint(model, msg)
+        case M.HintReady():
+            return _hint_ready(model, msg)
+        case M.PassesReady():
+            return _passes_ready(model, msg)
+        case M.Crash():
+            return _crash(model, msg)
+        case M.StartOver():
+            return _start_over(model, msg)
+        case M.KeepGame():
+            return _keep_game(model, msg)
+        case _:
+            assert_never(msg)
 
 
 def page_update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
@@ -369,37 +470,6 @@ def _keep_game(model: Model, msg: M.KeepGame) -> tuple[Model, list[Effect]]:
 # late answer of any kind (a file chosen before the game went, a review, a
 # hint, a save that worked again) or a click behind the dialog, so its table
 # never goes live again, nor does it store anything, until Play here.
-WHILE_ELSEWHERE: frozenset[type] = frozenset({
-    M.Elsewhere, M.TakeOver, M.Adopt, M.Crash, M.KeepGame, M.StartOver,
-    M.UpdateReady, M.UpdateNow, M.UpdateTooBig, M.OfflineReady, M.Persisted, M.SaveFailed, M.RetrySave,
-    M.StatsStored, M.DaysStored,
-})
-
-_HANDLERS: dict[type, Handler] = {
-    M.NewGame: _new_game,
-    M.SetLevel: _set_level,
-    M.SetLang: _set_lang,
-    M.SetSpeed: _set_speed,
-    M.ToggleFourColour: _toggle_four_colour,
-    M.ShowOverlay: _show_overlay,
-    M.CloseOverlay: _close_overlay,
-    M.Dismiss: _dismiss,
-    M.ClickCard: _click_card,
-    M.ConfirmPass: _confirm_pass,
-    M.Continue: _continue,
-    M.Collect: _collect,
-    M.OpponentMove: _opponent_move,
-    M.AskHint: _ask_hint,
-    M.HintReady: _hint_ready,
-    M.PassesReady: _passes_ready,
-    M.Crash: _crash,
-    M.StartOver: _start_over,
-    M.KeepGame: _keep_game,
-}
-
-
-for _more in (_table_extras.HANDLERS, _history.HANDLERS, _keeping.HANDLERS, _saving.HANDLERS, _coach.HANDLERS,
-              _par.HANDLERS, _updates.HANDLERS, _today_play.HANDLERS):
-    _HANDLERS.update(_more)
-_HANDLERS.update(_today_play.wrap(_HANDLERS))  # today's hand beside the game in progress
-_HANDLERS.update(_updates.wrap(_HANDLERS))  # between hands: a new version, the storage question
+WhileElsewhere = (M.Elsewhere | M.TakeOver | M.Adopt | M.Crash | M.KeepGame | M.StartOver
+                  | M.UpdateReady | M.UpdateNow | M.UpdateTooBig | M.OfflineReady | M.Persisted | M.SaveFailed
+                  | M.RetrySave | M.StatsStored | M.DaysStored)

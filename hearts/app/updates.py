@@ -1,6 +1,6 @@
 """A new version told and never forced, "works offline now", and storage
-the browser keeps (issue 26): the handlers (registered by
-:mod:`hearts.app.update`) and what the screen shows of them. Pure, like
+the browser keeps (issue 26): the handlers (:func:`update` matches
+``VersionsMsg``) and what the screen shows of them. Pure, like
 update.py: the browser's side is assets/updates.js and sw.js (a new
 build's worker waits until a page asks it to go ahead) and the runtime's
 ports (``apply_update``, ``persist``).
@@ -30,6 +30,8 @@ ports (``apply_update``, ``persist``).
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from dataclasses import replace
 
 from typing import Literal
@@ -39,7 +41,7 @@ from ..text.i18n import N_, Translator
 from . import messages as M
 from .blocks import button, esc
 from .events import Action as A
-from .model import Handler, Model, Ui, with_ui
+from .model import Model, Ui, with_ui
 
 # Where a notice is shown: during a hand, at a hand's end, on the start
 # screen or after a game.
@@ -72,9 +74,6 @@ PERSIST_GRANTED = N_("Your browser keeps the game's data.")
 PERSIST_DENIED = N_("Your browser may delete the game's data after a while: "
                     "save a game and your statistics to files to keep them.")
 
-# Between hands: the messages after which a new hand (or game) is on the table.
-_BOUNDARY = (M.NewGame, M.ConfirmNewGame, M.Continue)
-
 
 def _between_hands(before: Model, after: Model, msg: M.Msg) -> bool:
     """Whether ``after`` starts a hand that ``before`` did not show: a new
@@ -92,22 +91,21 @@ def can_switch(ui: Ui) -> bool:
     return ui.update and ui.storage == "ok"
 
 
-def at_a_boundary(handler: Handler) -> Handler:
-    """``handler`` (New game, Continue...), then: the first New game of this
-    page asks the browser to keep storage; a new version waiting switches
-    once a new hand is on the table (after the new position's Save)."""
-
-    def handle(model: Model, msg: M.Msg) -> tuple[Model, list[M.Effect]]:
-        new, effects = handler(model, msg)
-        if (isinstance(msg, (M.NewGame, M.ConfirmNewGame)) and not new.ui.persist_asked
-                and new.game is not None and new.game is not model.game and new.ui.persist != "none"):
-            new = with_ui(new, persist_asked=True)
-            effects = effects + [M.AskPersist()]
-        if can_switch(new.ui) and _between_hands(model, new, msg):
-            effects = effects + [M.ApplyUpdate()]
-        return new, effects
-
-    return handle
+def at_a_boundary(before: Model, after: Model, msg: M.NewGame | M.ConfirmNewGame | M.Continue,
+                  ) -> tuple[Model, list[M.Effect]]:
+    """After New game, the table's New game or Continue (``before`` became
+    ``after``): the first New game of this page asks the browser to keep
+    storage; a new version waiting switches once a new hand is on the
+    table (after the new position's Save). The change and the effects to
+    add after the message's own."""
+    effects: list[M.Effect] = []
+    if (not isinstance(msg, M.Continue) and not after.ui.persist_asked
+            and after.game is not None and after.game is not before.game and after.ui.persist != "none"):
+        after = with_ui(after, persist_asked=True)
+        effects.append(M.AskPersist())
+    if can_switch(after.ui) and _between_hands(before, after, msg):
+        effects.append(M.ApplyUpdate())
+    return after, effects
 
 
 def _update_ready(model: Model, msg: M.UpdateReady) -> tuple[Model, list[M.Effect]]:
@@ -153,19 +151,23 @@ def _dismiss_notice(model: Model, msg: M.DismissNotice) -> tuple[Model, list[M.E
     return with_ui(model, notices=model.ui.notices[1:]), []
 
 
-HANDLERS: dict[type, Handler] = {
-    M.UpdateReady: _update_ready,
-    M.UpdateNow: _update_now,
-    M.OfflineReady: _offline_ready,
-    M.UpdateTooBig: _update_too_big,
-    M.Persisted: _persisted,
-    M.DismissNotice: _dismiss_notice,
-}
-
-
-def wrap(handlers: dict[type, Handler]) -> dict[type, Handler]:
-    """The handlers of the messages between hands, each :func:`at_a_boundary`."""
-    return {kind: at_a_boundary(handlers[kind]) for kind in _BOUNDARY}
+def update(model: Model, msg: M.VersionsMsg) -> tuple[Model, list[M.Effect]]:
+    """This feature's messages, each to its handler (mypy checks that none is left out)."""
+    match msg:
+        case M.UpdateReady():
+            return _update_ready(model, msg)
+        case M.UpdateNow():
+            return _update_now(model, msg)
+        case M.OfflineReady():
+            return _offline_ready(model, msg)
+        case M.UpdateTooBig():
+            return _update_too_big(model, msg)
+        case M.Persisted():
+            return _persisted(model, msg)
+        case M.DismissNotice():
+            return _dismiss_notice(model, msg)
+        case _:
+            assert_never(msg)
 
 
 # -- the screen ------------------------------------------------------------------------
