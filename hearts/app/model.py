@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Callable, Concatenate, Literal, ParamSpec, TypeVar
 
 from ..engine.choices import Level, Speed
 from ..engine.game import Game, Phase, PlayerView, deal, fingerprint
@@ -58,9 +58,11 @@ class DealFacts:
     seed: int | None = None  # None until the hand has ended: the seed tells every card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Ui:
-    """Everything on screen that is not the game itself (all plain data)."""
+    """Everything on screen that is not the game itself (all plain data).
+    Changed only through :func:`with_ui` and :func:`cleared`, whose
+    keywords mypy checks against these fields."""
 
     settings: Settings = field(default_factory=Settings)
     screen: Screen = "start"
@@ -188,19 +190,36 @@ def _dealt_by_seed(seed: int, hand: int, dealt: tuple[int, int, int, int]) -> bo
     return deal(seed, hand) == dealt
 
 
+_Fields = ParamSpec("_Fields")
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def _keywords_of(record: Callable[_Fields, Ui]) -> Callable[[Callable[Concatenate[_T, ...], _R]],
+                                                            Callable[Concatenate[_T, _Fields], _R]]:
+    """Gives a function of ``(value, **changes)`` the keywords of ``record``'s
+    fields, each with its type, for mypy: a misspelt field, or a value of the
+    wrong type, fails the type check, not the line when it runs."""
+    def typed(change: Callable[Concatenate[_T, ...], _R]) -> Callable[Concatenate[_T, _Fields], _R]:
+        return change
+    return typed
+
+
+@_keywords_of(Ui)
 def with_ui(model: Model, **changes: Any) -> Model:
+    """``model`` with its Ui's ``changes`` (fields of :class:`Ui`, checked by mypy)."""
     return replace(model, ui=replace(model.ui, **changes))
 
 
-_CLEARED: dict[str, Any] = dict(overlay=None, picked=(), message=None, hint=(), hint_pending=False,
-                                pause=False, error=None, save_error=None, file_game=None)
-
-
+@_keywords_of(Ui)
 def cleared(ui: Ui, **changes: Any) -> Ui:
     """``ui`` for a position new to the table (a game started, opened,
     adopted or given up): none of the picks, message, hint, paused trick,
-    dialog or errors of the one before; then ``changes``."""
-    return replace(ui, **{**_CLEARED, **changes})
+    dialog or errors of the one before; then ``changes`` (fields of
+    :class:`Ui`, checked by mypy)."""
+    fresh = replace(ui, overlay=None, picked=(), message=None, hint=(), hint_pending=False,
+                    pause=False, error=None, save_error=None, file_game=None)
+    return replace(fresh, **changes)
 
 
 def level_of(ui: Ui) -> Level:
