@@ -233,7 +233,7 @@ def check(facts):
     assert facts["notices_after"] == 0 and facts["data_update_after"] is None
     # storage: the menu says what the browser answered to the first New game's
     # persist(); a browser without the API is asked nothing and the menu says
-    # nothing (hearts/app/updates.py); either way the game went on (a hand was
+    # nothing (hearts/app/versions.py); either way the game went on (a hand was
     # played, a version switched).
     if facts["storage_api"] == ["function", "function"]:
         assert facts["persist"] in ("granted", "denied"), "the menu does not say what the browser answered"

@@ -2,7 +2,7 @@
 told, never forced in the middle of a hand; the player chooses when (Update
 now, or the next hand), and lands on the new version with the game kept;
 the first visit says once that the game now works offline (sw.js,
-assets/updates.js, hearts/app/updates.py). Two versions are served: `make
+assets/updates.js, hearts/app/versions.py). Two versions are served: `make
 dist` in a folder of its own, then "deployed" again with another boot
 title and another precache version. Screenshots go to build/screenshots/.
 """

@@ -113,7 +113,7 @@ def test_a_browser_prompt_left_open_is_not_the_pages_work():
     assert ports.marks["data-running"] == "0" and rt.model.game.to_act == HUMAN
     ports.prompt_open = False  # the person answers
     ports.loop.run(until=200.0)
-    assert rt.tasks == 0 and rt.model.ui.persist == "denied"
+    assert rt.tasks == 0 and rt.model.ui.versions.persist == "denied"
 
 
 def test_a_message_sent_while_one_is_handled_waits_for_it():

@@ -97,7 +97,7 @@ def test_the_pages_word_of_the_service_worker_becomes_a_notice(what, notice):
         await asyncio.sleep(0)
 
     asyncio.run(run())
-    assert W.RUNTIME.model.ui.notices == (notice,)
+    assert W.RUNTIME.model.ui.versions.notices == (notice,)
     assert f'data-notice="{notice}"' in page.last("render")["html"]
 
 

@@ -12,9 +12,8 @@ once (:func:`hearts.app.stats.record_cost`).
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from dataclasses import replace
+from typing import assert_never
 
 from . import stats as ST
 from ..engine.game import Game, Phase, PlayerView

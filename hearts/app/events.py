@@ -66,7 +66,7 @@ class Action(StrEnum):
     CONFIRM_OPEN_STATS = "confirm-open-stats"  # statistics from a file replace these
     REVIEW = "review"  # data-value: the hand's index, from 0
     CLAIM = "claim"
-    UPDATE_NOW = "update-now"  # switch to the new version now (hearts.app.updates)
+    UPDATE_NOW = "update-now"  # switch to the new version now (hearts.app.versions)
     DISMISS_NOTICE = "dismiss-notice"
     PAR = "par"  # the par of each hand on or off (a setting)
     TODAY = "today"  # today's hand (hearts.app.today_play)

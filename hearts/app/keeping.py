@@ -29,10 +29,8 @@ runtime runs the effects:
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from dataclasses import replace
-from typing import get_args
+from typing import get_args, assert_never
 
 from ..engine.game import Game, Phase
 from ..engine.save import SaveError, read, revision  # read: measured before parsed (hearts.engine.boundedjson)

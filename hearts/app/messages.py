@@ -46,7 +46,7 @@ class Settings:
     speed: Speed = "normal"
     four_colour: bool = False
     two_tap: bool | None = None  # "Tap twice to play"; None: not chosen (Ui.touch decides)
-    reminded: bool = False  # the reminder to save to a file was shown (once: hearts.app.updates)
+    reminded: bool = False  # the reminder to save to a file was shown (once: hearts.app.versions)
     par: bool = True  # each hand's par is computed and shown (hearts.app.par)
 
 
@@ -427,7 +427,7 @@ class ClaimTricks:
     """Take every remaining trick at once (offered only when sure)."""
 
 
-# -- messages: a new version, offline, storage the browser keeps (hearts.app.updates) ------
+# -- messages: a new version, offline, storage the browser keeps (hearts.app.versions) ------
 
 @dataclass(frozen=True)
 class UpdateReady:
@@ -515,7 +515,7 @@ SavingMsg = SaveFailed | RetrySave
 CoachMsg = ShowReview | ReviewProgress | ReviewReady | ClaimTricks
 #: Each hand's par (hearts.app.par).
 ParMsg = ParReady | TogglePar
-#: New versions, offline, storage kept (hearts.app.updates).
+#: New versions, offline, storage kept (hearts.app.versions).
 VersionsMsg = UpdateReady | UpdateNow | OfflineReady | UpdateTooBig | Persisted | DismissNotice
 #: Today's hand (hearts.app.today_play).
 TodayMsg = PlayToday | DaysStored | Share | Shared

@@ -25,7 +25,7 @@ Overlay = Literal[
     "rules", "menu", "error", "last-trick", "confirm-new", "stats", "stats-reset", "replay",
     "elsewhere", "review", "stats-open", "open-game", "hint",
 ]
-# A notice under the hand or on the start screen (hearts.app.updates): the
+# A notice under the hand or on the start screen (hearts.app.versions): the
 # game now works offline; the browser may delete its data (save to a file).
 Notice = Literal["offline", "keep-file", "update-quota"]
 # Whether the browser keeps this site's storage (navigator.storage.persist()):
@@ -56,6 +56,20 @@ class DealFacts:
     fingerprint: str
     hand: int
     seed: int | None = None  # None until the hand has ended: the seed tells every card
+
+
+@dataclass(frozen=True, kw_only=True)
+class Versions:
+    """New versions, offline and the storage the browser keeps
+    (hearts.app.versions): whether a new version waits (switched to at the
+    next hand or game, or now); the notices; the browser's answer about
+    keeping storage, and whether this page asked it already (at its first
+    New game)."""
+
+    waiting: bool = False
+    notices: tuple[Notice, ...] = ()
+    persist: Persist = "unknown"
+    persist_asked: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,13 +127,7 @@ class Ui:
     review: Review | None = None
     review_back: bool = False
     reviews: tuple[tuple[str, Review], ...] = ()
-    # A new version waits (switched to at the next hand or game, or now);
-    # the notices; the browser's answer about keeping storage, and whether
-    # this page asked it already (at its first New game).
-    update: bool = False
-    notices: tuple[Notice, ...] = ()
-    persist: Persist = "unknown"
-    persist_asked: bool = False
+    versions: Versions = field(default_factory=lambda: Versions())
     # Each hand's par (hearts.app.par), by its key (hearts.app.par.par_key).
     pars: tuple[tuple[str, Par], ...] = ()
     # Today's hand (hearts.app.today_play): the date of the one on the table
@@ -195,7 +203,7 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 
 
-def _keywords_of(record: Callable[_Fields, Ui]) -> Callable[[Callable[Concatenate[_T, ...], _R]],
+def keywords_of(record: Callable[_Fields, Any]) -> Callable[[Callable[Concatenate[_T, ...], _R]],
                                                             Callable[Concatenate[_T, _Fields], _R]]:
     """Gives a function of ``(value, **changes)`` the keywords of ``record``'s
     fields, each with its type, for mypy: a misspelt field, or a value of the
@@ -205,13 +213,13 @@ def _keywords_of(record: Callable[_Fields, Ui]) -> Callable[[Callable[Concatenat
     return typed
 
 
-@_keywords_of(Ui)
+@keywords_of(Ui)
 def with_ui(model: Model, **changes: Any) -> Model:
     """``model`` with its Ui's ``changes`` (fields of :class:`Ui`, checked by mypy)."""
     return replace(model, ui=replace(model.ui, **changes))
 
 
-@_keywords_of(Ui)
+@keywords_of(Ui)
 def cleared(ui: Ui, **changes: Any) -> Ui:
     """``ui`` for a position new to the table (a game started, opened,
     adopted or given up): none of the picks, message, hint, paused trick,

@@ -21,9 +21,7 @@ its one answer here.
 
 from __future__ import annotations
 
-from typing import assert_never
-
-from typing import Literal
+from typing import Literal, assert_never
 
 from ..engine.save import read, revision
 from . import messages as M

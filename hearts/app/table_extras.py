@@ -10,9 +10,8 @@ browser.
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from dataclasses import replace
+from typing import assert_never
 
 from ..engine.game import Game, Phase
 from . import messages as M

@@ -29,7 +29,7 @@ from .model import CARD_DELAY, HUMAN, TRICK_PAUSE, Model, Ui, cleared, level_of,
 from ..text.i18n import LANGUAGES
 from . import messages as M
 from .messages import Effect, Msg
-from . import coach as _coach, history as _history, keeping as _keeping, stored as _stored, table_extras as _table_extras, updates as _updates
+from . import coach as _coach, history as _history, keeping as _keeping, stored as _stored, table_extras as _table_extras, versions as _versions
 from . import par as _par, saving as _saving, today as _today, today_play as _today_play
 from .steps import changed, change_settings, moved, next_step, pass_key, played, refuse, start_game, turn_items
 
@@ -138,7 +138,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     hand puts the game in progress back first (New game, Continue after
     it, Open a game), is forgotten with Start over, and after any message
     its result is recorded once it can be; a new hand on the table is the
-    moment for a new version (hearts.app.updates.at_a_boundary)."""
+    moment for a new version (hearts.app.versions.at_a_boundary)."""
     if model.ui.owner != "here" and not isinstance(msg, WhileElsewhere):
         return model, []  # another tab plays the game: see WhileElsewhere
     after, effects = _handle(model, msg)
@@ -146,7 +146,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
         after, more = _today_play.settle(after)
         effects = effects + more
     if isinstance(msg, (M.NewGame, M.ConfirmNewGame, M.Continue)):
-        after, more = _updates.at_a_boundary(model, after, msg)
+        after, more = _versions.at_a_boundary(model, after, msg)
         effects = effects + more
     return after, effects
 
@@ -186,7 +186,7 @@ def _handle(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     if isinstance(msg, M.ParMsg):
         return _par.update(model, msg)
     if isinstance(msg, M.VersionsMsg):
-        return _updates.update(model, msg)
+        return _versions.update(model, msg)
     if isinstance(msg, M.TodayMsg):
         return _today_play.update(model, msg)
     return _table(model, msg)

@@ -29,7 +29,7 @@ from . import today_view as TV
 from .coach import claim_offered
 from .keeping_view import elsewhere_dialog, open_game_dialog, file_actions, file_problem, refused_actions, storage_notice
 from .stored import NOTES
-from .updates import Moment, notices, persist_line
+from .versions import Moment, notices, persist_line
 from ..text.i18n import Translator
 
 
@@ -206,7 +206,7 @@ def _settings(ui: Ui, tr: Translator, menu: bool = False) -> str:
 
 
 def _tells(ui: Ui, tr: Translator, moment: Moment) -> str:
-    return notices(ui, tr, moment)  # a new version, offline, the reminder (hearts.app.updates)
+    return notices(ui, tr, moment)  # a new version, offline, the reminder (hearts.app.versions)
 
 
 def _notices(ui: Ui, tr: Translator, tells: bool = True, moment: Moment = "game") -> str:

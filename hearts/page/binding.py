@@ -497,7 +497,7 @@ class Runtime(Program[Model]):
     def download(self, text: str, name: str) -> None:
         self.ports.download(text, name)
 
-    # -- a new version, storage the browser keeps (hearts/app/updates.py) ----------------
+    # -- a new version, storage the browser keeps (hearts/app/versions.py) ----------------
 
     def apply_update(self) -> None:
         """Reload into the new version once the game is stored (the Save

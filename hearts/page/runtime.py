@@ -110,7 +110,7 @@ class Ports(Protocol):
         """Copy the text of the page's ``[data-share-text]`` to the clipboard,
         or select it where that cannot be done; the page answers ``shared``."""
 
-    # -- a new version, storage the browser keeps (hearts.app.updates)
+    # -- a new version, storage the browser keeps (hearts.app.versions)
     def apply_update(self) -> None:
         """Switch to the new version: its worker goes ahead, the page reloads."""
 

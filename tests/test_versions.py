@@ -1,5 +1,5 @@
 """Issue 26: a new version told and never forced in the middle of a hand,
-"works offline now", and storage the browser keeps (hearts/app/updates.py),
+"works offline now", and storage the browser keeps (hearts/app/versions.py),
 over the page's runtime with fake ports."""
 
 import json
@@ -156,7 +156,7 @@ def test_where_it_is_not_granted_one_reminder_once_ever():
     storage = {}
     d = Driver(ports=FakePorts(storage))
     d.send(M.NewGame())
-    assert d.model.ui.notices == ("keep-file",) and not notice(d, "keep-file")  # not during the hand
+    assert d.model.ui.versions.notices == ("keep-file",) and not notice(d, "keep-file")  # not during the hand
     play_hand(d)
     assert notice(d, "keep-file") and "save them to files" in d.html()  # its end: a calm moment
     assert "the statistics from Statistics" in d.html()  # the reminder points to both files
@@ -164,7 +164,7 @@ def test_where_it_is_not_granted_one_reminder_once_ever():
     assert 'data-persist="denied"' in d.html()
     d.send(M.CloseOverlay())
     d.send(M.DismissNotice())
-    assert not notice(d, "keep-file") and d.model.ui.notices == ()
+    assert not notice(d, "keep-file") and d.model.ui.versions.notices == ()
     assert json.loads(d.get(ST.SETTINGS))["reminded"] is True
     # The next visit (same storage) asks again, and says nothing more.
     rt = R.Runtime(FakePorts(storage))
@@ -174,7 +174,7 @@ def test_where_it_is_not_granted_one_reminder_once_ever():
     rt.dispatch(M.NewGame())
     rt.dispatch(M.ConfirmNewGame(seed=4))
     rt.ports.loop.run()
-    assert rt.ports.persist_asks == [False, True] and rt.model.ui.notices == ()
+    assert rt.ports.persist_asks == [False, True] and rt.model.ui.versions.notices == ()
 
 
 def test_a_browser_without_navigator_storage_works_as_before():
@@ -182,7 +182,7 @@ def test_a_browser_without_navigator_storage_works_as_before():
     d.fake.persist_answer = "none"
     d.send(M.NewGame())
     d.send(M.ShowOverlay("menu"))
-    assert "data-persist" not in d.html() and d.model.ui.notices == ()
+    assert "data-persist" not in d.html() and d.model.ui.versions.notices == ()
     d.send(M.CloseOverlay())
     assert d.phase() == "pass"
 

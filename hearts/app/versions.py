@@ -30,18 +30,15 @@ ports (``apply_update``, ``persist``).
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from dataclasses import replace
-
-from typing import Literal
+from typing import Any, Literal, assert_never
 
 from ..engine.game import Phase
 from ..text.i18n import N_, Translator
 from . import messages as M
 from .blocks import button, esc
 from .events import Action as A
-from .model import Model, Ui, with_ui
+from .model import Model, Notice, Ui, Versions, keywords_of as _keywords_of, with_ui
 
 # Where a notice is shown: during a hand, at a hand's end, on the start
 # screen or after a game.
@@ -88,7 +85,7 @@ def _between_hands(before: Model, after: Model, msg: M.Msg) -> bool:
 
 def can_switch(ui: Ui) -> bool:
     """A new version waits, and a switch keeps the game: it can be saved."""
-    return ui.update and ui.storage == "ok"
+    return ui.versions.waiting and ui.storage == "ok"
 
 
 def at_a_boundary(before: Model, after: Model, msg: M.NewGame | M.ConfirmNewGame | M.Continue,
@@ -99,19 +96,32 @@ def at_a_boundary(before: Model, after: Model, msg: M.NewGame | M.ConfirmNewGame
     table (after the new position's Save). The change and the effects to
     add after the message's own."""
     effects: list[M.Effect] = []
-    if (not isinstance(msg, M.Continue) and not after.ui.persist_asked
-            and after.game is not None and after.game is not before.game and after.ui.persist != "none"):
-        after = with_ui(after, persist_asked=True)
+    versions = after.ui.versions
+    if (not isinstance(msg, M.Continue) and not versions.persist_asked
+            and after.game is not None and after.game is not before.game and versions.persist != "none"):
+        after = _changed(after, persist_asked=True)
         effects.append(M.AskPersist())
     if can_switch(after.ui) and _between_hands(before, after, msg):
         effects.append(M.ApplyUpdate())
     return after, effects
 
 
+@_keywords_of(Versions)
+def _changed(model: Model, **changes: Any) -> Model:
+    """``model`` with its :class:`Versions`' ``changes`` (checked by mypy)."""
+    return with_ui(model, versions=replace(model.ui.versions, **changes))
+
+
+def _told(model: Model, notice: Notice) -> Model:
+    """``model`` with ``notice`` among the notices to show (once)."""
+    notices = model.ui.versions.notices
+    return model if notice in notices else _changed(model, notices=notices + (notice,))
+
+
 def _update_ready(model: Model, msg: M.UpdateReady) -> tuple[Model, list[M.Effect]]:
-    if model.ui.update:
+    if model.ui.versions.waiting:
         return model, []
-    return with_ui(model, update=True), []
+    return _changed(model, waiting=True), []
 
 
 def _update_now(model: Model, msg: M.UpdateNow) -> tuple[Model, list[M.Effect]]:
@@ -121,34 +131,30 @@ def _update_now(model: Model, msg: M.UpdateNow) -> tuple[Model, list[M.Effect]]:
 
 
 def _offline_ready(model: Model, msg: M.OfflineReady) -> tuple[Model, list[M.Effect]]:
-    if "offline" in model.ui.notices:
-        return model, []
-    return with_ui(model, notices=model.ui.notices + ("offline",)), []
+    return _told(model, "offline"), []
 
 
 def _update_too_big(model: Model, msg: M.UpdateTooBig) -> tuple[Model, list[M.Effect]]:
-    if "update-quota" in model.ui.notices:
-        return model, []
-    return with_ui(model, notices=model.ui.notices + ("update-quota",)), []
+    return _told(model, "update-quota"), []
 
 
 def _persisted(model: Model, msg: M.Persisted) -> tuple[Model, list[M.Effect]]:
     state = msg.state
     ui = model.ui
-    if not msg.asked and ui.persist != "unknown":
+    if not msg.asked and ui.versions.persist != "unknown":
         return model, []  # (a look at the start never replaces the answer)
-    model = with_ui(model, persist=state)
+    model = _changed(model, persist=state)
     if msg.asked and state == "denied" and not ui.settings.reminded:
         settings = replace(ui.settings, reminded=True)
-        model = with_ui(model, settings=settings, notices=ui.notices + ("keep-file",))
+        model = _told(with_ui(model, settings=settings), "keep-file")
         return model, [M.StoreSettings(settings)]
     return model, []
 
 
 def _dismiss_notice(model: Model, msg: M.DismissNotice) -> tuple[Model, list[M.Effect]]:
-    if not model.ui.notices:
+    if not model.ui.versions.notices:
         return model, []
-    return with_ui(model, notices=model.ui.notices[1:]), []
+    return _changed(model, notices=model.ui.versions.notices[1:]), []
 
 
 def update(model: Model, msg: M.VersionsMsg) -> tuple[Model, list[M.Effect]]:
@@ -183,15 +189,15 @@ def notices(ui: Ui, tr: Translator, moment: Moment = "game") -> str:
     to spare on a phone), the first other notice (the offline one, the
     reminder), each with its buttons."""
     out = ""
-    if ui.update:
+    if ui.versions.waiting:
         when = ""
         if can_switch(ui):
             when = f" {esc(tr.text(_WHEN[moment]))}"
         now = button(tr.text(UPDATE_NOW), A.UPDATE_NOW, cls="btn small primary") if can_switch(ui) else ""
         out += (f'<div class="tell" role="status" data-notice="update">'
                 f'<p>{esc(tr.text(UPDATE_READY))}{when}</p>{now}</div>')
-    if ui.notices and moment != "hand":
-        name = ui.notices[0]
+    if ui.versions.notices and moment != "hand":
+        name = ui.versions.notices[0]
         text = {"offline": OFFLINE_READY, "update-quota": UPDATE_TOO_BIG}.get(name, KEEP_FILE)
         ok = button(tr.text(NOTICE_OK), A.DISMISS_NOTICE, cls="btn small")
         out += (f'<div class="tell" role="status" data-notice="{esc(name)}">'
@@ -201,7 +207,8 @@ def notices(ui: Ui, tr: Translator, moment: Moment = "game") -> str:
 
 def persist_line(ui: Ui, tr: Translator) -> str:
     """The menu's line on whether the browser keeps the game's data."""
-    if ui.persist not in ("granted", "denied"):
+    persist = ui.versions.persist
+    if persist not in ("granted", "denied"):
         return ""
-    text = PERSIST_GRANTED if ui.persist == "granted" else PERSIST_DENIED
-    return f'<p class="persist-state" data-persist="{ui.persist}">{esc(tr.text(text))}</p>'
+    text = PERSIST_GRANTED if persist == "granted" else PERSIST_DENIED
+    return f'<p class="persist-state" data-persist="{persist}">{esc(tr.text(text))}</p>'
