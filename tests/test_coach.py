@@ -42,10 +42,10 @@ def test_review_at_the_hand_end_lists_every_decision_with_its_figures():
     html = d.html()
     assert re.search(r'data-action="review" data-value="0"', html)
     d.send(M.ShowReview(0), settle=False)
-    assert d.model.ui.overlay == "review" and d.model.ui.review is None
+    assert d.model.ui.overlay == "review" and d.model.ui.coach.review is None
     assert "data-review-progress" in d.html() and "<progress" in d.html()
     d.settle()
-    r = d.model.ui.review
+    r = d.model.ui.coach.review
     assert r == R.review(d.model.game, 0)  # the same figures as the model's own
     html = d.html()
     assert 'data-review="0"' in html and 'role="dialog"' in html
@@ -76,7 +76,7 @@ def test_progress_is_shown_while_the_review_is_made():
     assert len(shares) > 3 and shares == sorted(shares) and 0 < shares[0] < 1
     slept = [s for s in d.fake.loop.sleeps if s[1] == 0]
     assert len(slept) > len(shares)  # the page got its turn between slices
-    assert d.model.ui.review == R.review(d.model.game, 0)  # slices change nothing
+    assert d.model.ui.coach.review == R.review(d.model.game, 0)  # slices change nothing
 
 
 def test_a_closed_review_stops_and_a_finished_one_opens_at_once():
@@ -85,17 +85,17 @@ def test_a_closed_review_stops_and_a_finished_one_opens_at_once():
     d.model, effects = U.update(d.model, M.ShowReview(0))
     Runtime.run(d, effects)  # the search starts, the fake loop not yet run through
     d.fake.loop.run(until=d.fake.loop.now + 0.2)  # a few slices
-    assert d.model.ui.review is None
+    assert d.model.ui.coach.review is None
     d.step(M.CloseOverlay())  # closed while the search runs
     d.fake.loop.run()
     d.settle()
-    assert d.model.ui.overlay is None and not d.model.ui.reviews
+    assert d.model.ui.overlay is None and not d.model.ui.coach.finished
     assert not any(isinstance(m, M.ReviewReady) for m in d.queue)
     d.send(M.ShowReview(0))
-    assert d.model.ui.review is not None
+    assert d.model.ui.coach.review is not None
     d.send(M.CloseOverlay())
     model, effects = U.update(d.model, M.ShowReview(0))
-    assert model.ui.review is not None and not effects  # kept: no second search
+    assert model.ui.coach.review is not None and not effects  # kept: no second search
 
 
 def test_review_from_the_replay_goes_back_to_it():
@@ -112,7 +112,7 @@ def test_review_from_the_replay_goes_back_to_it():
 def test_each_reviewed_hand_costs_once_in_the_statistics():
     d = at_hand_end()
     d.send(M.ShowReview(0))
-    tenths = d.model.ui.review.total
+    tenths = d.model.ui.coach.review.total
     stats = d.model.ui.stats
     assert stats.costs.buckets == tuple((b, 1, tenths) if b == "normal" else (b, 0, 0) for b, _, _ in stats.costs.buckets)
     stored = ST.loads(d.get(SD.STATS))
@@ -132,7 +132,7 @@ def test_a_hand_played_with_undo_after_a_review_takes_the_games_costs_to_undo():
     used in the game, its reviewed hands count under "undo", as the game will."""
     d = at_hand_end()
     d.send(M.ShowReview(0))
-    first = d.model.ui.review.total
+    first = d.model.ui.coach.review.total
     d.send(M.CloseOverlay())
     d.send(M.Continue())
     d.settle()
@@ -145,7 +145,7 @@ def test_a_hand_played_with_undo_after_a_review_takes_the_games_costs_to_undo():
     assert d.model.undo_used
     play_hand(d)
     d.send(M.ShowReview(1))
-    second = d.model.ui.review.total
+    second = d.model.ui.coach.review.total
     rows = {b: (n, t) for b, n, t in d.model.ui.stats.costs.buckets}
     assert rows["normal"] == (0, 0) and rows["undo"] == (2, first + second)
     assert [g.bucket for g in d.model.ui.stats.costs.games] == ["undo"]

@@ -109,7 +109,7 @@ def screens():
     reviewing = U.update(d.model, M.ShowReview(0))[0]
     out.append(("review, being made", reviewing))
     from hearts.app import review
-    out.append(("review, made", U.update(reviewing, M.ReviewReady(reviewing.ui.review_key, review.review(d.model.game, 0)))[0]))
+    out.append(("review, made", U.update(reviewing, M.ReviewReady(reviewing.ui.coach.key, review.review(d.model.game, 0)))[0]))
     out.append(("a claim offered", claim_position()[0]))
     d.send(M.Continue())
     menu = U.update(d.model, M.ShowOverlay("menu"))[0]

@@ -739,7 +739,7 @@ def test_an_imported_game_s_review_cost_is_kept_out_of_its_level_and_of_all():
     d = StatsDriver()
     d.send(M.Imported(seedless(finished_text())))
     d.send(M.ShowReview(0))
-    tenths = d.model.ui.review.total
+    tenths = d.model.ui.coach.review.total
     costs = d.model.ui.stats.costs
     assert dict((b, (n, t)) for b, n, t in costs.buckets) == {
         **{b: (0, 0) for b in ST.COUNTED}, "imported": (1, tenths)}

@@ -50,26 +50,26 @@ def _show_review(model: Model, msg: M.ShowReview) -> tuple[Model, list[Effect]]:
         return model, []
     key = review_key(game, msg.hand)
     back = model.ui.overlay == "replay"
-    done = dict(model.ui.reviews).get(key)
-    if done is not None:
-        return with_ui(model, overlay="review", review_key=key, review=done, review_done=1.0,
-                       review_back=back), []
-    model = with_ui(model, overlay="review", review_key=key, review=None, review_done=0.0, review_back=back)
-    return model, [M.RunReview(key, msg.hand)]
+    done = dict(model.ui.coach.finished).get(key)
+    shown = replace(model.ui.coach, key=key, review=done, done=0.0 if done is None else 1.0, back=back)
+    model = with_ui(model, overlay="review", coach=shown)
+    return model, [] if done is not None else [M.RunReview(key, msg.hand)]
 
 
 def _progress(model: Model, msg: M.ReviewProgress) -> tuple[Model, list[Effect]]:
-    if msg.key != model.ui.review_key or model.ui.review is not None:
+    coach = model.ui.coach
+    if msg.key != coach.key or coach.review is not None:
         return model, []
-    return with_ui(model, review_done=max(0.0, min(1.0, float(msg.done)))), []
+    return with_ui(model, coach=replace(coach, done=max(0.0, min(1.0, float(msg.done))))), []
 
 
 def _ready(model: Model, msg: M.ReviewReady) -> tuple[Model, list[Effect]]:
-    ui = model.ui
-    reviews = tuple((k, r) for k, r in ui.reviews if k != msg.key) + ((msg.key, msg.review),)
-    model = with_ui(model, reviews=reviews[-30:])
-    if msg.key == ui.review_key:
-        model = with_ui(model, review=msg.review, review_done=1.0)
+    coach = model.ui.coach
+    finished = tuple((k, r) for k, r in coach.finished if k != msg.key) + ((msg.key, msg.review),)
+    coach = replace(coach, finished=finished[-30:])
+    if msg.key == coach.key:
+        coach = replace(coach, review=msg.review, done=1.0)
+    model = with_ui(model, coach=coach)
     game = model.game
     if game is None or not msg.key.startswith(ST.game_key(game) + ":"):
         return model, []
@@ -83,9 +83,10 @@ def _ready(model: Model, msg: M.ReviewReady) -> tuple[Model, list[Effect]]:
 
 def close_review(model: Model) -> Model:
     """Back from the review: to the replay it was opened from, or to the table."""
-    if model.ui.review_back and model.ui.replay is not None:
-        return with_ui(model, overlay="replay", review_key=None)
-    return with_ui(model, overlay=None, review_key=None)
+    coach = replace(model.ui.coach, key=None)
+    if model.ui.coach.back and model.ui.replay is not None:
+        return with_ui(model, overlay="replay", coach=coach)
+    return with_ui(model, overlay=None, coach=coach)
 
 
 # -- the claim and the quick finish ---------------------------------------------------

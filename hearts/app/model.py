@@ -59,6 +59,20 @@ class DealFacts:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Coach:
+    """The review of a hand (hearts.app.coach): the one on screen (its
+    ``key``, hearts.app.coach.review_key; the share of its search ``done``;
+    the hearts.app.review.Review once ready; whether Back goes to the
+    replay) and the ``finished`` ones of this game, by key."""
+
+    key: str | None = None
+    done: float = 0.0
+    review: Review | None = None
+    back: bool = False
+    finished: tuple[tuple[str, Review], ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Versions:
     """New versions, offline and the storage the browser keeps
     (hearts.app.versions): whether a new version waits (switched to at the
@@ -119,14 +133,7 @@ class Ui:
     file_error: str | None = None  # code of a refused imported file
     file_game: str | None = None  # a game opened from a file, while "open-game" asks before it replaces this one
     notes: tuple[str, ...] = ()  # about stored data or the address (hearts.app.stored.NOTES)
-    # The review of a hand (hearts.app.coach): the one on screen (its key,
-    # the share done, the hearts.app.review.Review once ready, whether Back goes
-    # to the replay) and the finished ones of this game, by key.
-    review_key: str | None = None
-    review_done: float = 0.0
-    review: Review | None = None
-    review_back: bool = False
-    reviews: tuple[tuple[str, Review], ...] = ()
+    coach: Coach = field(default_factory=lambda: Coach())
     versions: Versions = field(default_factory=lambda: Versions())
     # Each hand's par (hearts.app.par), by its key (hearts.app.par.par_key).
     pars: tuple[tuple[str, Par], ...] = ()

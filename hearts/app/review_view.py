@@ -1,6 +1,6 @@
-"""The review of a hand (overlay "review"), from ``ui.review`` (a
+"""The review of a hand (overlay "review"), from ``ui.coach.review`` (a
 hearts.app.review.Review, or None while it is being made: then the share done,
-``ui.review_done``, as a progress bar).
+``ui.coach.done``, as a progress bar).
 
 Each decision is a ``[data-review-item]`` with ``data-card`` (the card
 played, or the three passed, space-separated), ``data-best``, ``data-cost``
@@ -101,14 +101,14 @@ def _par(ui: Ui, hand: int, tr: Translator) -> str:
 
 
 def review_screen(ui: Ui, tr: Translator) -> str:
-    r = ui.review
-    hand = int(ui.review_key.split(":")[1]) if ui.review_key else 0
+    r, key = ui.coach.review, ui.coach.key
+    hand = int(key.split(":")[1]) if key else 0
     label = f"{S.hand_number(hand + 1, tr)} \u00b7 {tr.text(REVIEW)}"
     limits = [decimal(limit / 10, tr) for limit, _ in R.MARKS]
     about = (f'<p class="rv-about">{esc(tr.text(ABOUT))}</p>'
              f'<p class="rv-about">{esc(tr.text(THRESHOLDS).format(a=limits[0], b=limits[1], c=limits[2], d=limits[2]))}</p>')
     if r is None:
-        percent = round(ui.review_done * 100)
+        percent = round(ui.coach.done * 100)
         main = (f'<p class="rv-working" role="status" data-review-progress="{percent}">{esc(tr.text(WORKING))} '
                 f'{esc(tr.format_number(percent))}\u00a0%</p>'
                 f'<progress max="100" value="{percent}" aria-label="{esc(tr.text(WORKING))}"></progress>')

@@ -31,7 +31,7 @@ from ..engine.save import dumps, read
 from . import messages as M
 from . import today as T
 from .messages import Effect
-from .model import HUMAN, Model, cleared, with_ui
+from .model import HUMAN, Coach, Model, cleared, with_ui
 from .par import par_key
 from .steps import changed, next_step
 
@@ -139,7 +139,7 @@ def _play_today(model: Model, msg: M.PlayToday) -> tuple[Model, list[Effect]]:
     replay = ui.days.result(day) is not None
     ui = cleared(ui, screen="table", file_error=None, notes=(), today=iso, today_replay=replay, aside=aside,
                  day_seen=iso,
-                 shared=None, bot_passes=(), review_key=None, review=None, reviews=())
+                 shared=None, bot_passes=(), coach=Coach())
     new, effects = changed(Model(ui=ui, game=Game.new(T.day_seed(day))), [])
     # (the record first: the game in progress is stored there before the day's hand replaces it)
     return new, [M.StoreToday(record_text(iso, replay, aside))] + effects
@@ -168,8 +168,7 @@ def leave(model: Model) -> tuple[Model, list[Effect]]:
     game in progress back, saved again as it was, or the start screen."""
     model, effects = settle(model, final=True)
     ui = cleared(model.ui, today=None, today_replay=False, aside=None, shared=None, screen="start",
-                 thinking=None, epoch=model.ui.epoch + 1, bot_passes=(), review_key=None, review=None,
-                 reviews=())
+                 thinking=None, epoch=model.ui.epoch + 1, bot_passes=(), coach=Coach())
     aside = model.ui.aside
     game = None
     undo_used = False

@@ -387,7 +387,7 @@ class Runtime(Program[Model]):
 
         await self.ports.sleep(0)
         model = self.model
-        if model.game is None or model.ui.review_key != effect.key:
+        if model.game is None or model.ui.coach.key != effect.key:
             return
         started = self.ports.clock()
         share = [0.0]  # the share done, as the search last yielded it
@@ -395,7 +395,7 @@ class Runtime(Program[Model]):
         shown = self.ports.clock()
         while (done := run_slice(search, SLICE, self.ports.clock)) is None:
             await self.ports.sleep(0)
-            if self.model.ui.review_key != effect.key or self.model.ui.overlay != "review":
+            if self.model.ui.coach.key != effect.key or self.model.ui.overlay != "review":
                 return
             if self.ports.clock() - shown >= REVIEW_PROGRESS:
                 shown = self.ports.clock()
