@@ -75,10 +75,10 @@ def test_todays_hand_is_played_beside_a_game_in_progress_which_comes_back_untouc
     kept, _, _ = read(before)
     today(d, DAY)
     ui, game = d.model.ui, d.model.game
-    assert ui.today == DAY and not ui.today_replay and game.seed == T.day_seed(date(2026, 12, 7))
+    assert ui.today.date == DAY and not ui.today.replay and game.seed == T.day_seed(date(2026, 12, 7))
     assert game.hand_number == 0 and game.pass_direction == 1  # to the left, for everyone
     record = json.loads(d.get(ST.TODAY))
-    assert record == {"date": DAY, "replay": False, "aside": ui.aside} and read(ui.aside)[0].record() == kept.record()
+    assert record == {"date": DAY, "replay": False, "aside": ui.today.aside} and read(ui.today.aside)[0].record() == kept.record()
     assert read(d.saved)[0].seed == game.seed  # the day's hand is saved as it is played
     assert pass_key(d.model)[0] == "hard"  # Hard opponents, whatever the setting (Normal)
     assert 'data-action="today"' not in d.html()  # not twice
@@ -91,10 +91,10 @@ def test_todays_hand_is_played_beside_a_game_in_progress_which_comes_back_untouc
     assert f'data-par="{par.points}"' in html
     assert share_text(html) == T.share_text(date(2026, 12, 7), points, par.points, EN)
     assert 'data-action="share"' in html and "Back to the game" in html
-    assert d.model.ui.days.result(date(2026, 12, 7)) == (points, par.points)
+    assert d.model.ui.today.days.result(date(2026, 12, 7)) == (points, par.points)
     assert T.loads(d.get(ST.DAYS)).result(date(2026, 12, 7)) == (points, par.points)
     d.send(M.Continue())
-    assert d.model.ui.today is None and d.get(ST.TODAY) is None
+    assert d.model.ui.today.date is None and d.get(ST.TODAY) is None
     assert d.model.game.record() == kept.record() and read(d.saved)[0].record() == kept.record()
     assert d.phase() == "play" and 'data-action="today"' not in d.html()  # (the menu has it)
     d.send(M.ShowOverlay("menu"))
@@ -107,21 +107,21 @@ def test_a_reload_in_the_middle_of_todays_hand_comes_back_to_it_and_then_to_the_
     today(d, DAY)
     play_on(d, until_end=False, moves=3)
     model, effects = U.init(speed="instant", saved=d.saved, today=d.get(ST.TODAY), days=d.get(ST.DAYS))
-    assert model.ui.today == DAY and model.game.record() == d.model.game.record()
+    assert model.ui.today.date == DAY and model.game.record() == d.model.game.record()
     again = Driver(model, effects, ports=d.fake)
     assert "Today" in again.html()
     play_on(again)
     again.send(M.Continue())
-    assert again.model.ui.today is None and again.model.game.record() == kept.record()
+    assert again.model.ui.today.date is None and again.model.game.record() == kept.record()
 
 
 def test_a_reload_with_a_record_that_is_not_the_tables_game_leaves_the_game_alone():
     d, before = game_in_progress()
     stale = json.dumps({"date": DAY, "replay": False, "aside": None})
     model, _ = U.init(speed="instant", saved=before, today=stale)
-    assert model.ui.today is None and model.game.seed == read(before)[0].seed
+    assert model.ui.today.date is None and model.game.seed == read(before)[0].seed
     for junk in ("{", "[" * 5000, '{"date": "2026-02-30", "replay": false, "aside": null}', "7"):
-        assert U.init(speed="instant", saved=before, today=junk)[0].ui.today is None
+        assert U.init(speed="instant", saved=before, today=junk)[0].ui.today.date is None
 
 
 def test_leaving_before_the_par_is_known_keeps_the_days_result_without_it_and_once():
@@ -132,17 +132,17 @@ def test_leaving_before_the_par_is_known_keeps_the_days_result_without_it_and_on
     play_on(d)
     assert d.phase() == "hand-end" and len(held) == 1
     assert 'data-par=""' in d.html() and share_text(d.html()) is None  # "par: …", nothing to share yet
-    assert d.model.ui.days.result(date(2026, 12, 7)) is None  # not before its par, while the player stays
+    assert d.model.ui.today.days.result(date(2026, 12, 7)) is None  # not before its par, while the player stays
     points = d.model.game.results[0].points[0]
     d.send(M.Continue())  # the player leaves first
-    assert d.phase() == "start" and d.model.ui.days.result(date(2026, 12, 7)) == (points, None)
+    assert d.phase() == "start" and d.model.ui.today.days.result(date(2026, 12, 7)) == (points, None)
     kept = d.get(ST.DAYS)
     assert T.loads(kept).result(date(2026, 12, 7)) == (points, None)
     d.spawn(d._par(held[0]))  # the par comes in after: nothing counted again, nothing changed
     d.fake.loop.run()
     d.settle()
     assert dict(d.model.ui.pars).get(held[0].key) is not None
-    assert d.model.ui.days.results == (("2026-12-07", points, None),) and d.get(ST.DAYS) == kept
+    assert d.model.ui.today.days.results == (("2026-12-07", points, None),) and d.get(ST.DAYS) == kept
 
 
 def test_without_a_game_in_progress_the_hands_end_goes_back_to_the_start():
@@ -158,17 +158,17 @@ def test_a_replay_the_same_day_is_said_and_keeps_the_first_result():
     d = Driver()
     today(d, DAY)
     play_on(d)
-    first = d.model.ui.days
+    first = d.model.ui.today.days
     d.send(M.Continue())
     today(d, DAY)
-    assert d.model.ui.today_replay and "Today's hand, again" in H.unescape(d.html())
+    assert d.model.ui.today.replay and "Today's hand, again" in H.unescape(d.html())
     # another way through the same cards: pass the last three, not the first three
     for card in d.pv.hand[-3:]:
         d.send(M.ClickCard(str(card)))
     d.send(M.ConfirmPass())
     play_on(d)
     assert "A replay: the day keeps your first result." in d.html()
-    assert d.model.ui.days == first and T.loads(d.get(ST.DAYS)) == first
+    assert d.model.ui.today.days == first and T.loads(d.get(ST.DAYS)) == first
 
 
 def test_new_game_during_todays_hand_puts_the_game_in_progress_back_first():
@@ -176,7 +176,7 @@ def test_new_game_during_todays_hand_puts_the_game_in_progress_back_first():
     today(d, DAY)
     d.send(M.ShowOverlay("menu"))
     d.send(M.NewGame())
-    assert d.model.ui.today is None and d.model.ui.overlay == "confirm-new"
+    assert d.model.ui.today.date is None and d.model.ui.overlay == "confirm-new"
     assert d.model.game.record() == read(before)[0].record() and d.get(ST.TODAY) is None
 
 
@@ -209,10 +209,10 @@ def test_the_day_started_stays_the_day_when_midnight_passes_during_the_hand():
     today(d, "2026-12-07")
     d.fake.day = "2026-12-08"  # midnight, during the hand
     play_on(d)
-    assert [r[0] for r in d.model.ui.days.results] == ["2026-12-07"]
+    assert [r[0] for r in d.model.ui.today.days.results] == ["2026-12-07"]
     d.send(M.Continue())
     today(d)  # the new day's hand
-    assert d.model.ui.today == "2026-12-08" and not d.model.ui.today_replay
+    assert d.model.ui.today.date == "2026-12-08" and not d.model.ui.today.replay
     assert d.model.game.seed == 20261208
 
 
@@ -222,22 +222,22 @@ def test_a_clock_set_back_or_forward_breaks_neither_the_record_nor_the_saves():
         today(d, day)
         play_on(d)
         d.send(M.Continue())
-    days = d.model.ui.days
+    days = d.model.ui.today.days
     assert days.best == 3 and T.streak(days, date(2026, 12, 9)) == 3
     today(d, "2026-12-08")  # the clock set back: a replay of that day, nothing counted again
-    assert d.model.ui.today_replay
+    assert d.model.ui.today.replay
     play_on(d)
     d.send(M.Continue())
-    assert d.model.ui.days == days
+    assert d.model.ui.today.days == days
     today(d, "2027-03-01")  # the clock far ahead: a day of its own, the best run kept
     play_on(d)
     d.send(M.Continue())
-    assert d.model.ui.days.best == 3 and len(d.model.ui.days.results) == 4
+    assert d.model.ui.today.days.best == 3 and len(d.model.ui.today.days.results) == 4
     today(d, "2026-12-10")  # and back again: the day after the run goes on with it
     play_on(d)
     d.send(M.Continue())
-    assert d.model.ui.days.best == 4 and T.streak(d.model.ui.days, date(2026, 12, 10)) == 4
-    assert T.loads(d.get(ST.DAYS)) == d.model.ui.days and d.saved is None
+    assert d.model.ui.today.days.best == 4 and T.streak(d.model.ui.today.days, date(2026, 12, 10)) == 4
+    assert T.loads(d.get(ST.DAYS)) == d.model.ui.today.days and d.saved is None
 
 
 def test_the_statistics_show_the_days_played_the_run_and_the_average_against_par():
@@ -252,7 +252,7 @@ def test_the_statistics_show_the_days_played_the_run_and_the_average_against_par
     assert "Days played: 2" in html and "Days in a row: 2" in html and "Longest run: 2" in html
     assert "Against par, on average:" in html
     # each day's result, the latest first
-    kept = d.model.ui.days
+    kept = d.model.ui.today.days
     shown = re.findall(r'<li data-day="([0-9-]+)"><span class="day">[0-9-]+</span> ♥ (\d+) · par (\d+|–)</li>', html)
     assert shown == [(day, str(p), str(q)) for day, p, q in reversed(kept.results)]
     assert [day for day, _, _ in shown] == ["2026-12-08", "2026-12-07"]
@@ -286,11 +286,11 @@ def test_an_early_click_on_todays_button_is_carried_out_once_the_worker_is_ready
             if claim and not any(m["kind"] == "answered" for m in sent):
                 W.receive({"kind": "answer", "id": claim["id"], "value": "held"})
                 sent.append({"kind": "answered"})
-            if W.RUNTIME.model.ui.today is not None:
+            if W.RUNTIME.model.ui.today.date is not None:
                 break
 
     asyncio.run(run())
-    assert W.RUNTIME.model.ui.today == "2026-12-08" and W.RUNTIME.model.game.seed == 20261208
+    assert W.RUNTIME.model.ui.today.date == "2026-12-08" and W.RUNTIME.model.game.seed == 20261208
 
 
 class _Console:
@@ -309,7 +309,7 @@ def test_every_string_of_todays_hand_is_in_every_language():
     play_on(d)
     d.send(M.Share())
     d.send(M.Shared(False))
-    d.model = replace(d.model, ui=replace(d.model.ui, today_replay=True))
+    d.model = replace(d.model, ui=replace(d.model.ui, today=replace(d.model.ui.today, replay=True)))
     english = view(*visible(d.model), EN)
     for lang in LANGUAGES:
         if lang == "en":
@@ -329,16 +329,16 @@ def test_a_tab_that_takes_over_during_todays_hand_goes_on_with_it_and_the_game_b
     a, before = game_in_progress()
     kept = read(before)[0]
     b = Driver(ports=a.fake)
-    b.model = replace(b.model, ui=replace(b.model.ui, today="2026-12-01", aside=None))  # stale
+    b.model = replace(b.model, ui=replace(b.model.ui, today=replace(b.model.ui.today, date="2026-12-01", aside=None)))  # stale
     today(a, DAY)
     play_on(a, until_end=False, moves=2)
     stored = read(a.saved)[0].record()
     b.send(b._adopted())  # (and the opponents' cards up to B's turn)
-    assert b.model.ui.today == DAY and b.model.ui.aside == a.model.ui.aside
+    assert b.model.ui.today.date == DAY and b.model.ui.today.aside == a.model.ui.today.aside
     assert b.model.game.record().plays[:len(stored.plays)] == stored.plays and pass_key(b.model)[0] == "hard"
     play_on(b)
     b.send(M.Continue())
-    assert b.model.ui.today is None and b.model.game.record() == kept.record()
+    assert b.model.ui.today.date is None and b.model.game.record() == kept.record()
 
 
 def test_a_tab_that_takes_over_a_plain_game_forgets_its_own_todays_hand():
@@ -348,7 +348,7 @@ def test_a_tab_that_takes_over_a_plain_game_forgets_its_own_todays_hand():
     b.fake.storage[b.key_of(ST.SAVE)] = before  # (A's game stored since; no record of today's hand)
     b.fake.storage.pop(b.key_of(ST.TODAY))
     b.send(b._adopted())
-    assert b.model.ui.today is None and b.model.ui.aside is None and b.model.game.record() == read(before)[0].record()
+    assert b.model.ui.today.date is None and b.model.ui.today.aside is None and b.model.game.record() == read(before)[0].record()
 
 
 def test_days_stored_by_another_tab_are_gone_on_from_here():
@@ -359,5 +359,5 @@ def test_days_stored_by_another_tab_are_gone_on_from_here():
     b.model = U.update(b.model, M.Elsewhere("open"))[0]  # (not the owner: it still follows)
     b.stored_elsewhere(b.key_of(ST.DAYS))  # the page's storage event
     b.settle()
-    assert b.model.ui.days == a.model.ui.days and b.model.ui.days.results
-    assert U.update(b.model, M.DaysStored(None))[0].ui.days == a.model.ui.days  # (nothing stored: kept)
+    assert b.model.ui.today.days == a.model.ui.today.days and b.model.ui.today.days.results
+    assert U.update(b.model, M.DaysStored(None))[0].ui.today.days == a.model.ui.today.days  # (nothing stored: kept)

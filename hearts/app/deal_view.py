@@ -60,7 +60,7 @@ def ending_lines(ui: Ui, tr: Translator) -> str:
     """The hand's par and its deal, in the dialog after a hand: one short
     paragraph (the dialog holds a whole score sheet on a phone)."""
     lines = []
-    if (ui.settings.par or ui.today) and ui.pars_shown:
+    if (ui.settings.par or ui.today.date) and ui.pars_shown:
         par = ui.pars_shown[-1]
         value = "" if par is None else str(par.points)
         line = (f'<span class="par-line"{attrs(data_par=value)}><b>{esc(par_text(par, tr))}</b> '

@@ -59,6 +59,27 @@ class DealFacts:
 
 
 @dataclass(frozen=True, kw_only=True)
+class TodaysHand:
+    """Today's hand (hearts.app.today_play): the ``date`` of the one on the
+    table (None: the table's game is not it), whether that day had a result
+    before it started (a ``replay``), the game in progress ``aside`` (its
+    save text), what came of the share button (``shared``: "copied",
+    "select"), the ``days`` played (hearts.app.today), and the page's date as
+    it last said (``seen``: the run of days counts up to it)."""
+
+    date: str | None = None
+    replay: bool = False
+    aside: str | None = None
+    shared: str | None = None
+    days: Days = field(default_factory=Days)
+    seen: str | None = None
+
+    def off_the_table(self) -> TodaysHand:
+        """No day's hand on the table any more; the days played kept."""
+        return replace(self, date=None, replay=False, aside=None, shared=None)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Coach:
     """The review of a hand (hearts.app.coach): the one on screen (its
     ``key``, hearts.app.coach.review_key; the share of its search ``done``;
@@ -137,17 +158,7 @@ class Ui:
     versions: Versions = field(default_factory=lambda: Versions())
     # Each hand's par (hearts.app.par), by its key (hearts.app.par.par_key).
     pars: tuple[tuple[str, Par], ...] = ()
-    # Today's hand (hearts.app.today_play): the date of the one on the table
-    # (None: the table's game is not it), whether that day had a result
-    # before it started (a replay), the game in progress beside it (its save
-    # text), what came of the share button ("copied", "select"), and the days
-    # played (hearts.app.today).
-    today: str | None = None
-    today_replay: bool = False
-    aside: str | None = None
-    shared: str | None = None
-    days: Days = field(default_factory=Days)
-    day_seen: str | None = None  # the page's date as it last said (the run of days counts up to it)
+    today: TodaysHand = field(default_factory=lambda: TodaysHand())
     # Filled in by visible() for the view only, never kept in the model: the
     # hand's DealFacts, and the pars of the game's finished hands, hand by
     # hand (None: not known yet; none at all with the setting off).
@@ -179,7 +190,7 @@ def pars_shown(model: Model) -> tuple[Par | None, ...]:
     """The pars of the game on the table's finished hands, hand by hand
     (None: not known, or being computed); none with the setting off."""
     game = model.game
-    if game is None or not (model.ui.settings.par or model.ui.today) or not game.results:
+    if game is None or not (model.ui.settings.par or model.ui.today.date) or not game.results:
         return ()
     known = dict(model.ui.pars)
     prefix = game_key(game) + ":"
@@ -239,7 +250,7 @@ def cleared(ui: Ui, **changes: Any) -> Ui:
 
 def level_of(ui: Ui) -> Level:
     """The opponents' level on the table: Hard in today's hand, else the setting."""
-    return "hard" if ui.today is not None else ui.settings.level
+    return "hard" if ui.today.date is not None else ui.settings.level
 
 
 def two_tap(ui: Ui) -> bool:

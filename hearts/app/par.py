@@ -35,7 +35,7 @@ def _ended_hand(model: Model) -> str | None:
     """The key of the hand that has just ended on the table, if the table is
     at a hand's end (or the game's) and wants its par."""
     game = model.game
-    if (game is None or not (model.ui.settings.par or model.ui.today)
+    if (game is None or not (model.ui.settings.par or model.ui.today.date)
             or (game.phase is not Phase.HAND_END and game.phase is not Phase.GAME_END)):
         return None
     return par_key(game, game.hand_number)

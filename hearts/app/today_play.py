@@ -5,7 +5,7 @@ them. ``PlayToday(day)`` (the start screen's and the menu's button; ``day``
 is the page's local date or ``?date=``, never a clock read here) puts the
 day's hand on the table: a game of the day's seed, of which one hand is
 played, against Hard (:func:`hearts.app.model.level_of`). The game in
-progress is kept as it was saved (``ui.aside``, its save text), and the
+progress is kept as it was saved (``ui.today.aside``, its save text), and the
 record of today's hand (:func:`record_text`: its date, whether it is a
 replay, the game beside it) is stored *before* the day's hand is saved in
 the game's slot, so a reload in the middle of it comes back to it
@@ -83,7 +83,7 @@ def resume(model: Model, text: str | None, max_chars: int) -> Model:
     parsed = T.parse_date(day)
     if parsed is None or not is_days_hand(model.game, parsed):
         return model
-    return with_ui(model, today=day, today_replay=replay, aside=aside)
+    return with_ui(model, today=replace(model.ui.today, date=day, replay=replay, aside=aside))
 
 
 def game_beside(save: str, record: str | None, max_chars: int) -> str | None:
@@ -118,7 +118,7 @@ def resumed(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
 
     model = resume(model, text, TODAY.max_chars or 0)
     game = model.game
-    if model.ui.today is None or game is None or game.phase is not Phase.PASS:
+    if model.ui.today.date is None or game is None or game.phase is not Phase.PASS:
         return model, []
     model, more = next_step(model)
     return model, [e for e in more if isinstance(e, M.ThinkPasses)]
@@ -129,17 +129,16 @@ def _play_today(model: Model, msg: M.PlayToday) -> tuple[Model, list[Effect]]:
     ui = model.ui
     if day is None:
         return model, []
-    if ui.today is not None:  # it is on the table already: back to it
+    if ui.today.date is not None:  # it is on the table already: back to it
         return next_step(with_ui(model, overlay=None))
     game = model.game
     aside = None
     if game is not None and game.phase is not Phase.GAME_END:
         aside = dumps(game, ui.rev, undo_used=model.undo_used)
     iso = day.isoformat()
-    replay = ui.days.result(day) is not None
-    ui = cleared(ui, screen="table", file_error=None, notes=(), today=iso, today_replay=replay, aside=aside,
-                 day_seen=iso,
-                 shared=None, bot_passes=(), coach=Coach())
+    replay = ui.today.days.result(day) is not None
+    today = replace(ui.today, date=iso, replay=replay, aside=aside, seen=iso, shared=None)
+    ui = cleared(ui, screen="table", file_error=None, notes=(), today=today, bot_passes=(), coach=Coach())
     new, effects = changed(Model(ui=ui, game=Game.new(T.day_seed(day))), [])
     # (the record first: the game in progress is stored there before the day's hand replaces it)
     return new, [M.StoreToday(record_text(iso, replay, aside))] + effects
@@ -150,26 +149,26 @@ def settle(model: Model, final: bool = False) -> tuple[Model, list[Effect]]:
     replay) with its par, or without it when ``final`` (the player leaves
     before the par is known)."""
     ui, game = model.ui, model.game
-    day = T.parse_date(ui.today)
-    if (day is None or game is None or ui.today_replay or not game.results
-            or ui.days.result(day) is not None):
+    day = T.parse_date(ui.today.date)
+    if (day is None or game is None or ui.today.replay or not game.results
+            or ui.today.days.result(day) is not None):
         return model, []
     par = dict(ui.pars).get(par_key(game, 0))
     if par is None and not final:
         return model, []
-    days = T.record(ui.days, day, game.results[0].points[HUMAN], None if par is None else par.points)
-    if days is ui.days:
+    days = T.record(ui.today.days, day, game.results[0].points[HUMAN], None if par is None else par.points)
+    if days is ui.today.days:
         return model, []
-    return with_ui(model, days=days), [M.StoreDays(T.dumps(days))]
+    return with_ui(model, today=replace(model.ui.today, days=days)), [M.StoreDays(T.dumps(days))]
 
 
 def leave(model: Model) -> tuple[Model, list[Effect]]:
     """Today's hand off the table (its result recorded if it ended): the
     game in progress back, saved again as it was, or the start screen."""
     model, effects = settle(model, final=True)
-    ui = cleared(model.ui, today=None, today_replay=False, aside=None, shared=None, screen="start",
+    ui = cleared(model.ui, today=model.ui.today.off_the_table(), screen="start",
                  thinking=None, epoch=model.ui.epoch + 1, bot_passes=(), coach=Coach())
-    aside = model.ui.aside
+    aside = model.ui.today.aside
     game = None
     undo_used = False
     if aside:
@@ -185,20 +184,20 @@ def leave(model: Model) -> tuple[Model, list[Effect]]:
 
 def _share(model: Model, msg: M.Share) -> tuple[Model, list[Effect]]:
     game = model.game
-    if model.ui.today is None or game is None or not game.results:
+    if model.ui.today.date is None or game is None or not game.results:
         return model, []
-    return with_ui(model, shared=None), [M.CopyText()]
+    return with_ui(model, today=replace(model.ui.today, shared=None)), [M.CopyText()]
 
 
 def _shared(model: Model, msg: M.Shared) -> tuple[Model, list[Effect]]:
-    if model.ui.today is None:
+    if model.ui.today.date is None:
         return model, []
-    return with_ui(model, shared="copied" if msg.ok is True else "select"), []
+    return with_ui(model, today=replace(model.ui.today, shared="copied" if msg.ok is True else "select")), []
 
 
 def _ended(model: Model) -> bool:
     game = model.game
-    return (model.ui.today is not None and game is not None and not model.ui.pause
+    return (model.ui.today.date is not None and game is not None and not model.ui.pause
             and (game.phase is Phase.HAND_END or game.phase is Phase.GAME_END))
 
 
@@ -212,7 +211,7 @@ def put_back(model: Model) -> tuple[Model, list[Effect]]:
     """Before New game or Open a game during today's hand: the game in
     progress comes back first (the dialog open and the file it asks
     about kept), then the message is handled as without today's hand."""
-    if model.ui.today is None:
+    if model.ui.today.date is None:
         return model, []
     back, effects = leave(model)
     return with_ui(back, overlay=model.ui.overlay, file_game=model.ui.file_game), effects
@@ -220,26 +219,26 @@ def put_back(model: Model) -> tuple[Model, list[Effect]]:
 
 def forget(before: Model, after: Model) -> tuple[Model, list[Effect]]:
     """After Start over: today's hand is forgotten with the game."""
-    if before.ui.today is None:
+    if before.ui.today.date is None:
         return after, []
-    return with_ui(after, today=None, today_replay=False, aside=None, shared=None), [M.StoreToday(None)]
+    return with_ui(after, today=after.ui.today.off_the_table()), [M.StoreToday(None)]
 
 
 def see_day(after: Model, msg: M.ShowStats) -> Model:
     """After the statistics open on a day (the days in a row): it is seen."""
-    return with_ui(after, day_seen=msg.day) if T.parse_date(msg.day) is not None else after
+    return with_ui(after, today=replace(after.ui.today, seen=msg.day)) if T.parse_date(msg.day) is not None else after
 
 
 def adopted(after: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:
     """After this tab adopts the stored position, which may be today's hand
     (of this tab or another): go on from its record."""
-    after = with_ui(after, today=None, today_replay=False, aside=None, shared=None,
-                    days=T.loads(msg.days) if msg.days else after.ui.days)
+    today = after.ui.today.off_the_table()
+    after = with_ui(after, today=replace(today, days=T.loads(msg.days)) if msg.days else today)
     return resumed(after, msg.today)
 
 
 def _days_stored(model: Model, msg: M.DaysStored) -> tuple[Model, list[Effect]]:
-    return (with_ui(model, days=T.loads(msg.text)) if msg.text else model), []
+    return (with_ui(model, today=replace(model.ui.today, days=T.loads(msg.text))) if msg.text else model), []
 
 
 def update(model: Model, msg: M.TodayMsg) -> tuple[Model, list[Effect]]:

@@ -46,24 +46,24 @@ NO_PAR = "\u2013"  # a day whose par was never known (left before it was)
 
 def today_button(ui: Ui, tr: Translator, cls: str = "btn") -> str:
     """The button for today's hand (none while it is on the table)."""
-    return "" if ui.today is not None else button(tr.text(TODAY_HAND), A.TODAY, cls=cls)
+    return "" if ui.today.date is not None else button(tr.text(TODAY_HAND), A.TODAY, cls=cls)
 
 
 def name(ui: Ui, tr: Translator) -> str | None:
     """The name of the hand on the table when it is today's, else None."""
-    if ui.today is None:
+    if ui.today.date is None:
         return None
-    return tr.text(TODAY_REPLAY if ui.today_replay else TODAY_HAND)
+    return tr.text(TODAY_REPLAY if ui.today.replay else TODAY_HAND)
 
 
 def ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     """After today's hand: the result to share (once its par is known), the
     share button, what came of it, a replay said so, the run of days."""
-    day = T.parse_date(ui.today)
+    day = T.parse_date(ui.today.date)
     if day is None or not pv.results:
         return ""
     parts = []
-    if ui.today_replay:
+    if ui.today.replay:
         parts.append(f'<p class="today-replay">{esc(tr.text(REPLAY_NOTE))}</p>')
     par = ui.pars_shown[0] if ui.pars_shown else None
     if par is not None:
@@ -71,10 +71,10 @@ def ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         text = T.share_text(day, points, par.points, tr)
         parts.append(f'<p class="share-text"{attrs(data_share_text="")}>{esc(text)}</p>')
         parts.append(f'<div class="actions">{button(tr.text(SHARE), A.SHARE, cls="btn")}</div>')
-        if ui.shared is not None:
-            said = COPIED if ui.shared == "copied" else SELECTED
+        if ui.today.shared is not None:
+            said = COPIED if ui.today.shared == "copied" else SELECTED
             parts.append(f'<p class="share-said" role="status">{esc(tr.text(said))}</p>')
-    streak = T.streak(ui.days, day)
+    streak = T.streak(ui.today.days, day)
     if streak:
         parts.append(f'<p class="today-streak">{esc(tr.text(STREAK).format(n=tr.format_number(streak)))}</p>')
     return f'<div class="today-end">{"".join(parts)}</div>'
@@ -83,10 +83,10 @@ def ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
 def days_section(ui: Ui, tr: Translator) -> str:
     """The days of today's hand in the statistics (nothing before the first);
     the run of days up to the date the page last gave (else the last day played)."""
-    days = ui.days
+    days = ui.today.days
     if not days.results:
         return ""
-    last = T.parse_date(ui.day_seen) or T.parse_date(days.results[-1][0])
+    last = T.parse_date(ui.today.seen) or T.parse_date(days.results[-1][0])
     assert last is not None
     lines = [tr.text(DAYS_PLAYED).format(n=tr.format_number(len(days.results))),
              tr.text(STREAK).format(n=tr.format_number(T.streak(days, last))),

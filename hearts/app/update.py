@@ -118,7 +118,7 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
     stats_value, stats_error, stats_effects = _history.load_stats(stats)
     if stats_effects and not storage_ok:
         stats_effects = []
-    ui = replace(ui, stats=stats_value, stats_error=stats_error, days=_today.loads(days))
+    ui = replace(ui, stats=stats_value, stats_error=stats_error, today=replace(ui.today, days=_today.loads(days)))
     # (a refused save is kept aside: hearts/app/keeping.py)
     model, effects = _keeping.open_saved(Model(ui=ui), saved, unsaved_rev)
     model, more = _today_play.resumed(model, today)  # (Hard's passes searched while the player chooses)
@@ -142,7 +142,7 @@ def update(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     if model.ui.owner != "here" and not isinstance(msg, WhileElsewhere):
         return model, []  # another tab plays the game: see WhileElsewhere
     after, effects = _handle(model, msg)
-    if after.ui.today is not None:
+    if after.ui.today.date is not None:
         after, more = _today_play.settle(after)
         effects = effects + more
     if isinstance(msg, (M.NewGame, M.ConfirmNewGame, M.Continue)):

@@ -687,8 +687,8 @@ def _ending(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         head.append(f'<p class="note extra">{esc(tr.text(S.TIE_ONE_MORE_HAND))}</p>')
     if over:
         action = button(tr.text(S.NEW_GAME), A.NEW_GAME, cls="btn primary")
-    elif ui.today is not None:  # back to the game in progress, or to the start
-        action = button(tr.text(S.BACK_TO_GAME if ui.aside else S.BACK), A.CONTINUE, cls="btn primary")
+    elif ui.today.date is not None:  # back to the game in progress, or to the start
+        action = button(tr.text(S.BACK_TO_GAME if ui.today.aside else S.BACK), A.CONTINUE, cls="btn primary")
     else:
         action = button(tr.text(S.CONTINUE), A.CONTINUE, cls="btn primary")
     if pv.results:  # this hand told trick by trick (hearts.app.replay_view)
