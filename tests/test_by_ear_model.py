@@ -144,7 +144,7 @@ def test_the_replay_tells_each_trick_in_play_order():
     step = re.search(r'<p class="r-step"[^>]*aria-live="polite"[^>]*>(.*?)</p>', d.html(), re.S)
     assert step is not None
     told = re.sub(r"<[^>]+>", "", step.group(1))
-    trick = d.model.ui.replay.tricks[0]
+    trick = d.model.ui.history.replay.tricks[0]
     who = ["You", "West", "North", "East"]
     plays = [f"{who[trick.leader]} led: 2 of clubs."] + [
         f"{who[s]}: {card_name(c, EN)}." for s, c in zip(trick.seats[1:], trick.cards[1:])]

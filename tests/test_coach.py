@@ -113,13 +113,13 @@ def test_each_reviewed_hand_costs_once_in_the_statistics():
     d = at_hand_end()
     d.send(M.ShowReview(0))
     tenths = d.model.ui.coach.review.total
-    stats = d.model.ui.stats
+    stats = d.model.ui.history.stats
     assert stats.costs.buckets == tuple((b, 1, tenths) if b == "normal" else (b, 0, 0) for b, _, _ in stats.costs.buckets)
     stored = ST.loads(d.get(SD.STATS))
     assert stored == stats
     d.send(M.CloseOverlay())
     d.send(M.ShowReview(0))
-    assert d.model.ui.stats is stats  # the same hand again: not counted twice
+    assert d.model.ui.history.stats is stats  # the same hand again: not counted twice
     d.send(M.ShowStats())
     html = d.html()
     shown = re.search(r'data-stat="cost">([^<]*)<', html).group(1)
@@ -146,10 +146,10 @@ def test_a_hand_played_with_undo_after_a_review_takes_the_games_costs_to_undo():
     play_hand(d)
     d.send(M.ShowReview(1))
     second = d.model.ui.coach.review.total
-    rows = {b: (n, t) for b, n, t in d.model.ui.stats.costs.buckets}
+    rows = {b: (n, t) for b, n, t in d.model.ui.history.stats.costs.buckets}
     assert rows["normal"] == (0, 0) and rows["undo"] == (2, first + second)
-    assert [g.bucket for g in d.model.ui.stats.costs.games] == ["undo"]
-    assert ST.loads(d.get(SD.STATS)) == d.model.ui.stats
+    assert [g.bucket for g in d.model.ui.history.stats.costs.games] == ["undo"]
+    assert ST.loads(d.get(SD.STATS)) == d.model.ui.history.stats
 
 
 def test_older_statistics_without_costs_read_as_before():

@@ -126,7 +126,7 @@ def screens():
     out.append(("reset the statistics?", U.update(stats, M.AskResetStats())[0]))
     from hearts.app import stats as ST  # (statistics of one game more, from a file)
 
-    other = ST.record(stats.ui.stats, ST.GameSummary("other", "easy", False, (20, 30, 40, 110), (20,), 0, 0, 0))
+    other = ST.record(stats.ui.history.stats, ST.GameSummary("other", "easy", False, (20, 30, 40, 110), (20,), 0, 0, 0))
     asked = U.update(U.update(stats, M.ImportStats())[0], M.Imported(ST.dumps(other)))[0]
     out.append(("replace the statistics?", asked))
     told = U.update(U.update(d.model, M.UpdateReady())[0], M.OfflineReady())[0]

@@ -318,11 +318,11 @@ def test_a_finished_game_from_a_file_counts_under_the_level_it_was_played_at():
     text = dumps(finished(), 3, level="hard")
     model, effects = U.update(Driver().model, M.Imported(text))  # (the page's level: normal)
     assert model.ui.settings.level == "hard" and M.StoreSettings(model.ui.settings) in effects
-    figures = ST.figures(model.ui.stats)
+    figures = ST.figures(model.ui.history.stats)
     assert figures["hard"].games == 1 and figures["normal"].games == 0
     # a file of before, which does not say its level: the level chosen now
     old, _ = U.update(Driver().model, M.Imported(dumps(finished(22), 3)))
-    assert old.ui.settings.level == "normal" and ST.figures(old.ui.stats)["normal"].games == 1
+    assert old.ui.settings.level == "normal" and ST.figures(old.ui.history.stats)["normal"].games == 1
     bad = json.loads(text)
     bad["level"] = "impossible"
     assert U.update(Driver().model, M.Imported(json.dumps(bad)))[0].ui.file_error == "save-impossible"

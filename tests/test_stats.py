@@ -175,10 +175,10 @@ def test_a_recent_game_its_bucket_does_not_count_is_refused():
 def test_a_file_of_impossible_statistics_is_refused_and_the_statistics_stay():
     model, _ = U.init(speed="instant", stats=ST.dumps(ST.record(ST.EMPTY, summary("mine"))))
     model, _ = U.update(model, M.ShowStats())
-    kept = model.ui.stats
+    kept = model.ui.history.stats
     model, effects = U.update(model, M.ImportStats())
     model, effects = U.update(model, M.Imported(_bucket_with(points=999_999_999)))
-    assert model.ui.stats == kept and effects == [] and model.ui.stats_note == "stats-corrupt"
+    assert model.ui.history.stats == kept and effects == [] and model.ui.history.note == "stats-corrupt"
     assert "Your statistics are unchanged." in view(*visible(model), EN)
 
 
@@ -194,9 +194,9 @@ def test_the_size_is_checked_before_parsing(monkeypatch):
 
 def test_a_finished_game_updates_the_statistics_exactly_once():
     d = finish_game(StatsDriver(level="easy"))
-    f = ST.figures(d.model.ui.stats)
+    f = ST.figures(d.model.ui.history.stats)
     assert d.stores == 1 and f["all"].games == 1 and f["easy"].games == 1
-    assert ST.loads(d.stored) == d.model.ui.stats
+    assert ST.loads(d.stored) == d.model.ui.history.stats
     game = d.model.game
     assert f["all"].hands == len(game.results)
     assert f["all"].points == sum(r.points[0] for r in game.results)
@@ -207,7 +207,7 @@ def test_a_finished_game_updates_the_statistics_exactly_once():
     assert d.stores == 1
     model, effects = U.init(speed="instant", saved=U.dumps(game), stats=d.stored)
     assert not [e for e in effects if isinstance(e, M.StoreStats)]
-    assert ST.figures(model.ui.stats)["all"].games == 1
+    assert ST.figures(model.ui.history.stats)["all"].games == 1
 
 
 def test_a_game_that_ended_before_its_statistics_were_kept_is_counted_at_reload():
@@ -232,16 +232,16 @@ def test_queens_and_moons_come_from_the_games_history():
 
 def test_games_with_undo_count_apart():
     d = finish_game(StatsDriver())
-    model = with_ui(d.model, stats=ST.EMPTY)
+    model = with_ui(d.model, history=replace(d.model.ui.history, stats=ST.EMPTY))
     assert not model.undo_used
     recorded, _ = X.record_game(replace(model, undo_used=True))  # the flag on the model
-    f = ST.figures(recorded.ui.stats)
+    f = ST.figures(recorded.ui.history.stats)
     assert f["undo"].games == 1 and f["normal"].games == 0 and f["all"].games == 1
 
 
 def test_refused_statistics_are_reset_with_a_message_never_a_crash():
     model, effects = U.init(stats="{broken")
-    assert model.ui.stats == ST.EMPTY and model.ui.stats_error == "stats-corrupt"
+    assert model.ui.history.stats == ST.EMPTY and model.ui.history.error == "stats-corrupt"
     assert [ST.loads(e.text) for e in effects if isinstance(e, M.StoreStats)] == [ST.EMPTY]
     html = Driver(model).html()
     assert "The saved statistics were damaged" in html and 'role="alert"' in html
@@ -269,7 +269,7 @@ def test_the_place_counts_say_what_they_count():
     d = finish_game(StatsDriver())
     d.send(M.ShowStats())
     html = d.html()
-    all_games = ST.figures(d.model.ui.stats)["all"]
+    all_games = ST.figures(d.model.ui.history.stats)["all"]
     words = ("first", "second", "third", "fourth")
     tiles = re.findall(r'<dt>([^<]*)</dt><dd data-stat="place-(\d)">', html)
     assert tiles == [(f"Games finished {w}", str(n)) for n, w in enumerate(words, 1)]
@@ -281,17 +281,17 @@ def test_the_place_counts_say_what_they_count():
 def test_reset_asks_first_and_then_empties():
     d = finish_game(StatsDriver())
     d.send(M.ConfirmResetStats())  # not without the question
-    assert ST.figures(d.model.ui.stats)["all"].games == 1
+    assert ST.figures(d.model.ui.history.stats)["all"].games == 1
     d.send(M.ShowStats())
     d.send(M.AskResetStats())
     assert d.model.ui.overlay == "stats-reset"
     assert 'data-action="confirm-stats-reset"' in d.html()
     assert "1 finished game will be deleted" in d.html()
     d.send(M.ShowStats())  # "Keep them"
-    assert ST.figures(d.model.ui.stats)["all"].games == 1
+    assert ST.figures(d.model.ui.history.stats)["all"].games == 1
     d.send(M.AskResetStats())
     d.send(M.ConfirmResetStats())
-    assert d.model.ui.stats == ST.EMPTY and ST.loads(d.stored) == ST.EMPTY
+    assert d.model.ui.history.stats == ST.EMPTY and ST.loads(d.stored) == ST.EMPTY
     assert re.search(r'data-stat="games">0<', d.html())
 
 
@@ -335,17 +335,17 @@ def test_replay_steps_forward_and_back_and_only_finished_hands():
     play_hand(d)
     assert d.phase() == "hand-end" and 'data-action="replay"' in d.html()
     d.send(M.ShowReplay(0))
-    assert d.model.ui.overlay == "replay" and d.model.ui.replay_step == 0
+    assert d.model.ui.overlay == "replay" and d.model.ui.history.step == 0
     html = d.html()
     assert "The deal and the pass" in html and html.count('data-rcard=') >= 52
     assert 'data-action="replay-prev"' in html and re.search(r'data-action="replay-prev"[^>]*aria-disabled="true"', html)
     d.send(M.ReplayStep(-1))
-    assert d.model.ui.replay_step == 0
+    assert d.model.ui.history.step == 0
     d.send(M.ReplayStep(1))
     html = d.html()
     assert "Trick 1 of 13" in html and 'data-replay-trick="1"' in html
     d.send(M.ReplayStep(99))
-    assert d.model.ui.replay_step == 13
+    assert d.model.ui.history.step == 13
     assert re.search(r'data-action="replay-next"[^>]*aria-disabled="true"', d.html())
     d.send(M.Dismiss())
     assert d.model.ui.overlay is None and d.phase() == "hand-end"
@@ -365,7 +365,7 @@ def test_the_score_sheet_replays_any_earlier_hand():
     html = d.html()
     assert 'data-action="replay" data-value="0"' in html and 'data-action="replay" data-value="1"' in html
     d.send(M.ShowReplay(0))
-    assert d.model.ui.replay.hand == 0 and "Hand 1" in d.html()
+    assert d.model.ui.history.replay.hand == 0 and "Hand 1" in d.html()
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -549,9 +549,9 @@ def test_the_same_finished_game_opened_five_times_counts_once():
     d = StatsDriver()
     for text in (first, second, first, first, second, first):
         d.send(M.Imported(text))
-    f = ST.figures(d.model.ui.stats)["all"]
+    f = ST.figures(d.model.ui.history.stats)["all"]
     assert f.games == 2, f
-    assert ST.loads(d.stored) == d.model.ui.stats  # remembered across reloads too
+    assert ST.loads(d.stored) == d.model.ui.history.stats  # remembered across reloads too
     assert len(ST.loads(d.stored).seen) == 2
 
 
@@ -589,11 +589,11 @@ def test_a_game_of_a_deal_the_game_did_not_deal_counts_apart_as_imported():
     d = StatsDriver()
     d.send(M.Imported(seedless(finished_text())))
     assert d.phase() == "game-end" and d.model.ui.file_error is None  # it opens
-    f = ST.figures(d.model.ui.stats)
+    f = ST.figures(d.model.ui.history.stats)
     assert f["imported"].games == 1 and f["all"].games == 0
     assert all(f[b].games == 0 for b in ST.COUNTED)
     stored = ST.loads(d.stored)
-    assert stored == d.model.ui.stats and stored.recent[-1].imported
+    assert stored == d.model.ui.history.stats and stored.recent[-1].imported
     d.send(M.ShowStats())
     html = d.html()
     assert re.search(r'data-stat="games.imported">1<', html) and re.search(r'data-stat="games">0<', html)
@@ -617,14 +617,14 @@ def test_only_the_game_s_own_deal_of_its_seed_passing_left_first_is_dealt_by_the
 def test_a_dealt_game_opened_from_a_file_still_counts_in_its_level():
     d = StatsDriver()
     d.send(M.Imported(finished_text()))
-    f = ST.figures(d.model.ui.stats)
+    f = ST.figures(d.model.ui.history.stats)
     assert f["normal"].games == f["all"].games == 1 and f["imported"].games == 0
-    assert not d.model.ui.stats.recent[-1].imported
+    assert not d.model.ui.history.stats.recent[-1].imported
 
 
 def test_a_dealt_game_played_to_its_end_counts_in_its_level():
     d = finish_game(StatsDriver())
-    f = ST.figures(d.model.ui.stats)
+    f = ST.figures(d.model.ui.history.stats)
     assert f["normal"].games == f["all"].games == 1 and f["imported"].games == 0
 
 
@@ -740,14 +740,14 @@ def test_an_imported_game_s_review_cost_is_kept_out_of_its_level_and_of_all():
     d.send(M.Imported(seedless(finished_text())))
     d.send(M.ShowReview(0))
     tenths = d.model.ui.coach.review.total
-    costs = d.model.ui.stats.costs
+    costs = d.model.ui.history.stats.costs
     assert dict((b, (n, t)) for b, n, t in costs.buckets) == {
         **{b: (0, 0) for b in ST.COUNTED}, "imported": (1, tenths)}
     assert ST.C.average(costs) is None and ST.C.average(costs, "normal") is None
-    assert ST.C.trend(costs) == () and ST.loads(d.stored) == d.model.ui.stats
+    assert ST.C.trend(costs) == () and ST.loads(d.stored) == d.model.ui.history.stats
     d.send(M.CloseOverlay())
     d.send(M.ShowReview(0))
-    assert d.model.ui.stats.costs is costs  # the same hand again: not counted twice
+    assert d.model.ui.history.stats.costs is costs  # the same hand again: not counted twice
     d.send(M.ShowStats())
     html = d.html()
     assert re.search(r'data-stat="cost">\u2013<', html) and re.search(r'data-stat="cost.normal">\u2013<', html)
@@ -780,7 +780,7 @@ def _played(games=1):
     d = StatsDriver()
     for seed in range(1, games + 1):
         d.send(M.Imported(finished_text(seed=seed * 7)))
-    assert ST.figures(d.model.ui.stats)["all"].games == games
+    assert ST.figures(d.model.ui.history.stats)["all"].games == games
     return d
 
 
@@ -804,39 +804,39 @@ def _open_stats_file(d, text):
 def test_statistics_saved_to_a_file_come_back_in_a_fresh_page():
     played = _played(2)
     text = _saved_stats(played)
-    assert ST.loads(text) == played.model.ui.stats
+    assert ST.loads(text) == played.model.ui.history.stats
     d = StatsDriver()  # storage wiped: empty statistics, so no question
     _open_stats_file(d, text)
-    assert d.model.ui.stats == played.model.ui.stats and d.model.ui.overlay == "stats"
-    assert ST.loads(d.stored) == played.model.ui.stats  # stored, for the next visit
+    assert d.model.ui.history.stats == played.model.ui.history.stats and d.model.ui.overlay == "stats"
+    assert ST.loads(d.stored) == played.model.ui.history.stats  # stored, for the next visit
     html = d.html()
     assert re.search(r'data-stat="games">2<', html) and "Statistics opened from the file." in html
     assert d.model.ui.picking == "game"  # the next file chosen is a game again
     _open_stats_file(d, text)  # the same file twice: the same statistics, nothing counted twice
-    assert d.model.ui.stats == played.model.ui.stats and d.model.ui.overlay == "stats"
+    assert d.model.ui.history.stats == played.model.ui.history.stats and d.model.ui.overlay == "stats"
     # A finished game opened from a file after it still counts once
     d.send(M.Imported(finished_text(seed=7)))
-    assert ST.figures(d.model.ui.stats)["all"].games == 2
+    assert ST.figures(d.model.ui.history.stats)["all"].games == 2
 
 
 def test_statistics_from_a_file_replace_these_only_after_the_question_says_what_goes():
     theirs = _saved_stats(_played(2))
     d = _played(1)
-    mine = d.model.ui.stats
+    mine = d.model.ui.history.stats
     stores = d.stores
     _open_stats_file(d, theirs)
-    assert d.model.ui.overlay == "stats-open" and d.model.ui.stats is mine and d.stores == stores
+    assert d.model.ui.overlay == "stats-open" and d.model.ui.history.stats is mine and d.stores == stores
     html = d.html()
     assert "count 2 finished games" in html and "the 1 finished game counted here" in html
     assert 'data-action="confirm-open-stats"' in html
     d.send(M.ShowStats())  # Keep mine
-    assert d.model.ui.stats is mine and d.model.ui.overlay == "stats"
+    assert d.model.ui.history.stats is mine and d.model.ui.overlay == "stats"
     d.send(M.ConfirmOpenStats())  # not from the question: nothing
-    assert d.model.ui.stats is mine
+    assert d.model.ui.history.stats is mine
     _open_stats_file(d, theirs)
     d.send(M.ConfirmOpenStats())
-    assert d.model.ui.stats == ST.loads(theirs) and ST.loads(d.stored) == ST.loads(theirs)
-    assert d.model.ui.overlay == "stats" and ST.figures(d.model.ui.stats)["all"].games == 2
+    assert d.model.ui.history.stats == ST.loads(theirs) and ST.loads(d.stored) == ST.loads(theirs)
+    assert d.model.ui.overlay == "stats" and ST.figures(d.model.ui.history.stats)["all"].games == 2
 
 
 @pytest.mark.parametrize("bad, code", [
@@ -851,11 +851,11 @@ def test_statistics_from_a_file_replace_these_only_after_the_question_says_what_
 ])
 def test_a_bad_or_foreign_statistics_file_keeps_the_statistics_and_says_why(bad, code):
     d = _played(1)
-    mine, stores = d.model.ui.stats, d.stores
+    mine, stores = d.model.ui.history.stats, d.stores
     if bad == "SAVE":
         bad = U.dumps(d.model.game)
     _open_stats_file(d, bad)
-    assert d.model.ui.stats is mine and d.stores == stores and d.model.ui.overlay == "stats"
+    assert d.model.ui.history.stats is mine and d.stores == stores and d.model.ui.overlay == "stats"
     assert d.model.game is not None and d.phase() == "game-end"  # the game is not touched
     html = d.html()
     assert "Your statistics are unchanged." in html and ("newer version" in html) == (code == "newer")
@@ -864,16 +864,16 @@ def test_a_bad_or_foreign_statistics_file_keeps_the_statistics_and_says_why(bad,
 
 
 def test_the_statistics_file_s_strings_are_in_every_language():
-    from hearts.app.model import Ui
+    from hearts.app.model import History, Ui
     from hearts.app import stats_view as SV
 
     for lang in LANGUAGES:
         tr = load(lang)
-        ui = Ui(stats=ST.record(ST.EMPTY, summary("a")), overlay="stats", stats_note="stats-newer-version")
+        ui = Ui(history=History(stats=ST.record(ST.EMPTY, summary("a")), note="stats-newer-version"), overlay="stats")
         html = SV.stats_screen(ui, tr)
         for text in (SV.EXPORT, SV.IMPORT, SV._FILE_ERRORS["stats-newer-version"]):
             assert esc_text(tr.text(text)) in html and (lang == "en" or tr.text(text) != text)
-        asked = SV.open_question(replace(ui, stats_file=ST.record(ui.stats, summary("b"))), tr)
+        asked = SV.open_question(replace(ui, history=replace(ui.history, file=ST.record(ui.history.stats, summary("b")))), tr)
         assert 'data-action="confirm-open-stats"' in asked and "{n}" not in asked
 
 

@@ -74,17 +74,17 @@ def _ready(model: Model, msg: M.ReviewReady) -> tuple[Model, list[Effect]]:
     if game is None or not msg.key.startswith(ST.game_key(game) + ":"):
         return model, []
     hand = int(msg.key.split(":")[1])
-    new = ST.record_cost(model.ui.stats, ST.game_key(game), _bucket(model, game), hand, msg.review.total)
-    if new is model.ui.stats:
+    new = ST.record_cost(model.ui.history.stats, ST.game_key(game), _bucket(model, game), hand, msg.review.total)
+    if new is model.ui.history.stats:
         return model, []
     effects: list[M.Effect] = [M.StoreStats(ST.dumps(new))] if model.ui.storage == "ok" else []
-    return with_ui(model, stats=new), effects
+    return with_ui(model, history=replace(model.ui.history, stats=new)), effects
 
 
 def close_review(model: Model) -> Model:
     """Back from the review: to the replay it was opened from, or to the table."""
     coach = replace(model.ui.coach, key=None)
-    if model.ui.coach.back and model.ui.replay is not None:
+    if model.ui.coach.back and model.ui.history.replay is not None:
         return with_ui(model, overlay="replay", coach=coach)
     return with_ui(model, overlay=None, coach=coach)
 

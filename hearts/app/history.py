@@ -16,6 +16,7 @@ a game from counting twice: the counters hold no list of games to merge by.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import assert_never
 
 from . import stats as ST
@@ -49,7 +50,7 @@ def stats_read(model: Model, text: str | None) -> Model:
         stats = ST.loads(text)
     except Exception:  # StatsError, or anything else wrong with the text
         return model
-    return model if stats == model.ui.stats else with_ui(model, stats=stats)
+    return model if stats == model.ui.history.stats else with_ui(model, history=replace(model.ui.history, stats=stats))
 
 
 def _stats_stored(model: Model, msg: M.StatsStored) -> tuple[Model, list[Effect]]:
@@ -62,16 +63,16 @@ def record_game(model: Model) -> tuple[Model, list[M.Effect]]:
     if game is None or game.phase is not Phase.GAME_END:
         return model, []
     summary = ST.summarize(game, model.ui.settings.level, model.undo_used)
-    new = ST.record(model.ui.stats, summary)
-    if new is model.ui.stats:
+    new = ST.record(model.ui.history.stats, summary)
+    if new is model.ui.history.stats:
         return model, []
     # Stored also while storage is "off" (it may fit), and again when saving
     # resumes (hearts.app.keeping): a game finished meanwhile still counts.
-    return with_ui(model, stats=new), [M.StoreStats(ST.dumps(new))]
+    return with_ui(model, history=replace(model.ui.history, stats=new)), [M.StoreStats(ST.dumps(new))]
 
 
 def _show_stats(model: Model, msg: M.ShowStats) -> tuple[Model, list[Effect]]:
-    return with_ui(model, overlay="stats", stats_file=None, stats_note=None), []
+    return with_ui(model, overlay="stats", history=replace(model.ui.history, file=None, note=None)), []
 
 
 STATS_FILE = "hearts-statistics.json"
@@ -80,13 +81,14 @@ STATS_FILE = "hearts-statistics.json"
 def _export_stats(model: Model, msg: M.ExportStats) -> tuple[Model, list[Effect]]:
     if model.ui.overlay != "stats":
         return model, []
-    return with_ui(model, stats_note=None), [M.Download(ST.dumps(model.ui.stats), STATS_FILE)]
+    history = model.ui.history
+    return with_ui(model, history=replace(history, note=None)), [M.Download(ST.dumps(history.stats), STATS_FILE)]
 
 
 def _import_stats(model: Model, msg: M.ImportStats) -> tuple[Model, list[Effect]]:
     if model.ui.overlay != "stats":
         return model, []
-    return with_ui(model, picking="stats", stats_note=None, stats_file=None), [M.PickFile()]
+    return with_ui(model, picking="stats", history=replace(model.ui.history, note=None, file=None)), [M.PickFile()]
 
 
 def stats_opened(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
@@ -97,24 +99,24 @@ def stats_opened(model: Model, text: str | None) -> tuple[Model, list[Effect]]:
             raise ST.StatsError("stats-corrupt", "the file could not be read")
         stats = ST.loads(text)
     except ST.StatsError as error:
-        return with_ui(model, overlay="stats", stats_note=error.code), []
+        return with_ui(model, overlay="stats", history=replace(model.ui.history, note=error.code)), []
     except Exception:  # anything else about the text: damaged
-        return with_ui(model, overlay="stats", stats_note="stats-corrupt"), []
-    if stats == model.ui.stats or model.ui.stats == ST.EMPTY:
+        return with_ui(model, overlay="stats", history=replace(model.ui.history, note="stats-corrupt")), []
+    if stats == model.ui.history.stats or model.ui.history.stats == ST.EMPTY:
         return _replace_stats(model, stats)
-    return with_ui(model, overlay="stats-open", stats_file=stats, stats_note=None), []
+    return with_ui(model, overlay="stats-open", history=replace(model.ui.history, file=stats, note=None)), []
 
 
 def _replace_stats(model: Model, stats: ST.Stats) -> tuple[Model, list[Effect]]:
-    model = with_ui(model, overlay="stats", stats=stats, stats_file=None, stats_error=None,
-                    stats_note="stats-opened")
+    history = replace(model.ui.history, stats=stats, file=None, error=None, note="stats-opened")
+    model = with_ui(model, overlay="stats", history=history)
     return model, [M.StoreStats(ST.dumps(stats))]
 
 
 def _confirm_open(model: Model, msg: M.ConfirmOpenStats) -> tuple[Model, list[Effect]]:
-    if model.ui.overlay != "stats-open" or model.ui.stats_file is None:
+    if model.ui.overlay != "stats-open" or model.ui.history.file is None:
         return model, []  # only from the question
-    return _replace_stats(model, model.ui.stats_file)
+    return _replace_stats(model, model.ui.history.file)
 
 
 def _ask_reset(model: Model, msg: M.AskResetStats) -> tuple[Model, list[Effect]]:
@@ -126,7 +128,7 @@ def _ask_reset(model: Model, msg: M.AskResetStats) -> tuple[Model, list[Effect]]
 def _confirm_reset(model: Model, msg: M.ConfirmResetStats) -> tuple[Model, list[Effect]]:
     if model.ui.overlay != "stats-reset":
         return model, []  # only from the question
-    model = with_ui(model, overlay="stats", stats=ST.EMPTY, stats_error=None, stats_note=None)
+    model = with_ui(model, overlay="stats", history=replace(model.ui.history, stats=ST.EMPTY, error=None, note=None))
     return model, [M.StoreStats(ST.dumps(ST.EMPTY))]
 
 
@@ -136,17 +138,18 @@ def _show_replay(model: Model, msg: M.ShowReplay) -> tuple[Model, list[Effect]]:
     game = model.game
     if game is None or type(msg.hand) is not int or not 0 <= msg.hand < replay.finished_hands(game):
         return model, []
-    return with_ui(model, overlay="replay", replay=replay.build(game, msg.hand), replay_step=0), []
+    history = replace(model.ui.history, replay=replay.build(game, msg.hand), step=0)
+    return with_ui(model, overlay="replay", history=history), []
 
 
 def _replay_step(model: Model, msg: M.ReplayStep) -> tuple[Model, list[Effect]]:
-    r = model.ui.replay
+    r = model.ui.history.replay
     if model.ui.overlay != "replay" or r is None:
         return model, []
-    step = max(0, min(r.steps - 1, model.ui.replay_step + msg.delta))
-    if step == model.ui.replay_step:
+    step = max(0, min(r.steps - 1, model.ui.history.step + msg.delta))
+    if step == model.ui.history.step:
         return model, []
-    return with_ui(model, replay_step=step), []
+    return with_ui(model, history=replace(model.ui.history, step=step)), []
 
 
 def update(model: Model, msg: M.HistoryMsg) -> tuple[Model, list[Effect]]:

@@ -90,7 +90,7 @@ def _save_resumed(model: Model, msg: M.SaveResumed) -> tuple[Model, list[Effect]
 
     # the statistics too: a game finished while storage was full counts now
     return (with_ui(model, storage="ok", saved_rev=max(msg.rev, model.ui.saved_rev)),
-            [M.StoreStats(ST.dumps(model.ui.stats))])
+            [M.StoreStats(ST.dumps(model.ui.history.stats))])
 
 
 def _download_refused(model: Model, msg: M.DownloadRefusedSave) -> tuple[Model, list[Effect]]:

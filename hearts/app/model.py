@@ -59,6 +59,23 @@ class DealFacts:
 
 
 @dataclass(frozen=True, kw_only=True)
+class History:
+    """The statistics and the replays (hearts.app.history): the ``stats``
+    across games (hearts.app.stats) and the code of refused stored ones
+    (``error``); the statistics read from a ``file`` while "stats-open" asks
+    before they replace these, and what came of the last file (``note``:
+    "stats-opened" or a refusal's code); a finished hand told trick by trick
+    (``replay``, hearts.engine.replay, overlay "replay") at its ``step``."""
+
+    stats: Stats = NO_STATS
+    error: str | None = None
+    file: Stats | None = None
+    note: str | None = None
+    replay: Replay | None = None
+    step: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
 class TodaysHand:
     """Today's hand (hearts.app.today_play): the ``date`` of the one on the
     table (None: the table's game is not it), whether that day had a result
@@ -132,19 +149,10 @@ class Ui:
     next_seed: int | None = None  # seed of the next new game (?seed=N)
     lifted: str | None = None  # tap twice to play: the card the first tap lifted
     touch: bool = False  # a touch screen (pointer: coarse): two-tap play unless chosen off
-    # Statistics across games (hearts.app.stats), the code of refused stored ones,
-    # and a finished hand told trick by trick (hearts.engine.replay; overlay "replay").
-    stats: Stats = NO_STATS
-    stats_error: str | None = None
-    # The statistics saved to a file and opened from one (hearts.app.history):
-    # what the file chooser is for ("game": Open a game from a file), the
-    # statistics read from a file while "stats-open" asks before they replace
-    # these, and what came of the last file ("stats-opened" or a refusal's code).
+    history: History = field(default_factory=lambda: History())
+    # What the file chooser is for: "game" (Open a game from a file) or
+    # "stats" (the statistics, hearts.app.history).
     picking: Literal["game", "stats"] = "game"
-    stats_file: Stats | None = None
-    stats_note: str | None = None
-    replay: Replay | None = None
-    replay_step: int = 0
     owner: Owner = "here"  # one game, one owner (hearts/app/keeping.py)
     rev: int = 0  # revision of the position on screen (hearts.engine.save.revision)
     saved_rev: int = -1  # revision of the last position known to be stored (-1: none)

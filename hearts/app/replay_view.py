@@ -1,6 +1,6 @@
 """A finished hand told trick by trick (overlay "replay"), from
-``ui.replay`` (a hearts.engine.replay.Replay: the hand is over, so all four hands
-are shown face up) and ``ui.replay_step`` (0: the deal and the pass; k:
+``ui.history.replay`` (a hearts.engine.replay.Replay: the hand is over, so all four hands
+are shown face up) and ``ui.history.step`` (0: the deal and the pass; k:
 trick k).
 
 The cards here are small text cards (rank and suit sign, each with its
@@ -71,9 +71,9 @@ def _review(hand: int, tr: Translator) -> str:
 
 
 def replay_screen(ui: Ui, tr: Translator) -> str:
-    r = ui.replay
+    r = ui.history.replay
     assert r is not None  # (overlay "replay")
-    step = ui.replay_step
+    step = ui.history.step
     total = len(r.tricks)
     rows = []
     if step == 0:

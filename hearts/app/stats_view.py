@@ -1,6 +1,6 @@
 """The statistics screen, its reset question and the question before
 statistics opened from a file replace these (overlays "stats", "stats-reset",
-"stats-open"), drawn from ``ui.stats`` (hearts.app.stats) only.
+"stats-open"), drawn from ``ui.history.stats`` (hearts.app.stats) only.
 
 Every figure sits in an element with ``data-stat``: the headline figures
 over all games the game dealt (``games``, ``won``, ``average``, ``moons-by``,
@@ -171,27 +171,27 @@ def _finished(stats: ST.Stats) -> int:
 
 
 def stats_screen(ui: Ui, tr: Translator) -> str:
-    figures = ST.figures(ui.stats)
+    figures = ST.figures(ui.history.stats)
     problem = ""
-    if ui.stats_error:
-        problem = f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
-    if ui.stats_note == "stats-opened":
+    if ui.history.error:
+        problem = f'<p class="alert" role="alert">{esc(stats_error(ui.history.error, tr))}</p>'
+    if ui.history.note == "stats-opened":
         problem += f'<p class="stat-opened" role="status">{esc(tr.text(OPENED))}</p>'
-    elif ui.stats_note:
-        text = tr.gettext(_FILE_ERRORS.get(ui.stats_note, _FILE_ERRORS["stats-corrupt"]))
+    elif ui.history.note:
+        text = tr.gettext(_FILE_ERRORS.get(ui.history.note, _FILE_ERRORS["stats-corrupt"]))
         problem += f'<p class="alert" role="alert">{esc(text)}</p>'
-    has_games = _finished(ui.stats) > 0
+    has_games = _finished(ui.history.stats) > 0
     reset = button(tr.text(RESET), A.STATS_RESET, cls="btn",
                    aria_disabled=None if has_games else "true")
     files = (button(tr.text(EXPORT), A.EXPORT_STATS, cls="btn",
-                    aria_disabled=None if ui.stats != ST.EMPTY else "true")
+                    aria_disabled=None if ui.history.stats != ST.EMPTY else "true")
              + button(tr.text(IMPORT), A.IMPORT_STATS, cls="btn"))
     body = (
         f"<h2>{esc(tr.text(STATISTICS))}</h2>{problem}"
         f'<h3>{esc(tr.text(ALL_GAMES))}</h3>{_tiles(figures["all"], tr)}'
-        f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.stats.recent, tr)}'
+        f'<h3>{esc(tr.text(LAST_GAMES))}</h3>{chart(ui.history.stats.recent, tr)}'
         f'<div class="stat-scroll" role="region" tabindex="0" aria-label="{esc(tr.text(BY_LEVEL))}">'
-        f'{_table(figures, tr)}</div>{_costs(ui.stats, tr)}{days_section(ui, tr)}'
+        f'{_table(figures, tr)}</div>{_costs(ui.history.stats, tr)}{days_section(ui, tr)}'
         f'<div class="actions">{button(tr.text(S.BACK), A.CLOSE, cls="btn primary")}{reset}</div>'
         f'<div class="actions files">{files}</div>'
     )
@@ -199,7 +199,7 @@ def stats_screen(ui: Ui, tr: Translator) -> str:
 
 
 def reset_question(ui: Ui, tr: Translator) -> str:
-    n = _finished(ui.stats)
+    n = _finished(ui.history.stats)
     # TRANSLATORS: asked before the statistics are deleted.
     what = tr.ngettext("The figures of {n} finished game will be deleted. This cannot be undone.",
                        "The figures of {n} finished games will be deleted. This cannot be undone.",
@@ -218,9 +218,9 @@ def _question(tr: Translator, title: Marked, text: str, keep: Marked, go: tuple[
 def open_question(ui: Ui, tr: Translator) -> str:
     """Before statistics opened from a file replace the ones here: how many
     finished games each holds."""
-    if ui.stats_file is None:
+    if ui.history.file is None:
         return stats_screen(ui, tr)
-    theirs, mine = _finished(ui.stats_file), _finished(ui.stats)
+    theirs, mine = _finished(ui.history.file), _finished(ui.history.stats)
     # TRANSLATORS: asked before statistics opened from a file replace the ones here.
     file_has = tr.ngettext("The file's statistics count {n} finished game.",
                            "The file's statistics count {n} finished games.",

@@ -118,7 +118,8 @@ def init(*, lang: str = "en", level: str = "normal", speed: str = "normal", four
     stats_value, stats_error, stats_effects = _history.load_stats(stats)
     if stats_effects and not storage_ok:
         stats_effects = []
-    ui = replace(ui, stats=stats_value, stats_error=stats_error, today=replace(ui.today, days=_today.loads(days)))
+    ui = replace(ui, history=replace(ui.history, stats=stats_value, error=stats_error),
+                 today=replace(ui.today, days=_today.loads(days)))
     # (a refused save is kept aside: hearts/app/keeping.py)
     model, effects = _keeping.open_saved(Model(ui=ui), saved, unsaved_rev)
     model, more = _today_play.resumed(model, today)  # (Hard's passes searched while the player chooses)

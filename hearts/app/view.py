@@ -145,7 +145,7 @@ def view(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
 
         overlay = {"stats": stats_screen, "stats-reset": reset_question,
                    "stats-open": open_question}[ui.overlay](ui, tr)
-    elif ui.overlay == "replay" and ui.replay is not None:
+    elif ui.overlay == "replay" and ui.history.replay is not None:
         from .replay_view import replay_screen
 
         overlay = replay_screen(ui, tr)
@@ -231,10 +231,10 @@ def _start(ui: Ui, tr: Translator) -> str:
         problem = f'<p class="alert" role="alert">{esc(save_error_message(ui.save_error, tr))}</p>'
         problem += refused_actions(ui, tr)
     problem += file_problem(ui, tr)
-    if ui.stats_error:
+    if ui.history.error:
         from .stats_view import stats_error
 
-        problem += f'<p class="alert" role="alert">{esc(stats_error(ui.stats_error, tr))}</p>'
+        problem += f'<p class="alert" role="alert">{esc(stats_error(ui.history.error, tr))}</p>'
     problem += "".join(f'<p class="alert" role="alert">{esc(tr.gettext(NOTES[n]))}</p>'
                        for n in ui.notes if n in NOTES)
     return (
