@@ -21,7 +21,7 @@ from __future__ import annotations
 import gc
 import traceback
 from dataclasses import replace
-from typing import Any, Callable, Coroutine, Iterator
+from typing import Any, Callable, Coroutine, Generator, TypeVar
 
 from ..text import i18n, vocabulary
 from ..engine.game import Phase
@@ -61,13 +61,17 @@ THINK_KEPT = 400  # opponents' thinking times kept in data-think-ms (?debug=thin
 THINK_AT_LEAST = {"hard": 0.3, "normal": 0.02, "easy": 0.02}
 THINK_MARGIN = 0.04  # what ends Hard's search sooner: a deal longer than the others, its answer
 
-def _noting(gen: Iterator[float], box: list[float]):
+_R = TypeVar("_R")
+
+
+def _noting(gen: Generator[float, None, _R], box: list[float]) -> Generator[float, None, _R]:
     """``gen``, each value it yields also kept in ``box[0]``."""
     while True:
         try:
             value = next(gen)
         except StopIteration as stop:
-            return stop.value
+            result: _R = stop.value
+            return result
         box[0] = value
         yield value
 
@@ -137,7 +141,7 @@ class Runtime(Program[Model]):
     def _html(self, model: Model) -> str:
         return view(*visible(model), self.tr(model.ui.settings.lang))
 
-    def announce(self, items: tuple) -> None:
+    def announce(self, items: tuple[M.Said, ...]) -> None:
         if items:
             self.ports.announce(announcement(items, self.tr(self.model.ui.settings.lang)))
 
@@ -524,7 +528,7 @@ class Runtime(Program[Model]):
 
     # -- the start ------------------------------------------------------------------------
 
-    def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[dict, tuple]:
+    def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[dict[str, Any], tuple[str, ...]]:
         """U.init's arguments from the address (``param``: a URL parameter or
         None), what is stored and the screen; and notes for the player
         about what could not be used."""
@@ -616,7 +620,7 @@ class Runtime(Program[Model]):
         self.spawn(self._start(effects, pressed))
         self.spawn(self._warm_up())
 
-    async def _start(self, effects: list, pressed: M.Msg | None = None) -> None:
+    async def _start(self, effects: list[M.Effect], pressed: M.Msg | None = None) -> None:
         owner = True
         for wait in (0,) + CLAIM_WAIT:
             if wait:
