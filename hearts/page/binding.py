@@ -21,7 +21,7 @@ from __future__ import annotations
 import gc
 import traceback
 from dataclasses import replace
-from typing import Any, Callable, Coroutine, Generator, TypeVar
+from typing import Any, Callable, Coroutine, Generator, TypedDict, TypeVar
 
 from ..text import i18n, vocabulary
 from ..engine.game import Phase
@@ -74,6 +74,28 @@ def _noting(gen: Generator[float, None, _R], box: list[float]) -> Generator[floa
             return result
         box[0] = value
         yield value
+
+class InitFlags(TypedDict):
+    """U.init's keyword arguments, as :meth:`Runtime.flags` reads them."""
+
+    two_tap: bool | None
+    touch: bool
+    lang: str
+    level: str
+    speed: str
+    four_colour: bool
+    seed: int | None
+    saved: str | None
+    stats: str | None
+    storage_ok: bool
+    refused: bool
+    put_aside: bool
+    unsaved_rev: int
+    reminded: bool
+    par: bool
+    today: str | None
+    days: str | None
+
 
 class Runtime(Program[Model]):
     """The page's Program for the game (see the module)."""
@@ -528,7 +550,7 @@ class Runtime(Program[Model]):
 
     # -- the start ------------------------------------------------------------------------
 
-    def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[dict[str, Any], tuple[str, ...]]:
+    def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[InitFlags, tuple[str, ...]]:
         """U.init's arguments from the address (``param``: a URL parameter or
         None), what is stored and the screen; and notes for the player
         about what could not be used."""
@@ -543,7 +565,7 @@ class Runtime(Program[Model]):
         # Two-tap play is on by default on a touch screen, but never by itself in
         # a test run (?speed=instant): there a click plays, unless it was chosen.
         chosen = stored.get("two_tap")
-        return dict(
+        return InitFlags(
             two_tap=chosen if isinstance(chosen, bool) else None,
             touch=coarse and param("speed") != "instant",
             lang=i18n.negotiate([html_lang or "en"]),
