@@ -43,15 +43,17 @@ import importlib
 import importlib.machinery
 import json
 import sys
+import types
 import zipimport
 import zlib
+from collections.abc import Sequence
 
 GAME = "hearts"  # the game's package
 BROWSER = ("js", "pyodide", "_pyodide")  # a snapshot cannot keep these
 REST = "/lib/python_stdlib_rest.zip"  # where the whole library goes, once downloaded
 
 
-def crc32(path):
+def crc32(path: str) -> int:
     """The file's CRC-32, read in small pieces (a snapshot keeps the memory
     a whole copy would have left behind)."""
     crc = 0
@@ -61,11 +63,11 @@ def crc32(path):
     return crc
 
 
-def _ours(name, package):
+def _ours(name: str, package: str) -> bool:
     return name == package or name.startswith(package + ".")
 
 
-def mount(path, rest_url=None, package=GAME):
+def mount(path: str, rest_url: str | None = None, package: str = GAME) -> str:
     """The page: the zip at ``path`` first on ``sys.path``. Returns
     "preloaded" (the snapshot's game modules are this zip's), "fresh" (none
     were there) or "replaced" (they were another zip's, and are
@@ -91,7 +93,7 @@ def mount(path, rest_url=None, package=GAME):
     return state
 
 
-def preload(path, modules, package=GAME):
+def preload(path: str, modules: str, package: str = GAME) -> int:
     """The snapshot's worker: mounts the zip at ``path``, imports
     ``modules`` (a JSON list of names) and records the zip's CRC-32 on the
     game's package. Fails if an import brought in a module of the browser.
@@ -112,17 +114,18 @@ def preload(path, modules, package=GAME):
 class _StdlibOnDemand:
     """Finds a standard library module the page's cut leaves out in the
     runtime's whole library, downloaded at the first such import."""
-    url = None
-    path = None
+    url = ""
+    path: str | None = None
 
     @classmethod
-    def install(cls, url):
+    def install(cls, url: str) -> None:
         cls.url = url
         if cls not in sys.meta_path:
             sys.meta_path.append(cls)
 
     @classmethod
-    def find_spec(cls, name, path=None, target=None):
+    def find_spec(cls, name: str, path: Sequence[str] | None = None,
+                  target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         try:
             from _hearts_stdlib_rest import NAMES  # type: ignore[import-not-found]
         except ImportError:
@@ -142,10 +145,10 @@ class _StdlibOnDemand:
         return importlib.machinery.PathFinder.find_spec(name, where, target)
 
 
-def _download(url, name):
+def _download(url: str, name: str) -> str:
     """The whole library into REST, synchronously (a worker may ask for
     bytes so), with a console error: the cut has a gap."""
-    import js  # type: ignore[import-not-found]  # (here only: never in a snapshot)
+    import js  # (here only: never in a snapshot)
 
     request = js.XMLHttpRequest.new()
     request.open("GET", url, False)

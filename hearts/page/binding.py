@@ -21,7 +21,7 @@ from __future__ import annotations
 import gc
 import traceback
 from dataclasses import replace
-from typing import Any, Callable, Coroutine, Iterator
+from typing import Any, Callable, Coroutine, Generator, TypedDict, TypeVar
 
 from ..text import i18n, vocabulary
 from ..engine.game import Phase
@@ -61,15 +61,41 @@ THINK_KEPT = 400  # opponents' thinking times kept in data-think-ms (?debug=thin
 THINK_AT_LEAST = {"hard": 0.3, "normal": 0.02, "easy": 0.02}
 THINK_MARGIN = 0.04  # what ends Hard's search sooner: a deal longer than the others, its answer
 
-def _noting(gen: Iterator[float], box: list[float]):
+_R = TypeVar("_R")
+
+
+def _noting(gen: Generator[float, None, _R], box: list[float]) -> Generator[float, None, _R]:
     """``gen``, each value it yields also kept in ``box[0]``."""
     while True:
         try:
             value = next(gen)
         except StopIteration as stop:
-            return stop.value
+            result: _R = stop.value
+            return result
         box[0] = value
         yield value
+
+class InitFlags(TypedDict):
+    """U.init's keyword arguments, as :meth:`Runtime.flags` reads them."""
+
+    two_tap: bool | None
+    touch: bool
+    lang: str
+    level: str
+    speed: str
+    four_colour: bool
+    seed: int | None
+    saved: str | None
+    stats: str | None
+    storage_ok: bool
+    refused: bool
+    put_aside: bool
+    unsaved_rev: int
+    reminded: bool
+    par: bool
+    today: str | None
+    days: str | None
+
 
 class Runtime(Program[Model]):
     """The page's Program for the game (see the module)."""
@@ -137,7 +163,7 @@ class Runtime(Program[Model]):
     def _html(self, model: Model) -> str:
         return view(*visible(model), self.tr(model.ui.settings.lang))
 
-    def announce(self, items: tuple) -> None:
+    def announce(self, items: tuple[M.Said, ...]) -> None:
         if items:
             self.ports.announce(announcement(items, self.tr(self.model.ui.settings.lang)))
 
@@ -524,7 +550,7 @@ class Runtime(Program[Model]):
 
     # -- the start ------------------------------------------------------------------------
 
-    def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[dict, tuple]:
+    def flags(self, param: Callable[[str], str | None], html_lang: str, coarse: bool) -> tuple[InitFlags, tuple[str, ...]]:
         """U.init's arguments from the address (``param``: a URL parameter or
         None), what is stored and the screen; and notes for the player
         about what could not be used."""
@@ -539,7 +565,7 @@ class Runtime(Program[Model]):
         # Two-tap play is on by default on a touch screen, but never by itself in
         # a test run (?speed=instant): there a click plays, unless it was chosen.
         chosen = stored.get("two_tap")
-        return dict(
+        return InitFlags(
             two_tap=chosen if isinstance(chosen, bool) else None,
             touch=coarse and param("speed") != "instant",
             lang=i18n.negotiate([html_lang or "en"]),
@@ -616,7 +642,7 @@ class Runtime(Program[Model]):
         self.spawn(self._start(effects, pressed))
         self.spawn(self._warm_up())
 
-    async def _start(self, effects: list, pressed: M.Msg | None = None) -> None:
+    async def _start(self, effects: list[M.Effect], pressed: M.Msg | None = None) -> None:
         owner = True
         for wait in (0,) + CLAIM_WAIT:
             if wait:

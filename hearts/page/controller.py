@@ -26,21 +26,30 @@ Plain Python that MicroPython runs: the browser's ``js`` and PyScript's
 import asyncio
 import sys
 
-import js  # type: ignore[import-not-found]
-from pyscript import when  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
-from pyscript.js_modules.morph import morph  # type: ignore[import-not-found]
+import js
+from pyscript import when
+from pyscript.ffi import create_proxy, to_js
+from pyscript.js_modules.morph import morph
 
 try:
     from hearts.page import protocol as P
-    from hearts.page.dom import area, attr, call, document, field, has_class, html, one, read, text, time_origin
+    from hearts.page.dom import (area, attr, call, document, field, file_input, has_class, html, one, read, text,
+                                 time_origin)
     from hearts.page.focus import Focus
     from hearts.page.start_screen import start_screen
 except ImportError:  # MicroPython: pyscript.toml puts them at the top
     import protocol as P  # type: ignore[import-not-found, no-redef]
-    from dom import area, attr, call, document, field, has_class, html, one, read, text, time_origin  # type: ignore[import-not-found, no-redef]
+    from dom import (area, attr, call, document, field, file_input, has_class, html,  # type: ignore[import-not-found, no-redef]
+                     one, read, text, time_origin)
     from focus import Focus  # type: ignore[import-not-found, no-redef]
     from start_screen import start_screen  # type: ignore[import-not-found, no-redef]
+
+TYPE_CHECKING = False  # (hearts/page/dom.py says why)
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+    # A message of the worker's (MessageEvent.data): read with dom's field and text.
+    Data = Any
 
 
 # -- storage ----------------------------------------------------------------------
@@ -48,11 +57,11 @@ except ImportError:  # MicroPython: pyscript.toml puts them at the top
 # sent at the start, then every other tab's change. A write is a
 # compare-and-set against the value the copy held (expect).
 
-def own_values(name, scope):
+def own_values(name: str, scope: str) -> dict[str, str | None]:
     """This install's values of one area (its keys end with @<path>; at the
     root also the unscoped keys of before, which the runtime moves once)."""
     store = area(name)
-    values: dict = {}
+    values: dict[str, str | None] = {}
     ok, length = call(js.Reflect, "get", store, "length")
     for i in range(int(length) if ok and length is not None else 0):
         ok, key = call(store, "key", i)
@@ -67,7 +76,7 @@ def own_values(name, scope):
     return values
 
 
-def storage_works(scope):
+def storage_works(scope: str) -> bool:
     """Whether this page can write to localStorage at all (hearts.app.stored's PROBE)."""
     store = area("local")
     probe = "hearts.probe@" + scope
@@ -81,7 +90,7 @@ def storage_works(scope):
 class Controller:
     """The page's side of the game, bound to one worker."""
 
-    def __init__(self, worker, scope, halt):
+    def __init__(self, worker: js.Worker, scope: str, halt: Callable[[str], None]) -> None:
         self.worker = worker
         self.scope = scope
         self.halt = halt  # assets/loading-screen.js's halt(why): the game has stopped
@@ -92,16 +101,16 @@ class Controller:
         # them all: the page then shows what came of them (tests wait for
         # it after a click).
         self.sent = 0
-        self.locks = {}  # claim id -> resolve of the promise the lock is held by
-        self.holding = None  # the id of the claim that holds the lock
+        self.locks: dict[object, Callable[[], None]] = {}  # claim id -> resolve of the promise the lock is held by
+        self.holding: object = None  # the id of the claim that holds the lock
         self.file_limit = 0  # the largest file "Open a game" reads, in bytes
         self.ended = False
         self.pinged = 0.0  # when the ping not answered yet went (0: none)
         self.checked = 0.0  # when the watchdog last looked
-        self.urls = []  # object URLs of downloads, freed after DOWNLOAD_KEPT_MS
+        self.urls: list[str] = []  # object URLs of downloads, freed after DOWNLOAD_KEPT_MS
         self._revoke = create_proxy(self.revoke_one)
         self._tick = create_proxy(self.tick)
-        self.handlers = {
+        self.handlers: dict[str, Callable[[Data], object]] = {
             P.LIMITS: self.limits,
             P.RENDER: lambda data: self.focus.morph(text(data, "html")),
             P.ANNOUNCE: self.announce,
@@ -120,7 +129,7 @@ class Controller:
             P.COPY: lambda data: asyncio.create_task(self.copy()),
         }
 
-    def post(self, kind, **fields):
+    def post(self, kind: str, **fields: object) -> None:
         if kind != P.PING:
             self.sent += 1
             html.dataset.sent = str(self.sent)
@@ -128,7 +137,7 @@ class Controller:
         self.worker.postMessage(to_js(P.message(kind, **fields)))
 
     # -- what the worker asks
-    def handle(self, event):
+    def handle(self, event: js.MessageEvent) -> None:
         data = event.data
         kind = None
         try:
@@ -141,18 +150,18 @@ class Controller:
             return
         handler(data)
 
-    def limits(self, data):
+    def limits(self, data: Data) -> None:
         try:
             self.file_limit = int(field(data, "file"))
         except Exception:
             self.file_limit = 0
 
-    def announce(self, data):
+    def announce(self, data: Data) -> None:
         live = document.getElementById("live")
         if live is not None:
             live.textContent = text(data, "text")
 
-    def mark(self, data):
+    def mark(self, data: Data) -> None:
         name, value = text(data, "name"), text(data, "value")
         if not call(html, "setAttribute", name, value)[0]:
             return  # (no name an attribute may have)
@@ -163,7 +172,7 @@ class Controller:
             except ValueError:
                 pass
 
-    def store(self, data):
+    def store(self, data: Data) -> None:
         name, key, value = field(data, "area"), field(data, "key"), field(data, "value")
         target = area(name)
         if not isinstance(key, str) or not isinstance(value, str) or target is None:
@@ -179,24 +188,24 @@ class Controller:
         if name == "local":
             self.post(P.WRITTEN, area=name, key=key, value=value)
 
-    def forget(self, data):
+    def forget(self, data: Data) -> None:
         call(area(field(data, "area")), "removeItem", text(data, "key"))
 
-    async def claim(self, data):
+    async def claim(self, data: Data) -> None:
         ask, key, steal = field(data, "id"), text(data, "key"), field(data, "steal") is True
         api = getattr(js.navigator, "locks", None) if hasattr(js.navigator, "locks") else None
         if api is None or not hasattr(api, "request"):
             return self.post(P.ANSWER, id=ask, value="none")
         if self.holding is not None:
             return self.post(P.ANSWER, id=ask, value="held")
-        answered: list = []
+        answered: list[str] = []
 
-        def answer(value):
+        def answer(value: str) -> None:
             if not answered:
                 self.post(P.ANSWER, id=ask, value=value)
             answered.append(value)
 
-        def granted(lock):
+        def granted(lock: js.Lock | None) -> js.Promise[object] | None:
             if lock is None:
                 answer("elsewhere")
                 return None
@@ -217,13 +226,13 @@ class Controller:
             else:
                 answer("held")  # the API refused (e.g. an opaque origin): no locking
 
-    def release(self):
+    def release(self) -> None:
         for resolve in list(self.locks.values()):
             resolve()
         self.locks.clear()
         self.holding = None
 
-    def download(self, data):
+    def download(self, data: Data) -> None:
         blob = js.Blob.new(to_js([text(data, "text")]), to_js({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
@@ -236,11 +245,11 @@ class Controller:
         self.urls.append(url)
         js.setTimeout(self._revoke, P.DOWNLOAD_KEPT_MS)
 
-    def revoke_one(self, *_):
+    def revoke_one(self, *_: object) -> None:
         if self.urls:
             js.URL.revokeObjectURL(self.urls.pop(0))
 
-    async def persist(self, data):
+    async def persist(self, data: Data) -> None:
         value = "none"
         try:
             storage = js.navigator.storage
@@ -251,7 +260,7 @@ class Controller:
             value = "none"
         self.post(P.ANSWER, id=field(data, "id"), value=value)
 
-    async def copy(self):
+    async def copy(self) -> None:
         """Today's result to the clipboard; where there is no clipboard API,
         or it refuses (no permission, no focus), the text is selected for the
         player to copy: never an error. The worker hears which (``shared``)."""
@@ -274,25 +283,27 @@ class Controller:
                 call(selection, "selectAllChildren", el)
         self.post(P.SHARED, ok=ok)
 
-    def apply_update(self, data):
-        update = getattr(js.window, "heartsUpdate", None) if hasattr(js.window, "heartsUpdate") else None
+    def apply_update(self, data: Data) -> None:
+        update: js.HeartsUpdate | None = getattr(js.window, "heartsUpdate", None) if hasattr(js.window, "heartsUpdate") else None
         if update is not None:
             update.apply()
         else:
             js.location.reload()
 
     # -- files
-    def pick(self):
-        picker = document.getElementById(P.FILE_INPUT_ID)
+    def pick(self) -> None:
+        picker = file_input()
         if picker is not None:
             picker.value = ""
             picker.click()
 
-    async def read_file(self):
+    async def read_file(self) -> None:
         """The file chosen for "Open a game from a file" (or the
         statistics), as text, to the worker."""
-        picker = document.getElementById(P.FILE_INPUT_ID)
-        files = picker.files if picker is not None else None
+        picker = file_input()
+        if picker is None:
+            return
+        files = picker.files
         chosen = files.item(0) if files is not None and files.length else None
         if chosen is None:
             return
@@ -309,13 +320,14 @@ class Controller:
 
     # -- events in: from the take-over on (until then the start screen
     # answers: assets/start-screen.js)
-    def listen(self):
+    def listen(self) -> None:
         @when("click", "#app")
-        def clicked(event):
+        def clicked(event: "js.MouseEvent") -> None:
             target = event.target
             if has_class(target, "overlay"):  # the dimmed backdrop
                 return self.post(P.BACKDROP)
-            target = target.closest("[data-action],[data-card]") if hasattr(target, "closest") else None
+            target = target.closest("[data-action],[data-card]") if target is not None and hasattr(target, "closest") \
+                else None
             if target is None:
                 return
             card = attr(target, "data-card")
@@ -334,26 +346,26 @@ class Controller:
         # On the document (never replaced either), so that Escape closes a
         # dialog even when focus has left the game (e.g. on <body>).
         @when("keydown", [document])
-        def pressed(event):
+        def pressed(event: "js.KeyboardEvent") -> None:
             self.key(event)
 
         @when("pagehide", [js.window])
-        def left(event):
+        def left(event: "js.PageTransitionEvent") -> None:
             self.post(P.LEAVE)
             self.release()  # at once: the page that comes next (a reload's) owns the game
 
         @when("pageshow", [js.window])
-        def shown(event):
+        def shown(event: "js.PageTransitionEvent") -> None:
             if event.persisted:
                 self.post(P.BACK)
 
         @when("storage", [js.window])
-        def stored(event):  # another tab of this browser stored something
+        def stored(event: "js.StorageEvent") -> None:  # another tab of this browser stored something
             if isinstance(event.key, str):
                 self.post(P.STORED, key=event.key, value=event.newValue)
 
         @when("hearts:update", [js.window])
-        def update(event):
+        def update(event: "js.CustomEvent") -> None:
             self.post(P.UPDATE, what=str(event.detail))
 
         for name, what in (("data-update", "ready"), ("data-offline", "offline")):
@@ -361,14 +373,14 @@ class Controller:
                 self.post(P.UPDATE, what=what)
 
         @when("error", [js.window])
-        def failed(event):
+        def failed(event: "js.ErrorEvent") -> None:
             self.post(P.ERROR, text=str(event.message or "error"))
 
         @when("unhandledrejection", [js.window])
-        def rejected(event):
+        def rejected(event: "js.PromiseRejectionEvent") -> None:
             self.post(P.ERROR, text=str(event.reason or "error"))
 
-    def key(self, event):
+    def key(self, event: js.KeyboardEvent) -> None:
         key = str(event.key)
         if event.repeat and key in ("Enter", " "):  # a key held down chooses once
             event.preventDefault()
@@ -384,17 +396,22 @@ class Controller:
             event.preventDefault()
             return
         target = event.target
-        current = target.closest("[data-card],.choice") if hasattr(target, "closest") else None
+        current = target.closest("[data-card],.choice") if target is not None and hasattr(target, "closest") else None
         back = key in ("ArrowLeft", "ArrowUp")
         if current is None:
-            if has_class(target, "hand"):  # on the hand: into its cards
+            if target is not None and has_class(target, "hand"):  # on the hand: into its cards
                 cards = target.querySelectorAll("[data-card]")
                 if cards.length:
                     cards.item(cards.length - 1 if back or key == "End" else 0).focus()
                     event.preventDefault()
             return
-        items = document.querySelectorAll("#screen [data-card]") if current.hasAttribute("data-card") \
-            else current.parentElement.querySelectorAll(".choice")
+        parent = current.parentElement
+        if current.hasAttribute("data-card"):
+            items = document.querySelectorAll("#screen [data-card]")
+        elif parent is not None:
+            items = parent.querySelectorAll(".choice")
+        else:
+            return
         count = int(items.length)
         index = 0
         for i in range(count):
@@ -414,13 +431,13 @@ class Controller:
             rove(items, index)
         event.preventDefault()
 
-    def jump(self, event, key):
+    def jump(self, event: js.KeyboardEvent, key: str) -> None:
         """N: on to the next card that can be chosen now; S: to the first
         card of the next suit; with Shift, backwards; round the hand."""
         if event.ctrlKey or event.altKey or event.metaKey:
             return
         target = event.target
-        current = target.closest("[data-card]") if hasattr(target, "closest") else None
+        current = target.closest("[data-card]") if target is not None and hasattr(target, "closest") else None
         if current is None and not has_class(target, "hand"):
             return
         if one("#screen .overlay") is not None:
@@ -435,7 +452,7 @@ class Controller:
                 index = i
                 break
         step = -1 if event.shiftKey else 1
-        suit = attr(current, "data-card")[-1] if current is not None else None
+        suit = suit_of(current) if current is not None else None
         if index < 0:
             index = count if step < 0 else -1
         for n in range(1, count + 1):
@@ -444,8 +461,8 @@ class Controller:
             if key.lower() == P.NEXT_LEGAL:
                 found = attr(card, "aria-disabled") != "true"
             else:
-                mine = attr(card, "data-card")[-1]
-                before = attr(items.item((i - 1) % count), "data-card")[-1]
+                mine = suit_of(card)
+                before = suit_of(items.item((i - 1) % count))
                 found = mine != suit and (i == 0 or before != mine or count == 1)
             if found:
                 card.focus()
@@ -456,7 +473,7 @@ class Controller:
     # -- the worker stopped: it died (an error, out of memory, ended from
     # outside). Nothing more can be played here; the game was saved at
     # every move, and a reload goes on from there.
-    def stopped(self, why):
+    def stopped(self, why: str) -> None:
         if self.ended:
             return
         self.ended = True
@@ -469,15 +486,15 @@ class Controller:
     # the document's animation clock, which timers firing late or in a burst
     # (a frozen tab, a clock moved on by a test) do not move; a check that
     # comes long after the one before asks again rather than judge.
-    def watch(self):
+    def watch(self) -> None:
         js.setInterval(self._tick, P.PING_MS // 4)
 
-    def clock(self):
+    def clock(self) -> float:
         timeline = field(document, "timeline")
         now = field(timeline, "currentTime") if timeline is not None else None
         return float(now) if now is not None else float(js.performance.now())
 
-    def tick(self, *_):
+    def tick(self, *_: object) -> None:
         now = self.clock()
         late = self.checked > 0 and now - self.checked > P.PING_MS / 2
         self.checked = now
@@ -489,27 +506,29 @@ class Controller:
             self.pinged = now or 1.0
             self.post(P.PING)
 
-    def pong(self, data):
+    def pong(self, data: Data) -> None:
         self.pinged = 0.0
 
     # -- the frame around #screen, drawn once (hearts.page.worker.frame). Its
     # card-art preload comes once the game is ready and the browser idle.
-    def frame(self, frame):
+    def frame(self, frame: js.Frame) -> None:
         app = document.getElementById("app")
+        if app is None:
+            return
         markup = str(frame.live) + str(frame.art) + ("" if document.getElementById(P.FILE_INPUT_ID) else str(frame.file))
         if document.getElementById("screen") is not None:
             app.insertAdjacentHTML("beforeend", markup)
         else:
             app.innerHTML = '<div id="screen"></div>' + markup
         @when("change", "#" + P.FILE_INPUT_ID)
-        def chosen(event):
+        def chosen(event: "js.Event") -> None:
             asyncio.create_task(self.read_file())
         preload = str(frame.preload)
 
-        def draw(*_):
+        def draw(*_: object) -> None:
             app.insertAdjacentHTML("beforeend", preload)
 
-        def idle():
+        def idle() -> None:
             if hasattr(js.window, "requestIdleCallback"):
                 js.window.requestIdleCallback(create_proxy(draw), to_js({"timeout": 2000}))
             else:
@@ -524,7 +543,7 @@ class Controller:
     # Python was ready (New game, Statistics; Open a game from a file once
     # a file is chosen), carried out once the game is. From here on, the
     # clicks are this controller's (data-start-screen="python").
-    def take_over(self):
+    def take_over(self) -> tuple[str | None, str | None]:
         opened = "rules" if one("#screen > .overlay.rules") is not None else None
         pressed = attr(html, "data-start-pressed")
         html.removeAttribute("data-start-pressed")
@@ -533,12 +552,12 @@ class Controller:
         self.listen()
         if opened:
             self.focus.opener = {"action": "rules", "value": None}  # back to it when the rules close
-        picker = document.getElementById(P.FILE_INPUT_ID)
+        picker = file_input()
         if pressed == "import-game" and picker is not None and picker.files is not None and picker.files.length:
             on_ready(lambda: asyncio.create_task(self.read_file()))
         return opened, pressed
 
-    def start(self, opened, pressed):
+    def start(self, opened: str | None, pressed: str | None) -> dict[str, object]:
         """The start message: what Python needs of the page to begin."""
         return P.message(
             P.START,
@@ -555,15 +574,20 @@ class Controller:
         )
 
 
-def rove(items, index):
+def suit_of(card: js.HTMLElement) -> str:
+    """The suit of a card's button: the last letter of its data-card ("QS")."""
+    return (attr(card, "data-card") or "")[-1:]
+
+
+def rove(items: js.NodeList[js.HTMLElement], index: int) -> None:
     """The hand's one Tab stop moves to the card at ``index``."""
     for i in range(int(items.length)):
         items.item(i).setAttribute("tabindex", "0" if i == index else "-1")
 
 
-def on_ready(callback):
+def on_ready(callback: Callable[[], object]) -> None:
     """callback() once html[data-ready] is set (the game is playable)."""
-    def seen(*_):
+    def seen(*_: object) -> None:
         if html.hasAttribute("data-ready"):
             observer.disconnect()
             callback()
@@ -572,10 +596,10 @@ def on_ready(callback):
     observer.observe(html, to_js({"attributes": True, "attributeFilter": ["data-ready"]}))
 
 
-CONTROLLER: list = []  # the one Controller, once the boot has attached it
+CONTROLLER: list[Controller] = []  # the one Controller, once the boot has attached it
 
 
-def attach(worker, frame, scope, halt):
+def attach(worker: js.Worker, frame: js.Frame, scope: str, halt: Callable[[str], None]) -> None:
     """The boot hands over the worker, once the game's Python is imported
     (assets/boot.js): the frame is drawn, the start screen taken over, the
     start message sent, the worker watched."""
@@ -588,13 +612,13 @@ def attach(worker, frame, scope, halt):
     page.watch()
 
 
-def stopped(why):
+def stopped(why: str) -> None:
     """The worker failed after the boot (assets/boot.js)."""
     if CONTROLLER:
         CONTROLLER[0].stopped(str(why))
 
 
-def main():
+def main() -> None:
     """The controller is up: the boot waits for this (assets/boot.js:
     window.heartsControl and the event "hearts:controller"). Once a page:
     where MicroPython could not run this module, the boot has Pyodide run

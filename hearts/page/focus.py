@@ -3,8 +3,8 @@ MicroPython): into a dialog that opened, back to what opened it when it
 closes, onto the same card or button, or near it when that is gone.
 """
 
-import js  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+import js
+from pyscript.ffi import create_proxy
 
 try:
     from hearts.page import protocol as P
@@ -13,8 +13,21 @@ except ImportError:  # MicroPython: pyscript.toml puts them at the top
     import protocol as P  # type: ignore[import-not-found, no-redef]
     from dom import NO_SCROLL, attr, document, escape, one  # type: ignore[import-not-found, no-redef]
 
+TYPE_CHECKING = False  # (hearts/page/dom.py says why)
+if TYPE_CHECKING:
+    from typing import Callable, TypedDict
 
-def focus_key():
+    class FocusKey(TypedDict, total=False):
+        """What has focus, to find again after a render: a card and its
+        place in the hand, or a button's action and value."""
+
+        card: str
+        index: int
+        action: str
+        value: str | None
+
+
+def focus_key() -> FocusKey | None:
     """What has focus, as something to find again after a render."""
     el = document.activeElement
     if el is None or not hasattr(el, "getAttribute"):
@@ -34,30 +47,33 @@ def focus_key():
     return {"action": action, "value": attr(el, "data-value")} if action else None
 
 
-def overlay_id():
+def overlay_id() -> str | None:
     """Which dialog is open (its classes: "overlay menu"), or None."""
     el = one("#screen .overlay")
     return None if el is None else str(el.className)
 
 
-def within(el, selector):
+def within(el: js.HTMLElement | None, selector: str) -> bool:
     return el is not None and hasattr(el, "closest") and el.closest(selector) is not None
 
 
 class Focus:
-    def __init__(self, morph):
+    def __init__(self, morph: Callable[[js.HTMLElement, str], None]) -> None:
         self.morph_into = morph  # assets/morph.js's morph(target, html)
-        self.opener = None  # the focus key before the open dialog opened
-        self.later = None  # an element to focus with the next frame
+        self.opener: FocusKey | None = None  # the focus key before the open dialog opened
+        self.later: js.HTMLElement | None = None  # an element to focus with the next frame
         self._later_proxy = create_proxy(self.focus_later)
 
-    def morph(self, markup):
+    def morph(self, markup: str) -> None:
         """#screen's content becomes ``markup``, focus kept."""
         key = focus_key()
         before = overlay_id()
         had_overlay = before is not None
         had_ending = one("#screen .ending") is not None
-        self.morph_into(document.getElementById("screen"), markup)
+        screen = document.getElementById("screen")
+        if screen is None:
+            return
+        self.morph_into(screen, markup)
         panel = one("#screen .overlay .panel")
         if panel is not None:
             if not had_overlay:  # a dialog opened: focus moves into it
@@ -87,7 +103,7 @@ class Focus:
         if not had_ending and ending is not None and panel is None:
             ending.focus()
 
-    def restore(self, key):
+    def restore(self, key: FocusKey | None) -> None:
         if not key:
             return
         target = None
@@ -101,17 +117,20 @@ class Focus:
             if target is None:
                 cards = document.querySelectorAll("#screen .hand [data-card]")
                 count = int(cards.length)
-                target = cards.item(min(key.get("index", 0), count - 1)) if count else one("#screen .hand")
                 if count:
+                    target = cards.item(min(key.get("index", 0), count - 1))
                     for i in range(count):
                         cards.item(i).setAttribute("tabindex", "-1")
                     target.setAttribute("tabindex", "0")
+                else:
+                    target = one("#screen .hand")
         elif action == P.CONFIRM_PASS and one('#screen [data-action="' + P.CONFIRM_PASS + '"]') is None:
             target = one("#screen [data-card]")  # the pass is made: on into the hand
-        else:
+        elif action:
             selector = '#screen [data-action="' + escape(action) + '"]'
-            if key.get("value"):
-                selector += '[data-value="' + escape(key["value"]) + '"]'
+            value = key.get("value")
+            if value:
+                selector += '[data-value="' + escape(value) + '"]'
             target = one(selector)
         if target is None:
             target = one("#screen .btn.primary, .overlay .btn.primary")  # e.g. the hand ended
@@ -127,7 +146,7 @@ class Focus:
             return
         target.focus(NO_SCROLL)  # the table never scrolls
 
-    def focus_later(self, *_):
+    def focus_later(self, *_: object) -> None:
         target = self.later
         self.later = None
         if target is not None and target.isConnected and one("#screen .overlay") is None:

@@ -7,7 +7,8 @@ MicroPython under PyScript; the game runs in Pyodide in a Web Worker
 Both import this module (MicroPython reads it as the top-level module
 ``protocol``: ``pyscript.toml``), so a kind, a field or a timing is
 never written twice. It is plain Python that MicroPython also runs: no
-``__future__``, ``typing`` or ``dataclasses`` here.
+``__future__``, ``typing`` or ``dataclasses`` here (annotations are fine:
+MicroPython never evaluates them).
 
 To the worker (the page's events and the answers to the worker's questions):
 
@@ -119,7 +120,7 @@ NEXT_LEGAL = "n"
 NEXT_SUIT = "s"
 
 
-def message(kind, **fields):
+def message(kind: str, **fields: object) -> dict[str, object]:
     """One message: ``{"kind": kind, **fields}``.
 
     >>> message(CARD, card="QS", detail=1) == {"kind": "card", "card": "QS", "detail": 1}

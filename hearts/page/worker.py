@@ -22,7 +22,7 @@ import asyncio
 import itertools
 import time
 import traceback
-from typing import Any, Callable, Coroutine
+from typing import Any, Awaitable, Callable, Coroutine, Protocol
 
 from ..app import events, messages as M, stored as ST
 from ..engine.save import MAX_TEXT
@@ -30,7 +30,13 @@ from ..app.view import art_preload
 from ..app.model import two_tap
 from .binding import Runtime
 from . import protocol as P
-from .mirror import AREAS, Mirror
+from .mirror import Mirror
+
+
+class Console(Protocol):
+    """The worker's console (``js.console``; the tests give their own)."""
+
+    def warn(self, *data: object) -> None: ...
 
 
 class WorkerPorts:
@@ -39,15 +45,16 @@ class WorkerPorts:
     the worker's console, ``now()`` the page's clock (ms); ``boot`` is the
     page's first message (this install's stored values)."""
 
-    def __init__(self, post: Callable[..., None], boot: dict, console: Any, now: Callable[[], float]) -> None:
+    def __init__(self, post: Callable[..., None], boot: dict[str, Any], console: Console,
+                 now: Callable[[], float]) -> None:
         self.post = post
         self.console = console
         self.now = now
         self.mirror = Mirror(post, boot.get("local") or {}, boot.get("session") or {},
                              works=boot.get("storage") is True)
-        self._tasks: set = set()
+        self._tasks: set[asyncio.Future[None]] = set()
         self._ids = itertools.count(1)
-        self._answers: dict[int, asyncio.Future] = {}
+        self._answers: dict[int, asyncio.Future[object]] = {}
         self._lost: dict[int, Callable[[], None]] = {}
 
     # -- the screen
@@ -98,7 +105,7 @@ class WorkerPorts:
     def page_ms(self) -> float:
         return self.now()
 
-    def sleep(self, seconds: float):
+    def sleep(self, seconds: float) -> Awaitable[None]:
         return asyncio.sleep(seconds)
 
     def start(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -107,9 +114,9 @@ class WorkerPorts:
         task.add_done_callback(self._tasks.discard)
 
     # -- questions the page answers
-    def _ask(self, kind: str, **fields: Any) -> tuple[int, asyncio.Future]:
+    def _ask(self, kind: str, **fields: Any) -> tuple[int, asyncio.Future[object]]:
         ask = next(self._ids)
-        answer = asyncio.get_event_loop().create_future()
+        answer: asyncio.Future[object] = asyncio.get_event_loop().create_future()
         self._answers[ask] = answer
         self.post(kind, id=ask, **fields)
         return ask, answer
@@ -126,7 +133,7 @@ class WorkerPorts:
         state = await answer
         if state != "held":
             self._lost.pop(ask, None)
-        return state if state in P.LOCK_STATES else "none"
+        return state if isinstance(state, str) and state in P.LOCK_STATES else "none"
 
     def was_lost(self, ask: object) -> None:
         lost = self._lost.pop(ask, None) if type(ask) is int else None
@@ -138,7 +145,7 @@ class WorkerPorts:
         self.post(P.RELEASE)
 
     def local_date(self) -> str:
-        import js  # type: ignore[import-not-found]
+        import js
 
         now = js.Date.new()  # (the page's time zone: the worker shares it)
         return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
@@ -156,7 +163,7 @@ class WorkerPorts:
 
     async def persist(self, ask: bool) -> str:
         state = await self._ask(P.PERSIST, ask=ask)[1]
-        return state if state in P.PERSIST_STATES else "none"
+        return state if isinstance(state, str) and state in P.PERSIST_STATES else "none"
 
 
 # Outside #screen, drawn once by the page (frame()): the live region; the
@@ -194,7 +201,7 @@ def _text(value: object) -> str | None:
     return value if type(value) is str else None
 
 
-def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
+def _handle(runtime: Runtime, ports: WorkerPorts, data: dict[str, object]) -> None:
     kind = data.get("kind")
     if kind == P.CARD:
         global LAST_CARD
@@ -225,7 +232,7 @@ def _handle(runtime: Runtime, ports: WorkerPorts, data: dict) -> None:
         return
     elif kind in (P.WRITTEN, P.REFUSED):
         area, key, value = data.get("area"), data.get("key"), _text(data.get("value"))
-        if area in AREAS and type(key) is str and value is not None:
+        if area in P.AREAS and type(key) is str and value is not None:
             if kind == P.REFUSED:
                 ports.mirror.refused(area, key, value, _text(data.get("actual")))
             if area == "local":
@@ -310,8 +317,8 @@ def main(message: Any) -> None:
     """Start the game from the page's first message: the address's
     parameters, <html lang>, the pointer, this install's stored values,
     and what the start screen hands over (:mod:`hearts.page.controller`)."""
-    import js  # type: ignore[import-not-found]
-    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+    import js
+    from pyodide.ffi import to_js
 
     def post(kind: str, **fields: Any) -> None:
         fields["kind"] = kind
@@ -325,7 +332,7 @@ def main(message: Any) -> None:
     start(post, boot, js.console, lambda: shift + float(js.performance.now()))
 
 
-def start(post: Callable[..., None], boot: dict, console: Any, now: Callable[[], float]) -> Runtime:
+def start(post: Callable[..., None], boot: dict[str, Any], console: Console, now: Callable[[], float]) -> Runtime:
     """The runtime over the worker's ports, booted (main; the tests give
     their own ``post``, ``console`` and clock)."""
     global RUNTIME, PORTS

@@ -1,0 +1,1 @@
+# The JavaScript modules pyscript.toml names ([js_modules.main]).
