@@ -89,7 +89,7 @@ class FakeLoop:
 class FakePorts:
     """Ports for CPython (see hearts.page.runtime.Ports); ``storage`` may be
     shared by two of them (two tabs of one browser); ``lock`` is what
-    ``claim`` answers."""
+    ``lock`` answers."""
 
     def __init__(self, storage: dict | None = None, tick: float = 0.0, lock: str = "held") -> None:
         self.loop = FakeLoop()
@@ -98,9 +98,9 @@ class FakePorts:
         self.session: dict[str, str] = {}
         self.storage_works = True
         self.lock = lock
-        self.claims: list[tuple[str, bool]] = []
+        self.locks_asked: list[tuple[str, bool]] = []
         self.lost: Callable[[], None] | None = None
-        self.holding = False  # the last claim got the lock (and it was not let go)
+        self.holding = False  # the last request got the lock (and it was not let go)
         self.released = 0
         self.rendered: list[str] = []
         self.announced: list[str] = []
@@ -181,8 +181,8 @@ class FakePorts:
         self.loop.start(coro)
 
     # -- other tabs
-    async def claim(self, key: str, steal: bool, lost: Callable[[], None]) -> str:
-        self.claims.append((key, steal))
+    async def request_lock(self, key: str, steal: bool, lost: Callable[[], None]) -> str:
+        self.locks_asked.append((key, steal))
         if steal and self.holding and self.lost is not None:
             # As the browser does: a steal aborts every request held, this
             # tab's own too, and the end of that one reads as a lost lock

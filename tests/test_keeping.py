@@ -134,7 +134,7 @@ def test_taking_over_adopts_the_stored_position():
     d.send(M.Elsewhere("moved"))
     assert "went on in another tab" in html(d.model)
     model, effects = U.update(d.model, M.TakeOver())
-    assert effects == [M.Claim()] and model.ui.owner == "moved"
+    assert effects == [M.StealLock()] and model.ui.owner == "moved"
     model, effects = U.update(model, M.Adopt(stored))
     assert model.ui.owner == "here" and model.ui.overlay is None
     assert model.game.view(HUMAN) == loads(stored).view(HUMAN)

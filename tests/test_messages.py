@@ -1,6 +1,6 @@
 """Messages, effects and what the page says are distinct by type: frozen
 dataclasses, so two records of different types never compare equal (as
-empty NamedTuples did: ClearSave() == PickFile() == Claim())."""
+empty NamedTuples did: ClearSave() == PickFile() == StealLock())."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_no_two_record_types_compare_equal():
 
 
 def test_the_cases_that_tuples_confused():
-    assert M.ClearSave() != M.PickFile() != M.Claim() != M.ClearSave()
+    assert M.ClearSave() != M.PickFile() != M.StealLock() != M.ClearSave()
     assert M.SetLevel("hard") != M.SetLang("hard")
     assert M.SetLevel("hard") == M.SetLevel("hard") and M.SetLevel("hard") != M.SetLevel("easy")
 

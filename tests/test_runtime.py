@@ -307,10 +307,10 @@ class Failing(FakePorts):
             raise RuntimeError("morph failed")
         super().render(html)
 
-    async def claim(self, key, steal, lost):
-        if self.what == "claim":
+    async def request_lock(self, key, steal, lost):
+        if self.what == "lock":
             raise RuntimeError("no locks today")
-        return await super().claim(key, steal, lost)
+        return await super().request_lock(key, steal, lost)
 
 
 def test_a_failing_port_shows_the_error_and_loses_no_game():
@@ -330,7 +330,7 @@ def test_a_failing_port_shows_the_error_and_loses_no_game():
 
 
 def test_a_failing_task_shows_the_error_too():
-    ports = Failing("claim")
+    ports = Failing("lock")
     rt, _ = page(ports)
     rt.dispatch(M.NewGame())
     rt.dispatch(M.Elsewhere("open"))
@@ -397,7 +397,7 @@ def test_boot_waits_for_the_lock_then_is_ready_and_warms_up():
     ports.loop.run()
     assert ports.marks["data-ready"] == "1" and ports.marks["data-lock"] == "held"
     assert ports.marks["data-warm"] == "done" and ports.marks["data-update-ms"]
-    assert ports.claims == [(rt.key_of(ST.OWNER), False)]
+    assert ports.locks_asked == [(rt.key_of(ST.OWNER), False)]
 
 
 def test_a_page_whose_game_another_tab_holds_plays_nothing_until_taken_over():
@@ -408,11 +408,11 @@ def test_a_page_whose_game_another_tab_holds_plays_nothing_until_taken_over():
     ports = FakePorts(storage=storage, lock="elsewhere")
     rt = boot(ports, speed="instant")
     ports.loop.run()
-    assert len(ports.claims) == 1 + len(R.CLAIM_WAIT)  # asked again, then gave up
+    assert len(ports.locks_asked) == 1 + len(R.LOCK_WAIT)  # asked again, then gave up
     assert ports.marks["data-lock"] == "elsewhere" and rt.model.ui.overlay == "elsewhere"
     rt.dispatch(M.TakeOver())
     ports.loop.run()
-    assert ports.claims[-1][1] is True and ports.marks["data-lock"] == "held"
+    assert ports.locks_asked[-1][1] is True and ports.marks["data-lock"] == "held"
     assert rt.model.ui.owner == "here" and rt.model.game.view(HUMAN) == first.model.game.view(HUMAN)
     first.ports.lost()  # the first tab is told that its lock was taken
     assert first.model.ui.overlay == "elsewhere" and first.ports.marks["data-lock"] == "elsewhere"

@@ -282,9 +282,9 @@ def test_an_early_click_on_todays_button_is_carried_out_once_the_worker_is_ready
                 _Console(), lambda: 0.0)
         for _ in range(50):
             await asyncio.sleep(0)
-            claim = next((m for m in reversed(sent) if m["kind"] == "claim"), None)
-            if claim and not any(m["kind"] == "answered" for m in sent):
-                W.receive({"kind": "answer", "id": claim["id"], "value": "held"})
+            asked = next((m for m in reversed(sent) if m["kind"] == "lock"), None)
+            if asked and not any(m["kind"] == "answered" for m in sent):
+                W.receive({"kind": "answer", "id": asked["id"], "value": "held"})
                 sent.append({"kind": "answered"})
             if W.RUNTIME.model.ui.today.date is not None:
                 break

@@ -44,9 +44,9 @@ def booted(local=None, params=None):
                 console, lambda: 0.0)
         for _ in range(50):
             await asyncio.sleep(0)
-            claim = page.last("claim")
-            if claim and not any(m["kind"] == "answered" for m in page.sent):
-                W.receive({"kind": "answer", "id": claim["id"], "value": "held"})
+            asked = page.last("lock")
+            if asked and not any(m["kind"] == "answered" for m in page.sent):
+                W.receive({"kind": "answer", "id": asked["id"], "value": "held"})
                 page.sent.append({"kind": "answered"})
             if page.marks().get("data-ready"):
                 break
@@ -59,7 +59,7 @@ def test_the_worker_boots_to_the_start_screen_and_asks_the_page_for_the_lock():
     page, console = booted()
     assert page.sent[0] == {"kind": "limits", "file": W.MAX_TEXT * 4}
     assert 'data-phase="start"' in page.last("render")["html"]
-    assert page.last("claim")["key"] == ST.scoped(ST.OWNER.name, "/") and page.last("claim")["steal"] is False
+    assert page.last("lock")["key"] == ST.scoped(ST.OWNER.name, "/") and page.last("lock")["steal"] is False
     assert page.marks()["data-ready"] == "1" and page.marks()["data-lock"] == "held"
     assert console.warnings == []
 
@@ -164,9 +164,9 @@ def test_a_forged_leave_does_not_leave_later_moves_unsaved():
         W.receive({"kind": "action", "action": "confirm-pass", "detail": 1})
         for _ in range(20):
             await asyncio.sleep(0)
-            claim = page.last("claim")
-            if claim["id"] > 1 and not any(m["kind"] == "answered-again" for m in page.sent):
-                W.receive({"kind": "answer", "id": claim["id"], "value": "held"})
+            asked = page.last("lock")
+            if asked["id"] > 1 and not any(m["kind"] == "answered-again" for m in page.sent):
+                W.receive({"kind": "answer", "id": asked["id"], "value": "held"})
                 page.sent.append({"kind": "answered-again"})
 
     asyncio.run(run())
@@ -273,7 +273,7 @@ def test_a_stolen_lock_stops_this_tab():
     async def run():
         W.receive({"kind": "action", "action": "new-game"})
         await asyncio.sleep(0)
-        W.receive({"kind": "lost", "id": page.last("claim")["id"]})
+        W.receive({"kind": "lost", "id": page.last("lock")["id"]})
         await asyncio.sleep(0)
 
     asyncio.run(run())

@@ -76,7 +76,7 @@ def _elsewhere(model: Model, msg: M.Elsewhere) -> tuple[Model, list[Effect]]:
 def _take_over(model: Model, msg: M.TakeOver) -> tuple[Model, list[Effect]]:
     if model.ui.owner == "here":
         return model, []
-    return model, [M.Claim()]
+    return model, [M.StealLock()]
 
 
 def _adopt(model: Model, msg: M.Adopt) -> tuple[Model, list[Effect]]:

@@ -587,7 +587,7 @@ class StoreStats:
 
 
 @dataclass(frozen=True)
-class Claim:
+class StealLock:
     """Take the game's lock from whichever tab holds it, then send Adopt."""
 
 
@@ -678,6 +678,6 @@ class CopyText:
 
 Effect = Union[
     Think, ThinkPasses, Later, FindHint, Save, ClearSave, StoreSettings, Language, Announce, StoreStats,
-    Claim, KeepAside, DownloadRefused, Download, PickFile, RunReview, ApplyUpdate, AskPersist,
+    StealLock, KeepAside, DownloadRefused, Download, PickFile, RunReview, ApplyUpdate, AskPersist,
     StoreView, Measure, FindPar, StoreToday, StoreDays, CopyText,
 ]

@@ -37,7 +37,7 @@ from .runtime import SLICE, Ports, Program
 
 # Seconds a new page waits for the game's lock before it says another tab
 # has the game (a reloaded page's old self may not have let go yet).
-CLAIM_WAIT = (0.15, 0.3, 0.5)
+LOCK_WAIT = (0.15, 0.3, 0.5)
 # Seconds between the review's progress shown (hearts.app.coach).
 REVIEW_PROGRESS = 0.15
 # Seconds after the first render: long enough for the start screen to be
@@ -134,7 +134,7 @@ class Runtime(Program[Model]):
             M.Think: lambda e: self.spawn(self._think(e)),
             M.ThinkPasses: lambda e: self.spawn(self._think_passes(e)),
             M.FindHint: lambda e: self.spawn(self._hint(e)),
-            M.Claim: lambda e: self.spawn(self._take_over()),
+            M.StealLock: lambda e: self.spawn(self._take_over()),
             M.KeepAside: lambda e: self.put(ST.REFUSED, e.text),
             M.DownloadRefused: self._download_refused,
             M.Download: lambda e: self.download(e.text, e.name),
@@ -445,7 +445,7 @@ class Runtime(Program[Model]):
 
     # -- one owner: the game's lock ---------------------------------------------------------
 
-    async def claim(self, steal: bool) -> bool:
+    async def take_lock(self, steal: bool) -> bool:
         """Hold the game's Web Lock for as long as this page lives: True once
         held (or when there are no locks: then the revisions alone keep a
         stale tab from saving), False if another tab holds it (without
@@ -453,7 +453,7 @@ class Runtime(Program[Model]):
         end its own request too, and that end would read as a lost lock."""
         if self.holding:
             return True
-        state = await self.ports.claim(self.key_of(ST.OWNER), steal, self._lock_lost)
+        state = await self.ports.request_lock(self.key_of(ST.OWNER), steal, self._lock_lost)
         if state == "none":
             self.no_locks = True
         self.holding = state == "held"
@@ -466,7 +466,7 @@ class Runtime(Program[Model]):
         self.dispatch(M.Elsewhere("open"))
 
     async def _take_over(self) -> None:
-        self.lock_state("held" if await self.claim(steal=True) else "elsewhere")
+        self.lock_state("held" if await self.take_lock(steal=True) else "elsewhere")
         self.dispatch(self._adopted())
 
     def _adopted(self) -> M.Adopt:
@@ -497,10 +497,10 @@ class Runtime(Program[Model]):
             return
         self.ports.warn("hearts: the page acts after it said it was going: storing again")
         self.leaving = False
-        self.spawn(self._reclaim())
+        self.spawn(self._lock_again())
 
-    async def _reclaim(self) -> None:
-        owner = await self.claim(steal=False)
+    async def _lock_again(self) -> None:
+        owner = await self.take_lock(steal=False)
         self.lock_state("held" if owner else "elsewhere")
         if not owner:
             self.dispatch(M.Elsewhere("open"))
@@ -514,7 +514,7 @@ class Runtime(Program[Model]):
         self.spawn(self._come_back())
 
     async def _come_back(self) -> None:
-        owner = await self.claim(steal=False)
+        owner = await self.take_lock(steal=False)
         self.lock_state("held" if owner else "elsewhere")
         self.dispatch(self._adopted() if owner else M.Elsewhere("open"))
 
@@ -638,16 +638,16 @@ class Runtime(Program[Model]):
             self.render()
         self._took(started)
         # Ready, and the game's effects run, once it is known whether this tab
-        # plays the game or another one does (a few ms; see claim).
+        # plays the game or another one does (a few ms; see take_lock).
         self.spawn(self._start(effects, pressed))
         self.spawn(self._warm_up())
 
     async def _start(self, effects: list[M.Effect], pressed: M.Msg | None = None) -> None:
         owner = True
-        for wait in (0,) + CLAIM_WAIT:
+        for wait in (0,) + LOCK_WAIT:
             if wait:
                 await self.ports.sleep(wait)
-            owner = await self.claim(steal=False)
+            owner = await self.take_lock(steal=False)
             if owner:
                 break
         self.lock_state("held" if owner else "elsewhere")

@@ -101,8 +101,8 @@ class Controller:
         # them all: the page then shows what came of them (tests wait for
         # it after a click).
         self.sent = 0
-        self.locks: dict[object, Callable[[], None]] = {}  # claim id -> resolve of the promise the lock is held by
-        self.holding: object = None  # the id of the claim that holds the lock
+        self.locks: dict[object, Callable[[], None]] = {}  # lock request's id -> resolve of the promise the lock is held by
+        self.holding: object = None  # the id of the request that holds the lock
         self.file_limit = 0  # the largest file "Open a game" reads, in bytes
         self.ended = False
         self.pinged = 0.0  # when the ping not answered yet went (0: none)
@@ -120,7 +120,7 @@ class Controller:
             P.TEXT: lambda data: setattr(document.getElementById("screen"), "textContent", text(data, "text")),
             P.STORE: self.store,
             P.FORGET: self.forget,
-            P.CLAIM: lambda data: asyncio.create_task(self.claim(data)),
+            P.LOCK: lambda data: asyncio.create_task(self.lock(data)),
             P.RELEASE: lambda data: self.release(),
             P.DOWNLOAD: self.download,
             P.PERSIST: lambda data: asyncio.create_task(self.persist(data)),
@@ -191,7 +191,7 @@ class Controller:
     def forget(self, data: Data) -> None:
         call(area(field(data, "area")), "removeItem", text(data, "key"))
 
-    async def claim(self, data: Data) -> None:
+    async def lock(self, data: Data) -> None:
         ask, key, steal = field(data, "id"), text(data, "key"), field(data, "steal") is True
         api = getattr(js.navigator, "locks", None) if hasattr(js.navigator, "locks") else None
         if api is None or not hasattr(api, "request"):

@@ -19,7 +19,7 @@ To the worker (the page's events and the answers to the worker's questions):
 - ``stored`` {key, value}: another tab's write of this install's storage
 - ``written`` / ``refused`` {area, key, value[, actual, full]}: the page's
   write of a value the worker asked for, made or not
-- ``answer`` {id, value}: to ``claim`` and ``persist``; ``lost`` {id}: the
+- ``answer`` {id, value}: to ``lock`` and ``persist``; ``lost`` {id}: the
   game's Web Lock, taken by another tab
 - ``leave``, ``back``: pagehide; pageshow from the back-forward cache
 - ``update`` {what}: ``"ready"`` (a new version waits), ``"offline"``
@@ -36,7 +36,7 @@ To the page (what the game asks of it):
 - ``store`` {area, key, value, expect}, ``forget`` {area, key}: storage
   (:mod:`hearts.page.mirror`: a write is a compare-and-set against
   ``expect``)
-- ``claim`` {id, key, steal}, ``release``: the game's Web Lock
+- ``lock`` {id, key, steal}, ``release``: the game's Web Lock
 - ``download`` {text, name}, ``persist`` {id, ask}, ``apply-update``,
   ``pong``
 - ``copy``: copy the text of ``[data-share-text]`` (today's result)
@@ -71,7 +71,7 @@ MARK = "mark"
 TEXT = "text"
 STORE = "store"
 FORGET = "forget"
-CLAIM = "claim"
+LOCK = "lock"
 RELEASE = "release"
 DOWNLOAD = "download"
 PERSIST = "persist"
@@ -82,7 +82,7 @@ COPY = "copy"
 # The storage areas the page writes for the worker (window's
 # localStorage and sessionStorage).
 AREAS = ("local", "session")
-# The answers to ``claim`` and ``persist``.
+# The answers to ``lock`` and ``persist``.
 LOCK_STATES = ("held", "elsewhere", "none")
 PERSIST_STATES = ("granted", "denied", "none")
 

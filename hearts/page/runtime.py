@@ -92,7 +92,7 @@ class Ports(Protocol):
         """Run ``coro`` as a task of its own (it catches its own errors)."""
 
     # -- other tabs
-    def claim(self, key: str, steal: bool, lost: Callable[[], None]) -> Awaitable[str]:
+    def request_lock(self, key: str, steal: bool, lost: Callable[[], None]) -> Awaitable[str]:
         """Ask for the Web Lock ``key`` (``steal``: take it from whoever has
         it), held until :meth:`release`: "held", "elsewhere" (another tab
         holds it) or "none" (no Web Locks here). ``lost()`` is called when

@@ -127,8 +127,8 @@ class WorkerPorts:
             answer.set_result(value)
 
     # -- the game's Web Lock (held by the page)
-    async def claim(self, key: str, steal: bool, lost: Callable[[], None]) -> str:
-        ask, answer = self._ask(P.CLAIM, key=key, steal=steal)
+    async def request_lock(self, key: str, steal: bool, lost: Callable[[], None]) -> str:
+        ask, answer = self._ask(P.LOCK, key=key, steal=steal)
         self._lost[ask] = lost
         state = await answer
         if state != "held":
