@@ -30,16 +30,15 @@ runtime runs the effects:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import get_args, assert_never
+from typing import assert_never
 
 from ..engine.game import Game, Phase
 from ..engine.save import SaveError, read, revision  # read: measured before parsed (hearts.engine.boundedjson)
 from . import messages as M
-from .model import Model, Owner, cleared, with_ui
+from .model import Model, cleared, with_ui
 from . import history, steps
 from .messages import Effect
 
-OWNERS: tuple[Owner, ...] = get_args(Owner)
 #: The save error of a game in progress that the loading screen's Start
 #: fresh put aside (hearts.page.binding offer_put_aside): offered as a file.
 PUT_ASIDE = "put-aside"
@@ -68,7 +67,7 @@ def open_saved(model: Model, saved: str | None, unsaved_rev: int = 0) -> tuple[M
 
 
 def _elsewhere(model: Model, msg: M.Elsewhere) -> tuple[Model, list[Effect]]:
-    why = msg.why if msg.why in OWNERS[1:] else "open"
+    why = msg.why
     return with_ui(model, owner=why, overlay="elsewhere", epoch=model.ui.epoch + 1, thinking=None,
                    hint_pending=False, hint=(), pause=False, error=None), []
 

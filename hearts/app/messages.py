@@ -315,7 +315,7 @@ class ReplayStep:
 @dataclass(frozen=True)
 class Elsewhere:
     """Another tab plays the game ("open"), or stored a newer position ("moved")."""
-    why: str = "open"
+    why: Literal["open", "moved"] = "open"
 
 
 @dataclass(frozen=True)
@@ -628,7 +628,7 @@ class FindPar:
     ``level``) in slices, send ParReady (hearts.app.par_search)."""
     key: str
     game: Game
-    level: str
+    level: Level
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ class TodaysHand:
     date: str | None = None
     replay: bool = False
     aside: str | None = None
-    shared: str | None = None
+    shared: Literal["copied", "select"] | None = None
     days: Days = field(default_factory=Days)
     seen: str | None = None
 
