@@ -140,7 +140,7 @@ def test_a_hand_played_with_undo_after_a_review_takes_the_games_costs_to_undo():
         if d.phase() == "pass":
             pass_three(d)
         d.settle()
-    d.send(M.ClickCard(str(d.pv.legal[0])))
+    d.send(M.ClickCard(d.pv.legal[0]))
     d.send(M.Undo())
     assert d.model.undo_used
     play_hand(d)
@@ -268,7 +268,7 @@ def test_the_page_finishes_the_hand_once_the_last_point_is_taken():
     pass_three(d)
     while d.phase() == "play":
         assert d.pv.to_act == HUMAN
-        d.send(M.ClickCard(str(d.pv.legal[0])))
+        d.send(M.ClickCard(d.pv.legal[0]))
     game = d.model.game
     assert len(game.tricks) == 13 and game.phase is Phase.HAND_END
     last_point = max(i for i, t in enumerate(game.tricks) if t.points)

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from hearts import Game
+from hearts.engine.cards import Card
 from hearts.engine.save import dumps
 from hearts.app import events as E
 from hearts.app import messages as M
@@ -70,14 +71,14 @@ def screens():
 
     d = Driver()
     d.send(M.NewGame())
-    d.send(M.ClickCard(str(d.pv.hand[0])))
+    d.send(M.ClickCard(d.pv.hand[0]))
     out.append(("pass", d.model))
     hinted = Driver()
     hinted.send(M.NewGame())
     hinted.send(M.AskHint())
     out.append(("the pass's hint, its Why? on the table", hinted.model))
     out.append(("the hint's reasons", U.update(hinted.model, M.ShowOverlay("hint"))[0]))
-    d.send(M.ClickCard(str(d.pv.hand[0])))
+    d.send(M.ClickCard(d.pv.hand[0]))
     pass_three(d)
     while len(d.pv.tricks) < 1:
         play_legal(d)
@@ -95,7 +96,7 @@ def screens():
     paused.send(M.NewGame())
     pass_three(paused)
     while not paused.model.ui.pause:  # the trick's Collect is left waiting
-        paused.send(M.ClickCard(str(paused.pv.legal[0])), settle=False)
+        paused.send(M.ClickCard(paused.pv.legal[0]), settle=False)
         while paused.queue and not paused.model.ui.pause:
             paused.model, effects = U.update(paused.model, paused.queue.popleft())
             paused.run(effects)
@@ -161,7 +162,7 @@ def test_every_action_on_every_screen_decodes_to_a_message_update_takes(all_scre
             U.update(model, msg)  # a message update() knows (mypy checks it has a case)
         for code in cards:
             msg = E.card(code)
-            assert msg == M.ClickCard(code), (name, code)
+            assert msg == M.ClickCard(Card.parse(code)), (name, code)
             U.update(model, msg)
 
 
@@ -206,8 +207,9 @@ def test_a_value_that_is_not_text_is_no_value():
 
 
 def test_cards_and_keys():
-    assert E.card("QS") == M.ClickCard("QS")
+    assert E.card("QS") == M.ClickCard(Card.parse("QS")) and E.card("qs") == E.card("QS")
     assert E.card("") is None and E.card(None) is None and E.card(7) is None
+    assert E.card("XX") is None and E.card("QS ") is None and E.card("1" * 10_000) is None
     assert E.key("Escape") == M.Dismiss() == E.key("Escape", "replay") == E.backdrop()
     assert [E.key(k, "replay") for k in ("ArrowRight", "ArrowLeft", "Home", "End")] == [
         M.ReplayStep(1), M.ReplayStep(-1), M.ReplayStep(-99), M.ReplayStep(99)]

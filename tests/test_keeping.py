@@ -7,6 +7,7 @@ import json
 import pytest
 
 from hearts import Game
+from hearts.engine.cards import Card
 from hearts.text.i18n import LANGUAGES, Translator, load
 from hearts.text.vocabulary import save_error_message
 from hearts.engine.save import MAX_REV, SaveError, dumps, loads, revision, to_dict
@@ -75,7 +76,7 @@ def test_every_change_raises_the_revision_and_its_save_carries_it():
     [save] = saves(effects)
     assert save.rev == model.ui.rev == 1 and revision(save.text) == 1
     for card in model.game.view(HUMAN).hand[:3]:
-        model, effects = U.update(model, M.ClickCard(str(card)))
+        model, effects = U.update(model, M.ClickCard(card))
         assert not saves(effects)  # picking is not a change of the game
     model, effects = U.update(model, M.ConfirmPass())
     assert saves(effects)[0].rev == 2
@@ -93,9 +94,9 @@ def test_another_tab_owns_the_game_here_nothing_plays():
     assert 'data-action="take-over"' in page and "open in another tab" in page
     assert 'class="screen' in page and " inert>" in page.split("</section>")[0].split(">", 1)[0] + ">"
     # clicks, keys, closing and stale timers change nothing and save nothing
-    for msg in (M.ClickCard(str(m.game.view(HUMAN).legal[0])), M.ConfirmPass(), M.Continue(),
+    for msg in (M.ClickCard(m.game.view(HUMAN).legal[0]), M.ConfirmPass(), M.Continue(),
                 M.Dismiss(), M.CloseOverlay(), M.AskHint(), M.ExportGame(), M.ImportGame(),
-                M.Imported(dumps(Game.new(3))), M.OpponentMove(before.ui.epoch, 1, "2C"),
+                M.Imported(dumps(Game.new(3))), M.OpponentMove(before.ui.epoch, 1, Card.parse("2C")),
                 M.Collect(before.ui.epoch)):
         model, effects = U.update(m, msg)
         assert model.game is m.game and model.ui.overlay == "elsewhere", msg
@@ -141,7 +142,7 @@ def test_taking_over_adopts_the_stored_position():
     assert model.ui.rev == revision(stored)
     assert model.ui.epoch > d.model.ui.epoch  # the old tab's timers are stale
     # the next change is newer than what was stored
-    model, effects = U.update(model, M.ClickCard(str(model.game.view(HUMAN).legal[0])))
+    model, effects = U.update(model, M.ClickCard(model.game.view(HUMAN).legal[0]))
     assert saves(effects)[0].rev == revision(stored) + 1
 
 
@@ -356,7 +357,7 @@ def test_a_failed_save_says_the_stored_game_is_older_until_saving_resumes():
     stored_rev = d.model.ui.rev
     d.send(M.SaveFailed(stored_rev), settle=False)  # (its retry, a RetrySave, waits in the queue)
     assert "Not saved" in d.html()  # nothing newer than the stored game yet
-    model, effects = U.update(d.model, M.ClickCard(str(d.pv.legal[0])))
+    model, effects = U.update(d.model, M.ClickCard(d.pv.legal[0]))
     assert saves(effects)  # still tried: that is how saving resumes
     page = html(model)
     assert "older than the one on screen" in page

@@ -74,13 +74,13 @@ def at_the_hands_end(d: Driver) -> None:
     d.send(M.NewGame())
     if d.phase() == "pass":
         for card in d.pv.hand[:3]:
-            d.send(M.ClickCard(str(card)))
+            d.send(M.ClickCard(card))
         d.send(M.ConfirmPass())
     while d.model.game.phase is Phase.PLAY:
         if d.model.ui.pause:
             d.send(M.Continue(), settle=False)
         else:
-            d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+            d.send(M.ClickCard(d.pv.legal[0]), settle=False)
         d.settle(until=lambda m: m.game.phase is not Phase.PLAY or m.ui.pause)
     d.settle(until=lambda m: not m.ui.pause)
 

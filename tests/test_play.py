@@ -9,6 +9,7 @@ import re
 import pytest
 
 from hearts import Game, Phase
+from hearts.engine.cards import Card
 from hearts.text import strings as S
 from hearts.text.i18n import LANGUAGES, load
 from hearts.text.vocabulary import card_name
@@ -119,7 +120,7 @@ def test_undo_takes_back_the_last_card_and_every_card_after_it():
     to_my_turn(d)
     at_decision = (state(d.model.game), visible(d.model), d.saved)
     # The human plays; the opponents answer and the trick is collected.
-    d.send(M.ClickCard(str(d.pv.legal[-1])))
+    d.send(M.ClickCard(d.pv.legal[-1]))
     assert state(d.model.game) != at_decision[0]
     d.send(M.Undo())
     game = d.model.game
@@ -139,14 +140,14 @@ def test_undo_while_opponents_think_and_a_trick_waits():
     pass_three(d)
     to_my_turn(d)
     before = state(d.model.game)
-    model, effects = U.update(d.model, M.ClickCard(str(d.pv.legal[0])))
+    model, effects = U.update(d.model, M.ClickCard(d.pv.legal[0]))
     epoch = model.ui.epoch
     model, effects = U.update(model, M.Undo())  # before any opponent answered
     assert state(model.game) == before and model.ui.epoch > epoch
     stale = [e for e in effects if isinstance(e, M.Think)]
     assert stale == []  # the human is to play again: nobody thinks
     # A late answer from the opponent who was thinking is ignored.
-    same, _ = U.update(model, M.OpponentMove(epoch, (HUMAN + 1) % 4, "2C"))
+    same, _ = U.update(model, M.OpponentMove(epoch, (HUMAN + 1) % 4, Card.parse("2C")))
     assert same is model
 
 
@@ -158,7 +159,7 @@ def test_undo_of_the_hands_last_card_takes_its_points_back():
         play_legal(d)
     to_my_turn(d)
     before = state(d.model.game)
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     d.settle(until=lambda m: m.ui.pause and m.game.phase is Phase.HAND_END)
     assert P.can_undo(d.model)
     d.queue.clear()
@@ -328,7 +329,7 @@ def test_after_the_pass_it_says_who_and_shows_the_cards_until_the_first_trick_is
     assert received_cards(html) == [card_name(c, EN) for c in d.pv.received] and len(d.pv.received) == 3
     for card in d.pv.passed:  # West holds them now: their codes are nowhere in the page
         assert f'"{card}"' not in html and f">{card}<" not in html
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     d.settle(until=lambda m: m.ui.pause)  # the first trick, still on the table
     assert sorted(given_cards(d.html())) == sorted(picked)
     assert received_cards(d.html()) == [card_name(c, EN) for c in d.pv.received]  # (as long as the cards passed)
@@ -371,31 +372,31 @@ def test_first_tap_lifts_second_plays():
     d.send(M.NewGame())
     pass_three(d)
     to_my_turn(d)
-    card = str(d.pv.legal[0])
+    card = d.pv.legal[0]
     before = state(d.model.game)
     d.send(M.ClickCard(card))
     assert state(d.model.game) == before and d.model.ui.lifted == card
     assert re.search(rf'<button[^>]*class="[^"]*lifted[^"]*"[^>]*data-card="{card}"', d.html())
     assert M.Lifted(card) in d.announced[-1]
     if len(d.pv.legal) > 1:  # another card: that one is lifted instead
-        other = str(d.pv.legal[1])
+        other = d.pv.legal[1]
         d.send(M.ClickCard(other))
         assert d.model.ui.lifted == other
         d.send(M.ClickCard(card))
     d.send(M.ClickCard(card))
-    assert card not in {str(c) for c in d.pv.hand} and d.model.ui.lifted is None
+    assert card not in d.pv.hand and d.model.ui.lifted is None
 
 
 def test_two_tap_refuses_an_illegal_card_at_the_first_tap_and_leaves_passing_alone():
     model, _ = U.init(speed="instant", seed=1, two_tap=True)
     d = Driver(model)
     d.send(M.NewGame())
-    d.send(M.ClickCard(str(d.pv.hand[0])))
-    assert d.model.ui.picked == (str(d.pv.hand[0]),)  # one tap picks a card to pass
-    d.send(M.ClickCard(str(d.pv.hand[0])))
+    d.send(M.ClickCard(d.pv.hand[0]))
+    assert d.model.ui.picked == (d.pv.hand[0],)  # one tap picks a card to pass
+    d.send(M.ClickCard(d.pv.hand[0]))
     pass_three(d)
     to_my_turn(d)
-    illegal = [str(c) for c in d.pv.hand if c not in d.pv.legal]
+    illegal = [c for c in d.pv.hand if c not in d.pv.legal]
     if illegal:
         d.send(M.ClickCard(illegal[0]))
         assert d.model.ui.lifted is None and isinstance(d.model.ui.message, M.Refusal)

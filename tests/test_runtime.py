@@ -30,7 +30,7 @@ def page(ports=None, speed="instant", **init):
 
 def pass_three(rt):
     for card in rt.model.game.view(HUMAN).hand[:3]:
-        rt.dispatch(M.ClickCard(str(card)))
+        rt.dispatch(M.ClickCard(card))
     rt.dispatch(M.ConfirmPass())
 
 
@@ -70,7 +70,7 @@ def test_a_messages_effects_run_in_order_and_its_tasks_after_it():
     rt.dispatch(M.NewGame())
     ports.loop.run()  # (the first New game asks the browser to keep storage: its answer)
     for card in rt.model.game.view(HUMAN).hand[:3]:
-        rt.dispatch(M.ClickCard(str(card)))
+        rt.dispatch(M.ClickCard(card))
     ports.log.clear()
     rt.dispatch(M.ConfirmPass())  # seed 1: North leads, so an opponent thinks
     assert ports.log == ["render", "save", "announce", "task"]
@@ -194,10 +194,10 @@ def test_a_card_with_no_choice_comes_when_a_chosen_one_would(level, speed):
     d.run, d.dispatch = running, dispatching
     d.send(M.NewGame())
     for card in d.pv.hand[:3]:
-        d.send(M.ClickCard(str(card)))
+        d.send(M.ClickCard(card))
     d.send(M.ConfirmPass())
     while d.phase() == "play":
-        d.send(M.ClickCard(str(d.pv.legal[0])))
+        d.send(M.ClickCard(d.pv.legal[0]))
     assert d.phase() == "hand-end"
     assert len(took[False]) >= 3 and len(took[True]) >= 10  # the last trick has no choice
     times = took[False] + took[True]
@@ -251,7 +251,7 @@ def test_a_hard_opponent_thinks_in_slices_and_the_page_gets_turns():
     d = Driver(level="hard", ports=FakePorts(tick=0.004))
     d.send(M.NewGame())
     for card in d.pv.hand[:3]:
-        d.send(M.ClickCard(str(card)))
+        d.send(M.ClickCard(card))
     before = len(d.fake.loop.sleeps)
     d.send(M.ConfirmPass())  # North leads the two of clubs, East thinks
     assert len(d.pv.trick.cards) == 2 and d.pv.to_act == HUMAN
@@ -271,18 +271,18 @@ def test_hard_opponents_choose_their_passes_while_the_player_chooses():
     assert ready is not None and len(ready) == 3 and all(len(p) == 3 for p in ready)
     assert len(d.fake.loop.sleeps) - before > 3  # not three searches in one go
     for seat, cards in zip((1, 2, 3), ready):
-        assert set(cards) <= {str(c) for c in d.model.game.hand(seat)}
+        assert set(cards) <= set(d.model.game.hand(seat))
     for card in d.pv.hand[:3]:
-        d.send(M.ClickCard(str(card)))
+        d.send(M.ClickCard(card))
     d.send(M.ConfirmPass())
     game = d.model.game
-    assert [tuple(str(c) for c in game.passed(s)) for s in (1, 2, 3)] == list(ready)
+    assert [tuple(game.passed(s)) for s in (1, 2, 3)] == list(ready)
     # The same hand, its passes not found yet: the rules' passes, at once.
     fresh, _ = U.init(speed="instant", level="hard", seed=1)
     fresh, _ = U.update(fresh, M.NewGame())
     assert fresh.ui.bot_passes[1] is None
     for card in fresh.game.view(HUMAN).hand[:3]:
-        fresh, _ = U.update(fresh, M.ClickCard(str(card)))
+        fresh, _ = U.update(fresh, M.ClickCard(card))
     dealt = fresh.game
     fresh, _ = U.update(fresh, M.ConfirmPass())
     rules = Hard(pass_search=False)
@@ -375,7 +375,7 @@ def test_a_stale_tab_never_overwrites_a_newer_position():
     a_ports.loop.run()
     newer = a.get(ST.SAVE)
     for card in b.model.game.view(HUMAN).hand[:3]:
-        b.dispatch(M.ClickCard(str(card)))
+        b.dispatch(M.ClickCard(card))
     b.dispatch(M.ConfirmPass())  # its save is refused: not newer than the stored one
     assert storage[b.key_of(ST.SAVE)] == newer
     assert b.model.ui.owner == "moved" and b.model.ui.overlay == "elsewhere"
@@ -606,7 +606,7 @@ def test_a_revision_near_the_cap_plays_on_and_every_save_it_writes_loads(start):
     assert rt.model.game is not None
     for _ in range(4):
         pass_three(rt) if rt.model.game.phase.name == "PASS" else rt.dispatch(
-            M.ClickCard(str(rt.model.game.view(HUMAN).legal[0])))
+            M.ClickCard(rt.model.game.view(HUMAN).legal[0]))
         ports.loop.run()
         assert rt.model.ui.overlay is None, rt.model.ui.owner
         text = rt.get(ST.SAVE)
@@ -675,7 +675,7 @@ def test_two_tabs_without_locks_writing_the_same_revision_are_told_at_once():
     before = storage["hearts.save@/"]
     pass_three(a)  # A stores revision 4 ...
     for card in b.model.game.view(HUMAN).hand[3:6]:  # (another pass: another position)
-        b.dispatch(M.ClickCard(str(card)))
+        b.dispatch(M.ClickCard(card))
     b_ports.stale = before  # ... and B, reading before A's write landed, stores revision 4 too
     b.dispatch(M.ConfirmPass())
     assert revision(storage["hearts.save@/"]) == 4 and b.own_text == storage["hearts.save@/"]

@@ -137,7 +137,7 @@ def test_over_the_runtime_a_full_storage_is_tried_once_every_retry_save_seconds(
     ports.storage_works = False
     rt.dispatch(M.NewGame(1))
     for card in rt.model.game.view(HUMAN).hand[:3]:
-        rt.dispatch(M.ClickCard(str(card)))
+        rt.dispatch(M.ClickCard(card))
     rt.dispatch(M.ConfirmPass())  # a second failed save, before the first retry
     ports.loop.run(until=3 * S.RETRY_SAVE + 0.5)
     tries = attempts(ports)

@@ -185,7 +185,7 @@ def _reload(model):
 def test_picks_come_back_after_a_reload():
     d = Driver()
     d.send(M.NewGame())
-    picks = [str(c) for c in d.pv.hand[:2]]
+    picks = list(d.pv.hand[:2])
     for card in picks:
         d.send(M.ClickCard(card))
     model, _ = _reload(d.model)
@@ -198,7 +198,7 @@ def test_a_finished_trick_comes_back_after_a_reload_and_is_then_collected():
     d.send(M.NewGame())
     pass_three(d)
     # play until a trick is complete on the table (not collected yet)
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     d.settle(until=lambda m: m.ui.pause)  # the opponents' cards, up to the full trick
     assert d.model.ui.pause and isinstance(d.queue[0], M.Collect)
     model, effects = _reload(d.model)
@@ -213,7 +213,7 @@ def test_a_finished_trick_comes_back_after_a_reload_and_is_then_collected():
 def test_a_view_state_of_another_position_or_hostile_is_ignored():
     d = Driver()
     d.send(M.NewGame())
-    card = str(d.pv.hand[0])
+    card = d.pv.hand[0]
     d.send(M.ClickCard(card))
     state = json.loads(ST.view_state(d.model))
     saved = dumps(d.model.game)

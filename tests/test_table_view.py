@@ -55,7 +55,7 @@ def test_a_card_s_markup_stays_the_same_when_another_leaves():
     assert 'class="hand n13 two"' in d.html()
     pass_three(d)
     before = buttons(d.html())
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     after = buttons(d.html())
     assert len(after) == 12
     for card, cls in after.items():
@@ -76,7 +76,7 @@ def test_received_cards_stay_marked_until_the_first_card_we_play():
     marked = {c for c, cls in buttons(d.html()).items() if " received" in cls}
     assert marked == received
     assert 'class="hand n13 two my-turn from-e"' in d.html()  # hand 1 passes left: ours came from East
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)  # West has yet to play to this trick
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)  # West has yet to play to this trick
     assert not d.pv.tricks and len(d.pv.trick.cards) == 3
     assert not any(" received" in cls for cls in buttons(d.html()).values())
 
@@ -84,12 +84,12 @@ def test_received_cards_stay_marked_until_the_first_card_we_play():
 def test_the_pass_status_keeps_its_count_in_one_piece():
     d = Driver()
     d.send(M.NewGame())
-    d.send(M.ClickCard(str(d.pv.hand[0])))
+    d.send(M.ClickCard(d.pv.hand[0]))
     status = d.html().split('<p class="status">', 1)[1].split("</p>", 1)[0]
     # one span (the box is a grid: each child would be a row of its own),
     # the count in one of its own, which game.css keeps on one line
     assert status == '<span>Pass three cards to the left · <span class="count">Chosen: 1 of 3</span></span>'
-    d.send(M.ClickCard(str(d.pv.hand[0])))  # picked no more
+    d.send(M.ClickCard(d.pv.hand[0]))  # picked no more
     pass_three(d)
     assert d.html().split('<p class="status">', 1)[1].split("</p>", 1)[0] == "<span>Your turn</span>"
 
@@ -133,7 +133,7 @@ def test_the_winner_s_plate_is_marked_while_the_trick_is_shown():
     d.send(M.NewGame())
     pass_three(d)
     while True:
-        d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+        d.send(M.ClickCard(d.pv.legal[0]), settle=False)
         d.settle(until=lambda m: m.ui.pause)
         if d.model.ui.pause:
             break

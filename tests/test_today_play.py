@@ -34,13 +34,13 @@ def play_on(d: Driver, until_end: bool = True, moves: int = 99) -> None:
     hand ends (or ``moves`` cards of the player's are played)."""
     if d.phase() == "pass":
         for card in d.pv.hand[:3]:
-            d.send(M.ClickCard(str(card)))
+            d.send(M.ClickCard(card))
         d.send(M.ConfirmPass())
     while d.model.game.phase is Phase.PLAY and moves > 0:
         if d.model.ui.pause:
             d.send(M.Continue(), settle=False)
         elif d.model.game.to_act == 0:
-            d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+            d.send(M.ClickCard(d.pv.legal[0]), settle=False)
             moves -= 1
         else:
             assert d.queue, "an opponent's turn, and nothing under way"
@@ -164,7 +164,7 @@ def test_a_replay_the_same_day_is_said_and_keeps_the_first_result():
     assert d.model.ui.today.replay and "Today's hand, again" in H.unescape(d.html())
     # another way through the same cards: pass the last three, not the first three
     for card in d.pv.hand[-3:]:
-        d.send(M.ClickCard(str(card)))
+        d.send(M.ClickCard(card))
     d.send(M.ConfirmPass())
     play_on(d)
     assert "A replay: the day keeps your first result." in d.html()

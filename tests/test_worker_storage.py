@@ -147,7 +147,7 @@ def test_a_stale_tab_never_overwrites_a_later_save():
     play_legal(other)
     later = other.saved
     page.storage[d.key_of(ST.SAVE)] = later  # written by the other tab, unseen here
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     assert page.refusals and page.storage[d.key_of(ST.SAVE)] == later
     page.deliver(d)
     assert M.Elsewhere("moved") in d.queue  # told at once, not at the next move
@@ -161,7 +161,7 @@ def test_a_write_the_full_storage_refuses_is_a_failed_save():
     d = in_worker(page)
     stored = page.storage[d.key_of(ST.SAVE)]
     page.full = True
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     assert page.refusals
     page.deliver(d)
     d.settle(until=lambda m: m.ui.storage == "off")
@@ -184,7 +184,7 @@ def test_a_save_is_stored_only_once_the_page_says_so():
     d = in_worker(page)
     page.deliver(d)
     before = d.saved_rev
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     assert d.awaiting and d.saved_rev == before  # asked, not yet stored
     page.deliver(d)
     assert not d.awaiting and d.saved_rev == revision(page.storage[d.key_of(ST.SAVE)]) > (before or 0)
@@ -194,7 +194,7 @@ def test_a_new_version_waits_for_the_last_save():
     page = Page({})
     d = in_worker(page)
     page.deliver(d)
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     d.apply_update()
     assert d.fake.updates_applied == 0  # not with a position the page has not stored yet
     page.deliver(d)
@@ -209,7 +209,7 @@ def test_a_page_whose_storage_was_full_at_the_start_saves_once_there_is_room():
     ports = MirrorPorts(page)
     ports.mirror.works = False
     d.ports = d.fake = ports
-    d.send(M.ClickCard(str(d.pv.legal[0])), settle=False)
+    d.send(M.ClickCard(d.pv.legal[0]), settle=False)
     page.deliver(d)
     d.settle(until=lambda m: m.ui.storage == "off")
     assert d.model.ui.storage == "off"

@@ -23,6 +23,7 @@ from enum import StrEnum
 from collections.abc import Container
 from typing import Any, Callable
 
+from ..engine.cards import Card
 from ..engine.choices import LEVELS, SPEEDS
 from ..text.i18n import LANGUAGES
 from . import messages as M
@@ -215,10 +216,18 @@ def card_repeated(code: object, detail: object, last: str | None) -> bool:
 
 
 def card(code: object) -> M.Msg | None:
-    """The message of a click on a card of the hand (``data-card``)."""
-    if type(code) is not str or not code:
+    """The message of a click on a card of the hand (``data-card``): the
+    page's text decoded into a Card here, once; anything else is nothing.
+
+    >>> card("QS"), card("XX"), card(12)
+    (ClickCard(card=Card('QS')), None, None)
+    """
+    if type(code) is not str:
         return None
-    return M.ClickCard(code)
+    try:
+        return M.ClickCard(Card.parse(code))
+    except ValueError:
+        return None
 
 
 # Keys that step through a hand told trick by trick (overlay "replay").

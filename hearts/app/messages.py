@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Union
 
+from ..engine.cards import Card
 from ..engine.choices import Level, Speed
 
 if TYPE_CHECKING:  # (names of records carried, never imported at run time)
@@ -55,7 +56,7 @@ class Settings:
 @dataclass(frozen=True)
 class Played:
     seat: int
-    card: str
+    card: Card
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ class Refusal:
 
 @dataclass(frozen=True)
 class Hint:
-    cards: tuple[str, ...]  # one card to play, or three to pass
+    cards: tuple[Card, ...]  # one card to play, or three to pass
     explain: Explanation | None = None  # when the search gave one
 
 
@@ -123,7 +124,7 @@ class Undone:
 @dataclass(frozen=True)
 class Lifted:
     """Two-tap play: the first tap lifted this card."""
-    card: str
+    card: Card
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,9 @@ class CloseOverlay:
 
 @dataclass(frozen=True)
 class ClickCard:
-    card: str
+    """A card of the hand clicked (decoded once from the page's ``data-card``
+    text: hearts.app.events.card)."""
+    card: Card
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,7 @@ class AskHint:
 @dataclass(frozen=True)
 class HintReady:
     epoch: int
-    cards: tuple[str, ...]
+    cards: tuple[Card, ...]
     explain: Explanation | None = None  # when the search gave one
 
 
@@ -210,14 +213,14 @@ class HintReady:
 class PassesReady:
     """The opponents' passes for the hand ``key`` (see ThinkPasses), seats 1 to 3."""
     key: PassKey
-    passes: tuple[tuple[str, str, str], ...]
+    passes: tuple[tuple[Card, Card, Card], ...]
 
 
 @dataclass(frozen=True)
 class OpponentMove:
     epoch: int
     seat: int
-    card: str
+    card: Card
 
 
 @dataclass(frozen=True)

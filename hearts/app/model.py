@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Concatenate, Literal, ParamSpec, TypeVar
 
+from ..engine.cards import Card
 from ..engine.choices import Level, Speed
 from ..engine.game import Game, Phase, PlayerView, deal, fingerprint
 from .stats import EMPTY as NO_STATS, Stats, game_key
@@ -134,9 +135,9 @@ class Ui:
     screen: Screen = "start"
     overlay: Overlay | None = None
     epoch: int = 0  # bumps on every game change; stale timers are ignored
-    picked: tuple[str, ...] = ()  # cards picked to pass
+    picked: tuple[Card, ...] = ()  # cards picked to pass
     message: Said | None = None  # the table's message line
-    hint: tuple[str, ...] = ()
+    hint: tuple[Card, ...] = ()
     hint_pending: bool = False
     pause: bool = False  # a full trick is on the table, about to be collected
     thinking: int | None = None  # seat whose move is awaited
@@ -147,7 +148,7 @@ class Ui:
     save_error: str | None = None  # code of a refused saved game
     error: str | None = None  # text of an unexpected error
     next_seed: int | None = None  # seed of the next new game (?seed=N)
-    lifted: str | None = None  # tap twice to play: the card the first tap lifted
+    lifted: Card | None = None  # tap twice to play: the card the first tap lifted
     touch: bool = False  # a touch screen (pointer: coarse): two-tap play unless chosen off
     history: History = field(default_factory=lambda: History())
     # What the file chooser is for: "game" (Open a game from a file) or

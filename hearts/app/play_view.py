@@ -69,7 +69,7 @@ def abandon_details(finished_hands: int, tr: Translator) -> str:
     ).format(n=tr.format_number(finished_hands))
 
 
-def lifted_text(card: str, tr: Translator) -> str:
+def lifted_text(card: Card, tr: Translator) -> str:
     """Said after the first tap of two-tap play."""
     # TRANSLATORS: {card} is a card's name; the player tapped it once and must tap it again to play it.
     return tr.gettext("Lifted: {card}. Tap it again to play it.").format(card=card_name(card, tr))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
+from ..engine.cards import Card
 from ..engine.game import Game, Phase
 from ..engine.rules import Reason
 from ..engine.save import MAX_REV, dumps
@@ -60,7 +61,7 @@ def moved(model: Model, change: Callable[[Game], object], **ui_changes: Any) -> 
     return replace(model, game=new, ui=replace(model.ui, **ui_changes))
 
 
-def played(model: Model, old: Game, seat: int, card: str) -> tuple[Model, list[Effect]]:
+def played(model: Model, old: Game, seat: int, card: Card) -> tuple[Model, list[Effect]]:
     """After ``seat`` played ``card`` (``old``: the game before): show a
     finished trick, then move on."""
     new = model.game

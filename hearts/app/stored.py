@@ -254,7 +254,8 @@ def view_state(model: Model) -> str | None:
     game, ui = model.game, model.ui
     if game is None or ui.screen != "table" or not (ui.picked or ui.pause):
         return None
-    return json.dumps({"at": position(game), "picked": list(ui.picked), "pause": bool(ui.pause)},
+    picked = [str(card) for card in ui.picked]  # (a Card is an int: stored by its name)
+    return json.dumps({"at": position(game), "picked": picked, "pause": bool(ui.pause)},
                       separators=(",", ":"))
 
 
@@ -276,11 +277,12 @@ def restore_view(model: Model, effects: list[M.Effect], text: str | None) -> tup
     if not isinstance(data, dict) or data.get("at") != position(game):
         return model, effects
     picked = data.get("picked")
+    held = {str(card): card for card in game.view(HUMAN).hand}
     if (game.phase is Phase.PASS and HUMAN in game.waiting_to_pass and type(picked) is list
             and 0 < len(picked) <= 3 and len(set(picked)) == len(picked)
             and all(type(c) is str for c in picked)
-            and set(picked) <= {str(c) for c in game.view(HUMAN).hand}):
-        return with_ui(model, picked=tuple(picked)), effects
+            and set(picked) <= held.keys()):
+        return with_ui(model, picked=tuple(held[c] for c in picked)), effects
     tricks = game.tricks  # this hand's, the one in progress last (without a winner)
     if data.get("pause") is True and tricks and tricks[-1].winner is not None:
         # The trick is complete and nothing of the next one is played yet:

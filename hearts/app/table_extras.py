@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
+from ..engine.cards import Card
 from ..engine.game import Game, Phase
 from . import messages as M
 from .model import HUMAN, Model, two_tap, visible, with_ui
@@ -84,7 +85,7 @@ def _toggle_two_tap(model: Model, msg: M.ToggleTwoTap) -> tuple[Model, list[Effe
     return steps.change_settings(with_ui(model, lifted=None), two_tap=not two_tap(model.ui))
 
 
-def lift(model: Model, card: str) -> tuple[Model, list[Effect]]:
+def lift(model: Model, card: Card) -> tuple[Model, list[Effect]]:
     """The first tap of two-tap play: the card is lifted, and said."""
     return with_ui(model, lifted=card, message=None), [M.Announce((M.Lifted(card),))]
 

@@ -317,7 +317,7 @@ def _click_card(model: Model, msg: M.ClickCard) -> tuple[Model, list[Effect]]:
         return model, []
     card = msg.card
     pv = game.view(HUMAN)
-    if card not in {str(c) for c in pv.hand}:
+    if card not in pv.hand:
         return refuse(model, Reason.CARD_NOT_HELD)
     if ui.pause and game.to_act != HUMAN:
         return refuse(model, Reason.NOT_YOUR_TURN)
@@ -331,7 +331,7 @@ def _click_card(model: Model, msg: M.ClickCard) -> tuple[Model, list[Effect]]:
         return refuse(model, Reason.WRONG_PHASE)
     if game.to_act != HUMAN:
         return refuse(model, Reason.NOT_YOUR_TURN)
-    if two_tap(ui) and ui.lifted != card and card in {str(c) for c in pv.legal}:
+    if two_tap(ui) and ui.lifted != card and card in pv.legal:
         return _table_extras.lift(model, card)  # the first tap lifts the card
     try:
         after = moved(model, lambda new: new.play(HUMAN, card))

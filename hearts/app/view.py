@@ -368,6 +368,8 @@ def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     passing = pv.phase is Phase.PASS
     playing_now = pv.phase is Phase.PLAY and pv.to_act == HUMAN and not ui.pause
     legal = {str(c) for c in pv.legal}
+    picked, hinted = {str(c) for c in ui.picked}, {str(c) for c in ui.hint}
+    lifted = None if ui.lifted is None else str(ui.lifted)
     # Received cards stay marked until the human plays a first card.
     received = {str(c) for c in pv.received} if pv.phase is Phase.PLAY and len(pv.hand) == 13 else set()
     cards = sort_hand(pv.hand)
@@ -377,17 +379,17 @@ def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     # be chosen now, else the first; the arrows and the jump keys move from
     # card to card (hearts.page.controller).
     def choosable(c: str) -> bool:
-        return (c in ui.picked or len(ui.picked) < 3) if passing else (playing_now and c in legal)
+        return (c in picked or len(picked) < 3) if passing else (playing_now and c in legal)
 
     stop = next((c for c in cards if choosable(c)), cards[0] if cards else None)
     for card in cards:  # (game.css places each by its place among them)
         cls = card_class(card)
         label = card_name(card, tr)
         if passing:
-            picked = card in ui.picked
-            disabled = not picked and len(ui.picked) >= 3
-            pressed = "true" if picked else "false"
-            if picked:
+            chosen = card in picked
+            disabled = not chosen and len(picked) >= 3
+            pressed = "true" if chosen else "false"
+            if chosen:
                 cls += " picked"
         else:
             pressed = None
@@ -397,9 +399,9 @@ def _hand(ui: Ui, pv: PlayerView, tr: Translator) -> str:
         if card in received:
             cls += " received"
             label = S.received_card(card, tr)
-        if card in ui.hint:
+        if card in hinted:
             cls += " hinted"
-        if card == ui.lifted:
+        if card == lifted:
             cls += " lifted"
         out.append(
             f'<button type="button"{attrs(class_=cls, data_card=card, aria_label=label, aria_pressed=pressed, aria_disabled="true" if disabled else None, tabindex="0" if card == stop else "-1")}>'

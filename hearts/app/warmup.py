@@ -44,7 +44,7 @@ def rehearsal(level: str) -> Iterator[Model]:
     yield model
     assert model.game is not None
     for card in model.game.view(HUMAN).hand[:3]:
-        model, _ = update(model, M.ClickCard(str(card)))
+        model, _ = update(model, M.ClickCard(card))
     yield model
     model, _ = update(model, M.ConfirmPass())
     yield model
@@ -57,8 +57,8 @@ def rehearsal(level: str) -> Iterator[Model]:
         elif game.to_act != HUMAN:
             seat = game.to_act
             assert seat is not None
-            model, _ = update(model, M.OpponentMove(model.ui.epoch, seat, str(game.view(seat).legal[0])))
+            model, _ = update(model, M.OpponentMove(model.ui.epoch, seat, game.view(seat).legal[0]))
         else:
-            model, _ = update(model, M.ClickCard(str(game.view(HUMAN).legal[0])))
+            model, _ = update(model, M.ClickCard(game.view(HUMAN).legal[0]))
             played += 1
         yield model

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any, Callable, Coroutine, Generator, TypedDict, TypeVar
 
 from ..text import i18n, vocabulary
+from ..engine.cards import Card
 from ..engine.game import Phase
 from ..engine.slices import run_slice
 from ..app import saving as S, stored as ST, stored_settings
@@ -370,7 +371,7 @@ class Runtime(Program[Model]):
         if rest > 0:
             await ports.sleep(rest)
         if self.model.ui.epoch == effect.epoch:
-            self.dispatch(M.OpponentMove(effect.epoch, seat, str(card)))
+            self.dispatch(M.OpponentMove(effect.epoch, seat, card))
 
     async def _think_passes(self, effect: M.ThinkPasses) -> None:
         """The opponents choose their passes (seats 1 to 3, each from its own
@@ -381,7 +382,7 @@ class Runtime(Program[Model]):
         if game is None or game.phase is not Phase.PASS:
             return
         level = effect.key[0]
-        passes: list[tuple[str, str, str]] = []
+        passes: list[tuple[Card, Card, Card]] = []
         for seat in (1, 2, 3):
             started, page_start = ports.clock(), ports.page_ms()
             pv = game.view(seat)  # the opponent sees its own seat's view only
@@ -391,7 +392,7 @@ class Runtime(Program[Model]):
                 if self.model.game is not game:
                     return  # the player passed (or left) meanwhile: the play must not wait for this
             self._record_thinking(ports.clock() - started, page_start, ports.page_ms())
-            a, b, c = (str(card) for card in done.value)
+            a, b, c = done.value
             passes.append((a, b, c))
         self.dispatch(M.PassesReady(effect.key, tuple(passes)))
 
@@ -404,7 +405,8 @@ class Runtime(Program[Model]):
         from ..ai.explain import explained_search  # Hard's search, with its figures
 
         explained = await self.sliced(explained_search(pv, U.rng_for(model.game, HUMAN, "hint")))
-        self.dispatch(M.HintReady(effect.epoch, explained.cards, explained))
+        cards = tuple(Card.parse(card) for card in explained.cards)  # (the explanation names them)
+        self.dispatch(M.HintReady(effect.epoch, cards, explained))
 
     async def _review(self, effect: M.RunReview) -> None:
         """A hand's review in slices while its screen is open (closed: it
