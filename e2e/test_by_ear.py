@@ -25,7 +25,7 @@ import re
 import pytest
 
 from hearts.app.play_view import led as led_text, trick_points
-from hearts.app.stats import places
+from hearts.engine.tally import places
 from hearts.app.view import _sentence
 from hearts.text import strings as S
 from hearts.text.i18n import load

@@ -599,7 +599,7 @@ from engine_helpers import moon_deal, play_lowest  # noqa: E402
 
 from hearts import PassDirection  # noqa: E402
 from hearts.text import strings as S  # noqa: E402
-from hearts.app.view import hand_breakdown, places  # noqa: E402
+from hearts.engine.tally import hand_breakdown, places  # noqa: E402
 
 
 def _tiles(html):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ..text import strings as S
 from ..engine.choices import LEVELS, SPEEDS
 from ..engine.game import GAME_OVER_AT, Phase, PlayerView
+from ..engine.tally import hand_breakdown, places
 from ..text.i18n import LANGUAGES
 from ..text.vocabulary import (
     card_name, game_name, level_description, level_name, pass_direction_text,
@@ -22,7 +23,6 @@ from . import messages as M
 from .blocks import RANK_LABEL, SEATS, SUIT_GLYPH, attrs, button, dialog, esc, sort_hand
 from .events import Action as A
 from .model import HUMAN, Ui, displayed_phase
-from .stats import places
 from . import play_view as P
 from . import deal_view as D
 from . import today_view as TV
@@ -521,23 +521,7 @@ def _table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
 # Menu and Rules are its buttons, once in the page as at every other moment
 # (tests find them as `#screen [data-action=menu]`). Every list in the dialog
 # follows the seats' order, the table's: you, West, North, East (seats 0..3).
-
-def hand_breakdown(pv: PlayerView) -> tuple[tuple[int, bool], ...]:
-    """(hearts taken, took the queen of spades) per seat, from the finished
-    hand's tricks in the view (``pv.tricks``: all 13 at the hand's end)."""
-    hearts = [0, 0, 0, 0]
-    queen = [False, False, False, False]
-    for trick in pv.tricks:
-        if trick.winner is None:
-            continue
-        for card in trick.cards:
-            text = str(card)
-            if text[-1] == "H":
-                hearts[trick.winner] += 1
-            elif text == "QS":
-                queen[trick.winner] = True
-    return tuple(zip(hearts, queen))
-
+# What each seat took is counted by hearts.engine.tally.
 
 def score_sheet(pv: PlayerView, tr: Translator, replay: bool = False, ui: Ui | None = None) -> str:
     """The score sheet; with ``ui``, each hand's par under the player's
