@@ -20,7 +20,8 @@ from hearts.app import messages as M
 from hearts.app import update as U
 from hearts.app.model import HUMAN, Model, Ui, visible
 from hearts.app import warmup
-from hearts.app.view import announcement, view
+from hearts.app.view import view
+from hearts.text.spoken import announcement
 
 from fake_ports import Driver
 

@@ -11,6 +11,7 @@ from ..text import strings as S
 from ..engine.cards import Card
 from ..engine.game import Phase, PlayerView, Trick
 from ..text.i18n import N_, Translator
+from ..text.spoken import trick_points
 from ..text.vocabulary import card_name, seat_name
 from collections.abc import Callable, Iterable
 
@@ -23,7 +24,6 @@ SEAT_CLASS = ("s", "w", "n", "e")
 UNDO = N_("Undo")
 # TRANSLATORS: the Undo button's longer description (a tooltip).
 UNDO_TITLE = N_("Take back your last card")
-UNDONE = N_("Your last card is taken back.")
 NOTHING_TO_UNDO = N_("You have no card to take back in this hand.")
 # TRANSLATORS: the button and the dialog that show the last complete trick.
 PREVIOUS_TRICK = N_("Previous trick")
@@ -51,12 +51,6 @@ def led(seat: int, tr: Translator) -> str:
     return tr.gettext("{player} led").format(player=seat_name(seat, tr))
 
 
-def trick_points(n: int, tr: Translator) -> str:
-    """The points in one trick: "0 points in this trick", "1 point in this trick"."""
-    return tr.ngettext("{n} point in this trick", "{n} points in this trick", n).format(
-        n=tr.format_number(n))
-
-
 def abandon_details(finished_hands: int, tr: Translator) -> str:
     """What abandoning the game loses: the hand in progress, and the hands
     finished before it with the scores."""
@@ -67,12 +61,6 @@ def abandon_details(finished_hands: int, tr: Translator) -> str:
         "The hand in progress, {n} finished hands and all the scores will be lost.",
         finished_hands,
     ).format(n=tr.format_number(finished_hands))
-
-
-def lifted_text(card: str, tr: Translator) -> str:
-    """Said after the first tap of two-tap play."""
-    # TRANSLATORS: {card} is a card's name; the player tapped it once and must tap it again to play it.
-    return tr.gettext("Lifted: {card}. Tap it again to play it.").format(card=card_name(card, tr))
 
 
 # -- what the view shows --------------------------------------------------------

@@ -8,18 +8,17 @@ classes in assets/game.css.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..text import strings as S
 from ..engine.choices import LEVELS, SPEEDS
 from ..engine.game import GAME_OVER_AT, Phase, PlayerView
 from ..engine.tally import hand_breakdown, places
 from ..text.i18n import LANGUAGES
+from ..text.spoken import NOTES, Hint, full_stop, hint_words, say
 from ..text.vocabulary import (
-    card_name, game_name, level_description, level_name, pass_direction_text,
-    reason_message, save_error_message, seat_name,
+    card_name, game_name, level_description, level_name, pass_direction_text, save_error_message, seat_name,
 )
-from . import messages as M
 from .blocks import RANK_LABEL, SEATS, SUIT_GLYPH, attrs, button, dialog, esc, sort_hand
 from .events import Action as A
 from .model import HUMAN, Ui, displayed_phase
@@ -28,7 +27,6 @@ from . import deal_view as D
 from . import today_view as TV
 from .coach import claim_offered
 from .keeping_view import elsewhere_dialog, open_game_dialog, file_actions, file_problem, refused_actions, storage_notice
-from .stored import NOTES
 from .versions import Moment, notices, persist_line
 from ..text.i18n import Translator
 
@@ -748,74 +746,15 @@ def _error(ui: Ui, tr: Translator) -> str:
     return dialog(tr.text(S.SOMETHING_WENT_WRONG), body, "error", role="alertdialog")
 
 
-# -- what the page says: the live region, the table's message line -----------------
-
-def say(item: M.Said, tr: Translator) -> str:
-    """The words of one thing the page says (hearts.app.messages.Said)."""
-    if isinstance(item, M.Played):
-        return S.card_played(item.seat, item.card, tr)
-    if isinstance(item, M.TrickTaken):
-        return f"{_sentence(S.trick_won(item.seat, tr))} {P.trick_points(item.points, tr)}"
-    if isinstance(item, M.Turn):
-        # An opponent's turn goes unsaid (their card is said when it comes):
-        # the speech keeps pace with the table.
-        if item.seat != HUMAN:
-            return ""
-        return f"{_sentence(S.to_play(item.seat, tr))} {S.your_move(item.suit, item.legal, tr)}"
-    if isinstance(item, M.Passing):
-        return pass_direction_text(item.direction, tr)
-    if isinstance(item, M.Received):
-        if not item.cards:
-            return ""
-        return tr.text(S.RECEIVED_CARDS) + ": " + ", ".join(card_name(c, tr) for c in item.cards)
-    if isinstance(item, M.HandScored):
-        moon = [S.shot_the_moon(item.moon, tr)] if item.moon is not None else []
-        if len(item.totals) == len(SEATS):  # with each total and place
-            ranks = places(item.totals)
-            return " ".join(_sentence(t) for t in moon + [
-                S.hand_total(s, item.points[s], item.totals[s], ranks[s][0], tr) for s in SEATS])
-        return " ".join(_sentence(t) for t in moon + [S.hand_points(s, item.points[s], tr) for s in SEATS])
-    if isinstance(item, M.Tie):
-        return tr.text(S.TIE_ONE_MORE_HAND)
-    if isinstance(item, M.Won):
-        return S.game_won(item.seat, tr)
-    if isinstance(item, M.Refusal):
-        return reason_message(item.code, tr, suit=item.suit)
-    if isinstance(item, M.Hint):
-        text, more = hint_words(item, tr)
-        return f"{text}. {more}" if more else text
-    if isinstance(item, M.Undone):
-        return tr.text(P.UNDONE)
-    if isinstance(item, M.Lifted):
-        return P.lifted_text(item.card, tr)
-    if isinstance(item, M.Text):
-        return tr.text(item.text)
-    if isinstance(item, M.Note):
-        return tr.gettext(NOTES[item.code]) if item.code in NOTES else ""
-    return ""
-
-
-def hint_words(item: M.Hint, tr: Translator) -> tuple[str, str]:
-    """A hint's two parts: what to play or pass, and why ("" when the
-    search gave no reasons). The live region says both; the table's line
-    shows the first, and its Why? button opens the second in a dialog
-    (at 360 px a pass's reasons, ~370 characters, covered the status line)."""
-    cards = item.cards
-    text = S.hint_pass(cards, tr) if len(cards) > 1 else S.hint(cards[0], tr)
-    if item.explain is None:
-        return text, ""
-    from ..text.hint_text import explanation
-
-    return text, explanation(item.explain, tr)
-
+# -- the table's message line, the hint's reasons ---------------------------------
 
 def _message_line(ui: Ui, tr: Translator) -> str:
     """The table's message line: what the page says, short enough for its
     room under the trick; a hint's reasons behind its Why? button."""
-    if isinstance(ui.message, M.Hint):
+    if isinstance(ui.message, Hint):
         text, more = hint_words(ui.message, tr)
         if more:
-            return (f'<p class="message">{esc(_sentence(text))} '
+            return (f'<p class="message">{esc(full_stop(text))} '
                     + button(tr.text(S.WHY), A.WHY, cls="btn small why") + "</p>")
     message = say(ui.message, tr) if ui.message is not None else ""
     return f'<p class="message{" long" if len(message) > 90 else ""}">{esc(message)}</p>'
@@ -823,18 +762,9 @@ def _message_line(ui: Ui, tr: Translator) -> str:
 
 def _hint_dialog(ui: Ui, tr: Translator) -> str:
     """The hint's reasons (Why?), over the table; Back closes it."""
-    if not isinstance(ui.message, M.Hint):
+    if not isinstance(ui.message, Hint):
         return ""
     text, more = hint_words(ui.message, tr)
-    body = (f"<h2>{esc(_sentence(text))}</h2><p>{esc(more)}</p>"
+    body = (f"<h2>{esc(full_stop(text))}</h2><p>{esc(more)}</p>"
             f'<div class="actions">{button(tr.text(S.BACK_TO_GAME), A.CLOSE, cls="btn primary")}</div>')
     return dialog(text, body, "hint-why")
-
-
-def _sentence(text: str) -> str:
-    return text if text[-1] in ".!?" else text + "."
-
-
-def announcement(items: Iterable[M.Said], tr: Translator) -> str:
-    """Text for the polite live region: the items of an Announce, in order."""
-    return " ".join(_sentence(t) for t in (say(item, tr) for item in items) if t)
