@@ -15,11 +15,9 @@ from ..text.spoken import trick_points
 from ..text.vocabulary import card_name, seat_name
 from collections.abc import Callable, Iterable
 
-from .blocks import esc
+from .blocks import SEAT_CLASS, esc
 from .events import Action as A
 from .model import HUMAN, Ui, two_tap
-
-SEAT_CLASS = ("s", "w", "n", "e")
 
 UNDO = N_("Undo")
 # TRANSLATORS: the Undo button's longer description (a tooltip).
