@@ -1,4 +1,4 @@
-"""The table's markup (hearts/app/view.py), in CPython: the trick's cards
+"""The table's markup (hearts/app/table_view.py, card_art.py), in CPython: the trick's cards
 carry their seat and the leader, the hand's cards their place in one row
 and in two, received cards stay marked until the human's first card, the
 passed cards' flight, the queen's and the moon's moments, and the card art.
