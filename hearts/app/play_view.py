@@ -13,9 +13,10 @@ from ..engine.game import Phase, PlayerView, Trick
 from ..text.i18n import N_, Translator
 from ..text.spoken import trick_points
 from ..text.vocabulary import card_name, seat_name
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from .blocks import SEAT_CLASS, esc
+from .card_art import card_class, card_face
 from .events import Action as A
 from .model import HUMAN, Ui, two_tap
 
@@ -101,21 +102,19 @@ def _overlay(label_id: str, body: str, cls: str, role: str = "dialog") -> str:
             f'<div class="panel" tabindex="-1">{body}</div></div>')
 
 
-def _mini_card(card: str, attrs: str, label: str, face: Callable[[str], str], hook: bool = True) -> str:
+def _mini_card(card: str, attrs: str, label: str, hook: bool = True) -> str:
     """A card that is only shown: ``hook`` gives it data-card (the previous
     trick's, which tests read); without it the card's code is nowhere in
     the page (the cards you passed are in an opponent's hand now)."""
-    cls = f"card s{card[-1]} {'court' if card[0] in 'JQK' else 'pip'}"
     code = f' data-card="{esc(card)}"' if hook else ""
-    return (f'<div class="{cls}"{code}{attrs} role="img" aria-label="{esc(label)}">'
-            f"{face(card)}</div>")
+    return (f'<div class="{card_class(card)}"{code}{attrs} role="img" aria-label="{esc(label)}">'
+            f"{card_face(card)}</div>")
 
 
-def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
+def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     """The previous trick: its four cards by seat (in the order played),
     who led it, who took it (its card ringed in gold, ``data-winner``, as
-    the table rings the card that takes a trick), its points. ``face`` draws
-    a card's face."""
+    the table rings the card that takes a trick), its points."""
     trick = last_trick(pv)
     if trick is None:
         return ""
@@ -123,7 +122,7 @@ def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[st
         _mini_card(str(card), f' data-seat="{seat}" data-pos="{SEAT_CLASS[seat]}"'
                    + (' data-leader="true"' if seat == trick.leader else "")
                    + (' data-winner="true"' if seat == trick.winner else ""),
-                   S.card_played(seat, card, tr), face)
+                   S.card_played(seat, card, tr))
         for seat, card in zip(trick.seats, trick.cards)
     )
     assert trick.winner is not None  # (a complete trick)
@@ -166,7 +165,7 @@ def _after_pass(ui: Ui, pv: PlayerView) -> int:
     return direction if done == 0 or (ui.pause and done == 1) else 0
 
 
-def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
+def pass_info(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     """After the pass, until the first trick is over: the three cards you
     gave, small, and whom you passed to and who passed to you; under them
     the three you received, beside their words (issue 48: the words alone
@@ -177,7 +176,7 @@ def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]
         return ""
 
     def small(cards: Iterable[Card]) -> str:
-        return "".join(_mini_card(str(c), "", card_name(c, tr), face, hook=False) for c in cards)
+        return "".join(_mini_card(str(c), "", card_name(c, tr), hook=False) for c in cards)
 
     got = (f'<div class="given-row got"><span class="given-cards">{small(pv.received)}</span>'
            f'<span class="given-text">{esc(tr.text(S.RECEIVED_CARDS))}</span></div>') if pv.received else ""

@@ -228,7 +228,7 @@ def table(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     if ui.message is not None and say(ui.message, tr):
         note_html = ""
     else:
-        note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes) + P.pass_info(ui, pv, tr, card_face)
+        note_html = "".join(f'<p class="note">{esc(n)}</p>' for n in notes) + P.pass_info(ui, pv, tr)
     actions = []
     if pv.phase is Phase.PASS:
         ready = len(ui.picked) == 3

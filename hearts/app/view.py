@@ -18,7 +18,6 @@ from __future__ import annotations
 from ..engine.game import PlayerView
 from ..text.i18n import Translator
 from . import play_view as P
-from .card_art import card_face
 from .dialogs_view import error_dialog, hint_dialog, menu_dialog, rules_dialog
 from .ending_view import ending
 from .keeping_view import elsewhere_dialog, open_game_dialog
@@ -46,7 +45,7 @@ def view(ui: Ui, pv: PlayerView | None, tr: Translator) -> str:
     elif ui.overlay == "error":
         overlay = error_dialog(ui, tr)
     elif ui.overlay == "last-trick" and pv is not None:
-        overlay = P.last_trick_dialog(ui, pv, tr, card_face)
+        overlay = P.last_trick_dialog(ui, pv, tr)
     elif ui.overlay == "confirm-new":
         overlay = P.confirm_new_dialog(ui, pv, tr)
     elif ui.overlay in ("stats", "stats-reset", "stats-open"):
