@@ -109,7 +109,7 @@
   const texts = () => data.texts[state.lang];
   const pressed = (el, on) => el.setAttribute("aria-pressed", on ? "true" : "false");
 
-  // The settings on the screen, as hearts/app/view.py draws them.
+  // The settings on the screen, as hearts/app/start_view.py draws them.
   function showSettings() {
     const section = $("#screen > section.screen");
     if (!section) return;

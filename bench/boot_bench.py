@@ -280,7 +280,7 @@ def run_once(playwright, url, ours):
         return result
 
 
-# The card art's files the page preloads once it is ready (hearts.app.view.art_preload).
+# The card art's files the page preloads once it is ready (hearts.app.card_art.art_preload).
 ART_FILES_IN = ("() => new Set(performance.getEntriesByType('resource')"
                 ".filter((e) => e.name.includes('/build/cards/') && e.responseEnd > 0)"
                 ".map((e) => e.name.split('#')[0])).size")

@@ -24,9 +24,9 @@ import re
 
 import pytest
 
-from hearts.app.play_view import led as led_text, trick_points
-from hearts.app.stats import places
-from hearts.app.view import _sentence
+from hearts.app.play_view import led as led_text
+from hearts.engine.tally import places
+from hearts.text.spoken import full_stop, trick_points
 from hearts.text import strings as S
 from hearts.text.i18n import load
 from hearts.text.vocabulary import card_name, seat_name, suit_name
@@ -120,7 +120,7 @@ class Ear:
                 who, _ = label.rsplit(": ", 1)
                 assert self.seats[who] == (leader + i) % 4, trick
             assert len(trick) == (4 - leader) % 4, trick  # the player is next
-        turn = _sentence(S.to_play(0, self.tr))
+        turn = full_stop(S.to_play(0, self.tr))
         last = next(t for t in reversed(said(page)) if turn in t)
         expect = S.your_move(led, len(legal), self.tr)
         assert last.endswith(expect + "."), (last, expect)

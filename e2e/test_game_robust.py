@@ -24,7 +24,7 @@ def set_storage(page, key, value):
 
 def injected(page):
     # (the page's own pictures are the card faces, svg.face, and svg.art, the
-    # deck's filters: hearts/app/view.py and controller.py)
+    # deck's filters: hearts/app/card_art.py and controller.py)
     return page.locator("#app img, #app script, #app svg:not(.face, .art), #app iframe").count()
 
 

@@ -708,7 +708,7 @@ def test_each_card_s_file_draws_it_as_svg_cards_does(browser, site, tmp_path):
     """tools/cardart.py cut svg-cards.svg into a file per card: drawn from
     its file, each card and each suit's sign is, pixel for pixel, the same
     as drawn from the original."""
-    from hearts.app.view import art_href, art_id
+    from hearts.app.card_art import art_href, art_id
 
     original = ROOT / "node_modules" / "svg-cards" / "svg-cards.svg"
     cards = [rank + suit for suit in "CDHS" for rank in "23456789TJQKA"]

@@ -11,7 +11,7 @@ from hearts import Phase
 from hearts.app import messages as M
 from hearts.app.events import decode
 from hearts.app.model import HUMAN
-from hearts.app.view import announcement
+from hearts.text.spoken import announcement
 from hearts.text.i18n import load
 from hearts.text.vocabulary import card_name
 

@@ -61,7 +61,7 @@ def test_the_example():
 
 @needs_package
 def test_one_file_per_card_named_as_the_view_asks(files):
-    from hearts.app.view import art_href
+    from hearts.app.card_art import art_href
 
     assert sorted(files) == sorted(f"{card}.svg" for card in cardart.card_ids())
     for rank in "23456789TJQKA":

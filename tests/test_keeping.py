@@ -15,7 +15,8 @@ from hearts.app import keeping_view as KV
 from hearts.app import messages as M
 from hearts.app import update as U
 from hearts.app.model import HUMAN, visible
-from hearts.app.view import esc, view
+from hearts.app.blocks import esc
+from hearts.app.view import view
 
 from test_ui import Driver, pass_three, play_legal
 

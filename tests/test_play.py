@@ -16,10 +16,12 @@ from hearts.text.vocabulary import card_name
 from hearts.engine.save import SaveError, dumps, loads, read
 from hearts.app import table_extras as P
 from hearts.app import play_view as PV
+from hearts.text import spoken
 from hearts.app import messages as M
 from hearts.app import update as U
 from hearts.app.model import HUMAN, two_tap, visible
-from hearts.app.view import announcement, view
+from hearts.app.view import view
+from hearts.text.spoken import announcement
 
 from test_ui import EN, Driver, pass_three, play_hand, play_legal
 
@@ -286,7 +288,7 @@ def test_the_previous_trick_by_seat_with_leader_winner_and_points():
     assert [int(s) for _, s, _, _, won in cards if won] == [trick.winner]  # its card marked
     assert PV.led(trick.leader, EN) in html
     assert f'class="took">{PV.esc(S.trick_won(trick.winner, EN))}' in html
-    assert PV.trick_points(trick.points, EN) in html
+    assert spoken.trick_points(trick.points, EN) in html
     assert 'role="img" aria-label="' in box  # each card is named for screen readers
     # Opponents wait behind it; Escape closes it.
     d.send(M.Dismiss())
@@ -294,11 +296,11 @@ def test_the_previous_trick_by_seat_with_leader_winner_and_points():
 
 
 def test_trick_points_plurals():
-    assert PV.trick_points(1, EN) == "1 point in this trick"
-    assert PV.trick_points(0, EN) == "0 points in this trick"
-    assert PV.trick_points(1, LT) == "1 taškas šiame kirtyje"
-    assert PV.trick_points(2, LT) == "2 taškai šiame kirtyje"
-    assert PV.trick_points(13, LT) == "13 taškų šiame kirtyje"
+    assert spoken.trick_points(1, EN) == "1 point in this trick"
+    assert spoken.trick_points(0, EN) == "0 points in this trick"
+    assert spoken.trick_points(1, LT) == "1 taškas šiame kirtyje"
+    assert spoken.trick_points(2, LT) == "2 taškai šiame kirtyje"
+    assert spoken.trick_points(13, LT) == "13 taškų šiame kirtyje"
 
 
 # -- where the cards went -----------------------------------------------------------------
@@ -434,4 +436,4 @@ def test_every_new_screen_renders_in_every_language(lang):
     assert 'data-action="two-tap"' in view(*visible(U.init(lang=lang)[0]), tr)
     if lang != "en":  # translated, not the English text
         assert tr.text(PV.UNDO) != "Undo" and tr.text(PV.PREVIOUS_TRICK) != "Previous trick"
-        assert PV.lifted_text("QS", tr) != PV.lifted_text("QS", EN)
+        assert spoken.lifted_text("QS", tr) != spoken.lifted_text("QS", EN)

@@ -18,7 +18,8 @@ from hearts.dev import prerender
 from hearts.engine.choices import LEVELS, SPEEDS
 from hearts.app import update as U
 from hearts.app.model import visible, with_ui
-from hearts.app.view import ART, view
+from hearts.app.card_art import ART
+from hearts.app.view import view
 from hearts.dev.catalogs import BOOT_TEXTS
 from hearts.text.vocabulary import game_name, level_description
 

@@ -1,4 +1,4 @@
-"""The table's markup (hearts/app/view.py), in CPython: the trick's cards
+"""The table's markup (hearts/app/table_view.py, card_art.py), in CPython: the trick's cards
 carry their seat and the leader, the hand's cards their place in one row
 and in two, received cards stay marked until the human's first card, the
 passed cards' flight, the queen's and the moon's moments, and the card art.
@@ -14,7 +14,8 @@ from hearts.engine.game import Trick
 from hearts.text.i18n import Translator
 from hearts.app import messages as M
 from hearts.app import update as U
-from hearts.app.view import art_href, art_id, view
+from hearts.app.card_art import art_href, art_id
+from hearts.app.view import view
 
 from test_ui import Driver, pass_three, play_hand, play_legal
 
@@ -160,7 +161,7 @@ def test_four_colour_court_cards_get_their_suit_signs_again():
     """A diamond's or a club's court card keeps its figure's colours; its two
     large suit signs are drawn again (game.css filters them, with four
     colours only); a club's pip card gets its black edge back."""
-    from hearts.app.view import card_face
+    from hearts.app.card_art import card_face
 
     for card in ("JD", "QD", "KD", "JC", "QC", "KC"):
         signs = re.findall(r'<use class="sign" href="([^"]+)"', card_face(card))
@@ -177,7 +178,7 @@ def test_the_signs_lie_where_svg_cards_draws_them():
     """The transforms of the drawn-again signs are svg-cards' own, moved into
     one card's box (its group's translate): if the deck changes, this says so."""
     import pathlib
-    from hearts.app.view import _COURT_SIGNS
+    from hearts.app.card_art import _COURT_SIGNS
 
     deck = pathlib.Path(__file__).resolve().parent.parent / "node_modules" / "svg-cards" / "svg-cards.svg"
     if not deck.exists():

@@ -21,7 +21,8 @@ from hearts.app import messages as M
 from hearts.app import update as U
 from hearts.app.model import HUMAN, Model, Ui, visible
 from hearts.app import warmup
-from hearts.app.view import announcement, view
+from hearts.app.view import view
+from hearts.text.spoken import announcement
 
 from fake_ports import Driver
 
@@ -601,7 +602,7 @@ from engine_helpers import moon_deal, play_lowest  # noqa: E402
 
 from hearts import PassDirection  # noqa: E402
 from hearts.text import strings as S  # noqa: E402
-from hearts.app.view import hand_breakdown, places  # noqa: E402
+from hearts.engine.tally import hand_breakdown, places  # noqa: E402
 
 
 def _tiles(html):

@@ -107,7 +107,7 @@ def patch_runtime_module(text):
 # What vendor() changes in a file as it copies it: its name -> bytes -> bytes.
 PATCHES = {"pyodide.asm.mjs": lambda data: patch_runtime_module(data.decode("utf-8")).encode("utf-8")}
 MORPHDOM_FILE = "dist/morphdom-esm.js"  # assets/morph.js imports it
-# The deck the table draws (hearts/app/view.py: <use href="build/cards/
+# The deck the table draws (hearts/app/card_art.py: <use href="build/cards/
 # heart_queen.svg#heart_queen">): svg-cards' one file, cut into a file per
 # card (card_art()), beside the package's licence (LGPL-2.1: see the
 # README's dependency table).

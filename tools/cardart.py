@@ -12,7 +12,7 @@ element and svg-cards' copyright and licence comments), a notice of the
 change, and, unchanged byte for byte, the drawings of the original's
 `<defs>` that the card needs: its own group, everything that group refers
 to (`href`, `url(#...)`), and its suit's sign (the four-colour deck draws
-the sign again: hearts/app/view.py). Nothing is redrawn or edited.
+the sign again: hearts/app/card_art.py). Nothing is redrawn or edited.
 
 svg-cards is LGPL-2.1-or-later. Served whole, it was copied as it is
 (section 1); these files are a modified copy (section 2), so each says so

@@ -1,7 +1,7 @@
 """The views' HTML building blocks: escaping, attributes, a button, a
 dialog, the small text cards, the suits' signs and the seats' order.
 
-Every view module builds on these (hearts.app.view and the screens of
+Every view module builds on these (hearts.app.view, the parts it composes and the screens of
 keeping_view, replay_view, review_view, stats_view), so none of them has
 to import another to draw a button.
 """
@@ -18,6 +18,7 @@ from .events import Action as A
 
 SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_LABEL = {"T": "10"}
+SEAT_CLASS = ("s", "w", "n", "e")  # each seat's place at the table, in game.css's classes
 # Suits alternate colours in the hand: clubs, diamonds, spades, hearts.
 SUIT_ORDER = {"C": 0, "D": 1, "S": 2, "H": 3}
 

@@ -93,7 +93,7 @@ def close_review(model: Model) -> Model:
 
 def claim_offered(ui: Ui, pv: PlayerView) -> bool:
     """Whether the table offers to take the rest now (the button that
-    view.py draws, the message _claim takes): during the play, no trick
+    table_view.py draws, the message _claim takes): during the play, no trick
     waiting to be collected, two cards or more in the hand, and the
     player's view alone shows every trick left is theirs (hearts.ai.claim)."""
     if ui.screen != "table" or ui.pause or pv.phase is not Phase.PLAY or len(pv.hand) < 2:

@@ -1,7 +1,8 @@
 """What flows through the page, as data: messages (what happened) go into
 :func:`hearts.app.update.update`; effects (what the runtime should do
 next) come out of it; and what the page says (:data:`Said`: the live
-region's items, and the table's message line, ``Ui.message``).
+region's items, and the table's message line, ``Ui.message``; defined in
+:mod:`hearts.text.spoken`, re-exported here).
 
 Each is a small immutable record, a frozen dataclass: two records are
 equal only when they are of one type with equal fields (``ClearSave() !=
@@ -9,7 +10,7 @@ PickFile()``, ``SetLevel("hard") != SetLang("hard")``; tuples would be).
 :data:`Msg`, :data:`Effect` and
 :data:`Said` are the unions of them all; ``update`` has a handler for
 every Msg, the runtime runs every Effect, and
-:func:`hearts.app.view.say` puts every Said into words. Nothing here
+:func:`hearts.text.spoken.say` puts every Said into words. Nothing here
 imports the game's logic or the browser (only the engine's names of
 the levels and speeds).
 """
@@ -52,95 +53,14 @@ class Settings:
 
 
 # -- what the page says ------------------------------------------------------------
+# The records and their words are hearts.text.spoken's (words, not messages):
+# named here too, beside the messages and effects that carry them.
 
-@dataclass(frozen=True)
-class Played:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True)
-class TrickTaken:
-    seat: int
-    points: int = 0  # the points in the trick
-
-
-@dataclass(frozen=True)
-class Turn:
-    """Whose turn it is (None: nobody's); on the player's turn, the suit to
-    follow ("C", "D", "H", "S"; None: they lead) and how many cards are legal."""
-    seat: int | None
-    suit: str | None = None
-    legal: int = 0
-
-
-@dataclass(frozen=True)
-class Passing:
-    """Which way this hand passes (hearts.engine.game.PassDirection as an int; 0: no pass)."""
-    direction: int
-
-
-@dataclass(frozen=True)
-class Received:
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class HandScored:
-    points: tuple[int, ...]  # per seat
-    moon: int | None  # the seat that shot the moon
-    totals: tuple[int, ...] = ()  # per seat, the scores after the hand
-
-
-@dataclass(frozen=True)
-class Tie:
-    """The game reached its end with a shared lowest total: one more hand."""
-
-
-@dataclass(frozen=True)
-class Won:
-    seat: int
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A refused action: a hearts.engine.game.Reason's value, and the suit
-    led when it matters."""
-    code: str
-    suit: str | None = None
-
-
-@dataclass(frozen=True)
-class Hint:
-    cards: tuple[Card, ...]  # one card to play, or three to pass
-    explain: Explanation | None = None  # when the search gave one
-
-
-@dataclass(frozen=True)
-class Undone:
-    """The player's last card was taken back."""
-
-
-@dataclass(frozen=True)
-class Lifted:
-    """Two-tap play: the first tap lifted this card."""
-    card: Card
-
-
-@dataclass(frozen=True)
-class Text:
-    """A fixed sentence, marked for translation (N_)."""
-    text: str
-
-
-@dataclass(frozen=True)
-class Note:
-    """A note about stored data or the address (a code of hearts.app.stored.NOTES)."""
-    code: str
-
-
-Said = Union[Played, TrickTaken, Turn, Passing, Received, HandScored, Tie, Won, Refusal, Hint,
-             Undone, Lifted, Text, Note]
+from ..text.spoken import (  # noqa: E402  (re-exported: M.Played, M.Said...)
+    HandScored as HandScored, Hint as Hint, Lifted as Lifted, Note as Note, Passing as Passing,
+    Played as Played, Received as Received, Refusal as Refusal, Said as Said, Text as Text,
+    Tie as Tie, TrickTaken as TrickTaken, Turn as Turn, Undone as Undone, Won as Won,
+)
 
 
 # -- messages: the table ---------------------------------------------------------
@@ -579,7 +499,7 @@ class Language:
 
 @dataclass(frozen=True)
 class Announce:
-    """Say these in the polite live region (hearts.app.view.announcement)."""
+    """Say these in the polite live region (hearts.text.spoken.announcement)."""
     items: tuple[Said, ...]
 
 

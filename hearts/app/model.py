@@ -162,7 +162,7 @@ class Ui:
     refused: bool = False  # a refused save is kept aside (it can be downloaded)
     file_error: str | None = None  # code of a refused imported file
     file_game: str | None = None  # a game opened from a file, while "open-game" asks before it replaces this one
-    notes: tuple[str, ...] = ()  # about stored data or the address (hearts.app.stored.NOTES)
+    notes: tuple[str, ...] = ()  # about stored data or the address (hearts.text.spoken.NOTES)
     coach: Coach = field(default_factory=lambda: Coach())
     versions: Versions = field(default_factory=lambda: Versions())
     # Each hand's par (hearts.app.par), by its key (hearts.app.par.par_key).

@@ -9,7 +9,7 @@ the same cards, the same pass direction and scores, the opponents passing
 what they passed and then playing as they do, each decision seeded by the
 position (:mod:`hearts.app.par_search`). The result (``ParReady``) is kept
 in the Ui for the rest of the game, by :func:`par_key`, and shown at the
-hand's end and in the score sheet (:mod:`hearts.app.view`).
+hand's end and in the score sheet (:mod:`hearts.app.ending_view`).
 """
 
 from __future__ import annotations

@@ -11,19 +11,18 @@ from ..text import strings as S
 from ..engine.cards import Card
 from ..engine.game import Phase, PlayerView, Trick
 from ..text.i18n import N_, Translator
+from ..text.spoken import trick_points
 from ..text.vocabulary import card_name, seat_name
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from .blocks import esc
+from .blocks import SEAT_CLASS, esc
+from .card_art import card_class, card_face
 from .events import Action as A
 from .model import HUMAN, Ui, two_tap
-
-SEAT_CLASS = ("s", "w", "n", "e")
 
 UNDO = N_("Undo")
 # TRANSLATORS: the Undo button's longer description (a tooltip).
 UNDO_TITLE = N_("Take back your last card")
-UNDONE = N_("Your last card is taken back.")
 NOTHING_TO_UNDO = N_("You have no card to take back in this hand.")
 # TRANSLATORS: the button and the dialog that show the last complete trick.
 PREVIOUS_TRICK = N_("Previous trick")
@@ -51,12 +50,6 @@ def led(seat: int, tr: Translator) -> str:
     return tr.gettext("{player} led").format(player=seat_name(seat, tr))
 
 
-def trick_points(n: int, tr: Translator) -> str:
-    """The points in one trick: "0 points in this trick", "1 point in this trick"."""
-    return tr.ngettext("{n} point in this trick", "{n} points in this trick", n).format(
-        n=tr.format_number(n))
-
-
 def abandon_details(finished_hands: int, tr: Translator) -> str:
     """What abandoning the game loses: the hand in progress, and the hands
     finished before it with the scores."""
@@ -67,12 +60,6 @@ def abandon_details(finished_hands: int, tr: Translator) -> str:
         "The hand in progress, {n} finished hands and all the scores will be lost.",
         finished_hands,
     ).format(n=tr.format_number(finished_hands))
-
-
-def lifted_text(card: Card, tr: Translator) -> str:
-    """Said after the first tap of two-tap play."""
-    # TRANSLATORS: {card} is a card's name; the player tapped it once and must tap it again to play it.
-    return tr.gettext("Lifted: {card}. Tap it again to play it.").format(card=card_name(card, tr))
 
 
 # -- what the view shows --------------------------------------------------------
@@ -115,21 +102,19 @@ def _overlay(label_id: str, body: str, cls: str, role: str = "dialog") -> str:
             f'<div class="panel" tabindex="-1">{body}</div></div>')
 
 
-def _mini_card(card: str, attrs: str, label: str, face: Callable[[str], str], hook: bool = True) -> str:
+def _mini_card(card: str, attrs: str, label: str, hook: bool = True) -> str:
     """A card that is only shown: ``hook`` gives it data-card (the previous
     trick's, which tests read); without it the card's code is nowhere in
     the page (the cards you passed are in an opponent's hand now)."""
-    cls = f"card s{card[-1]} {'court' if card[0] in 'JQK' else 'pip'}"
     code = f' data-card="{esc(card)}"' if hook else ""
-    return (f'<div class="{cls}"{code}{attrs} role="img" aria-label="{esc(label)}">'
-            f"{face(card)}</div>")
+    return (f'<div class="{card_class(card)}"{code}{attrs} role="img" aria-label="{esc(label)}">'
+            f"{card_face(card)}</div>")
 
 
-def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
+def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     """The previous trick: its four cards by seat (in the order played),
     who led it, who took it (its card ringed in gold, ``data-winner``, as
-    the table rings the card that takes a trick), its points. ``face`` draws
-    a card's face."""
+    the table rings the card that takes a trick), its points."""
     trick = last_trick(pv)
     if trick is None:
         return ""
@@ -137,7 +122,7 @@ def last_trick_dialog(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[st
         _mini_card(str(card), f' data-seat="{seat}" data-pos="{SEAT_CLASS[seat]}"'
                    + (' data-leader="true"' if seat == trick.leader else "")
                    + (' data-winner="true"' if seat == trick.winner else ""),
-                   S.card_played(seat, card, tr), face)
+                   S.card_played(seat, card, tr))
         for seat, card in zip(trick.seats, trick.cards)
     )
     assert trick.winner is not None  # (a complete trick)
@@ -180,7 +165,7 @@ def _after_pass(ui: Ui, pv: PlayerView) -> int:
     return direction if done == 0 or (ui.pause and done == 1) else 0
 
 
-def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]) -> str:
+def pass_info(ui: Ui, pv: PlayerView, tr: Translator) -> str:
     """After the pass, until the first trick is over: the three cards you
     gave, small, and whom you passed to and who passed to you; under them
     the three you received, beside their words (issue 48: the words alone
@@ -191,7 +176,7 @@ def pass_info(ui: Ui, pv: PlayerView, tr: Translator, face: Callable[[str], str]
         return ""
 
     def small(cards: Iterable[Card]) -> str:
-        return "".join(_mini_card(str(c), "", card_name(c, tr), face, hook=False) for c in cards)
+        return "".join(_mini_card(str(c), "", card_name(c, tr), hook=False) for c in cards)
 
     got = (f'<div class="given-row got"><span class="given-cards">{small(pv.received)}</span>'
            f'<span class="given-text">{esc(tr.text(S.RECEIVED_CARDS))}</span></div>') if pv.received else ""

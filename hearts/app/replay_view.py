@@ -21,7 +21,8 @@ from .events import Action as A
 from .blocks import SEATS, button, dialog, esc, mini_card, sort_hand
 from ..text.i18n import Translator
 from .model import Ui
-from .play_view import led, trick_points
+from ..text.spoken import trick_points
+from .play_view import led
 
 REPLAY = N_("Trick by trick")
 DEAL_AND_PASS = N_("The deal and the pass")

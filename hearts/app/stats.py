@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import boundedjson
+from ..engine.tally import places
 from . import costs as C
 from ..engine.choices import LEVELS
 
@@ -131,16 +132,8 @@ class Stats:
 EMPTY = Stats()
 
 
-def places(scores: Sequence[int]) -> tuple[tuple[int, bool], ...]:
-    """(place, shared) per seat: the lowest total is 1st; equal totals share
-    a place and the next place is skipped (10, 20, 20, 30 -> 1, 2, 2, 4).
-    The one place rule: the table's final scores and the statistics use it."""
-    return tuple((1 + sum(o < mine for o in scores), sum(o == mine for o in scores) > 1)
-                 for mine in scores)
-
-
 def place_of(scores: Sequence[int], seat: int = 0) -> int:
-    """The place of ``seat`` (:func:`places`)."""
+    """The place of ``seat`` (:func:`hearts.engine.tally.places`)."""
     return places(scores)[seat][0]
 
 

@@ -10,7 +10,8 @@ Pure functions (no browser): the page hands them the texts it read.
   two copies on one origin never share a save. The root install moves the
   values under the names of before (``hearts.save``) to its own keys once.
 - Every stored text is bounded before it is parsed (hearts.engine.boundedjson);
-  one that cannot be used is ignored and the player told (``notes``).
+  one that cannot be used is ignored and the player told (``notes``: their
+  words are hearts.text.spoken.NOTES).
 - The cards picked for the pass and a finished trick on the table are not
   part of the game's save (which is the game's history): they are kept
   under a key of their own, with the position they belong to.
@@ -25,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import boundedjson, save
 from . import stats, today
-from ..text.i18n import N_
 from . import messages as M
 from . import stored_settings
 from .model import Model
@@ -113,20 +113,6 @@ def migrations(scope: str, keys: Iterable[str]) -> list[tuple[str, str]]:
 # -- bounded reads -------------------------------------------------------------
 
 SETTINGS_MAX_DEPTH = stored_settings.MAX_DEPTH
-
-#: Notes for the player about stored data or the address (codes -> text).
-NOTES = {
-    # TRANSLATORS: shown on the start screen when the settings kept in the
-    # browser are damaged (e.g. edited by hand); the game starts anyway.
-    "settings-unreadable": N_("Your saved settings couldn't be read, so the standard ones are used."),
-    # TRANSLATORS: ?seed=N in the page's address fixes the deal (for testing
-    # and sharing deals); shown when N is not a number the game can use.
-    "seed-refused": N_(
-        "The seed in the address isn't a whole number of up to 18 digits, "
-        "so the cards are dealt at random."
-    ),
-}
-
 
 def read_settings(text: str | None) -> tuple[dict[str, Any], bool]:
     """The stored settings as a dict, and whether the text could be used

@@ -31,7 +31,8 @@ from ..engine.choices import LEVELS, SPEEDS
 from ..app import stored as ST
 from ..app import update as U
 from ..app.model import visible, with_ui
-from ..app.view import ART, view
+from ..app.card_art import ART
+from ..app.view import view
 from ..page import protocol as P
 from ..text.vocabulary import level_description
 

@@ -33,7 +33,8 @@ from ..app.model import HUMAN, Model, level_of, visible
 from ..app.steps import save_of
 from ..app.today import parse_date
 from ..app.today_play import game_beside
-from ..app.view import announcement, view
+from ..app.view import view
+from ..text.spoken import announcement
 from .runtime import SLICE, Ports, Program
 
 # Seconds a new page waits for the game's lock before it says another tab

@@ -115,7 +115,7 @@ CONFIRM_PASS = "confirm-pass"
 ESCAPE = "Escape"
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 # In the hand: the next card that can be chosen now, the first card of the
-# next suit (with Shift: backwards). view.py's hand says so to screen readers.
+# next suit (with Shift: backwards). table_view.py's hand says so to screen readers.
 NEXT_LEGAL = "n"
 NEXT_SUIT = "s"
 

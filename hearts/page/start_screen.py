@@ -71,7 +71,7 @@ class StartScreen:
                                        four_colour=self.four, two_tap=self.two_tap)
         self.store(self.keys.settings, text)
 
-    # -- drawing (as hearts/app/view.py draws the start screen)
+    # -- drawing (as hearts/app/start_view.py draws the start screen)
     def show_settings(self) -> None:
         section = one("#screen > section.screen")
         if section is None:

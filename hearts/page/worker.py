@@ -26,7 +26,7 @@ from typing import Any, Awaitable, Callable, Coroutine, Protocol
 
 from ..app import events, messages as M, stored as ST
 from ..engine.save import MAX_TEXT
-from ..app.view import art_preload
+from ..app.card_art import art_preload
 from ..app.model import two_tap
 from .binding import Runtime
 from . import protocol as P
@@ -169,7 +169,7 @@ class WorkerPorts:
 # Outside #screen, drawn once by the page (frame()): the live region; the
 # four-colour deck's filters (game.css recolours the diamonds' and clubs'
 # pip cards and court cards' signs with them); a <use> of each card's file
-# (view.art_preload), which the page draws once the game is ready, when the
+# (card_art.art_preload), which the page draws once the game is ready, when the
 # browser is idle, so that it fetches and parses the card art while the
 # player looks at the start screen rather than when the first table is drawn
 # (a card shows a CSS-drawn index until its file is in), and not while the

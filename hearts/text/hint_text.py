@@ -8,10 +8,27 @@
 """
 
 from __future__ import annotations
-from typing import Any
+from typing import Any, Protocol
 
 from .i18n import N_, Translator
 from .vocabulary import card_name, seat_name
+
+
+class Explained(Protocol):
+    """What the words read of a hint's figures: a hearts.ai.explain.Explanation
+    (the words do not import the opponents; its fields say what each is)."""
+
+    @property
+    def options(self) -> tuple[tuple[str, float], ...]: ...
+    @property
+    def reason(self) -> tuple[Any, ...] | None: ...
+    @property
+    def pass_reasons(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def wins(self) -> tuple[tuple[str, float], ...]: ...
+    @property
+    def pass_search(self) -> tuple[float, tuple[str, ...] | None, float] | None: ...
+
 
 _PASS_REASONS = {
     "queen": N_("13 points you would rather not keep"),
@@ -131,9 +148,8 @@ def pass_found(found: tuple[float, tuple[str, ...] | None, float], tr: Translato
     return text
 
 
-def explanation(e: Any, tr: Translator) -> str:
-    """The words after "Hint: ..." (an Explanation of hearts.ai.explain;
-    the page's messages carry it as an object)."""
+def explanation(e: Explained, tr: Translator) -> str:
+    """The words after "Hint: ..." (an Explanation of hearts.ai.explain)."""
     parts = []
     if e.pass_reasons:
         items = "; ".join(pass_reason(c, code, tr) for c, code in e.pass_reasons)
