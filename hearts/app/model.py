@@ -150,7 +150,7 @@ class Ui:
     next_seed: int | None = None  # seed of the next new game (?seed=N)
     lifted: Card | None = None  # tap twice to play: the card the first tap lifted
     touch: bool = False  # a touch screen (pointer: coarse): two-tap play unless chosen off
-    history: History = field(default_factory=lambda: History())
+    history: History = field(default_factory=History)
     # What the file chooser is for: "game" (Open a game from a file) or
     # "stats" (the statistics, hearts.app.history).
     picking: Literal["game", "stats"] = "game"
@@ -163,11 +163,11 @@ class Ui:
     file_error: str | None = None  # code of a refused imported file
     file_game: str | None = None  # a game opened from a file, while "open-game" asks before it replaces this one
     notes: tuple[str, ...] = ()  # about stored data or the address (hearts.text.spoken.NOTES)
-    coach: Coach = field(default_factory=lambda: Coach())
-    versions: Versions = field(default_factory=lambda: Versions())
+    coach: Coach = field(default_factory=Coach)
+    versions: Versions = field(default_factory=Versions)
     # Each hand's par (hearts.app.par), by its key (hearts.app.par.par_key).
     pars: tuple[tuple[str, Par], ...] = ()
-    today: TodaysHand = field(default_factory=lambda: TodaysHand())
+    today: TodaysHand = field(default_factory=TodaysHand)
     # Filled in by visible() for the view only, never kept in the model: the
     # hand's DealFacts, and the pars of the game's finished hands, hand by
     # hand (None: not known yet; none at all with the setting off).
@@ -230,7 +230,7 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 
 
-def keywords_of(record: Callable[_Fields, Any]) -> Callable[[Callable[Concatenate[_T, ...], _R]],
+def _keywords_of(record: Callable[_Fields, Any]) -> Callable[[Callable[Concatenate[_T, ...], _R]],
                                                             Callable[Concatenate[_T, _Fields], _R]]:
     """Gives a function of ``(value, **changes)`` the keywords of ``record``'s
     fields, each with its type, for mypy: a misspelt field, or a value of the
@@ -240,13 +240,13 @@ def keywords_of(record: Callable[_Fields, Any]) -> Callable[[Callable[Concatenat
     return typed
 
 
-@keywords_of(Ui)
+@_keywords_of(Ui)
 def with_ui(model: Model, **changes: Any) -> Model:
     """``model`` with its Ui's ``changes`` (fields of :class:`Ui`, checked by mypy)."""
     return replace(model, ui=replace(model.ui, **changes))
 
 
-@keywords_of(Ui)
+@_keywords_of(Ui)
 def cleared(ui: Ui, **changes: Any) -> Ui:
     """``ui`` for a position new to the table (a game started, opened,
     adopted or given up): none of the picks, message, hint, paused trick,

@@ -157,11 +157,17 @@ def _handle(model: Model, msg: Msg) -> tuple[Model, list[Effect]]:
     match msg:
         case M.Continue() if _today_play.at_its_end(model):
             return _today_play.leave(model)
-        case M.NewGame() | M.ConfirmNewGame() | M.ConfirmOpenGame():
+        case M.NewGame():
             back, effects = _today_play.put_back(model)
-            after, more = (_new_game(back, msg) if isinstance(msg, M.NewGame)
-                           else _table_extras.update(back, msg) if isinstance(msg, M.ConfirmNewGame)
-                           else _keeping.update(back, msg))
+            after, more = _new_game(back, msg)
+            return after, effects + more
+        case M.ConfirmNewGame():
+            back, effects = _today_play.put_back(model)
+            after, more = _table_extras.update(back, msg)
+            return after, effects + more
+        case M.ConfirmOpenGame():
+            back, effects = _today_play.put_back(model)
+            after, more = _keeping.update(back, msg)
             return after, effects + more
         case M.StartOver():
             after, effects = _start_over(model, msg)

@@ -31,14 +31,14 @@ ports (``apply_update``, ``persist``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal, assert_never
+from typing import Literal, assert_never
 
 from ..engine.game import Phase
 from ..text.i18n import N_, Translator
 from . import messages as M
 from .blocks import button, esc
 from .events import Action as A
-from .model import Model, Notice, Ui, Versions, keywords_of as _keywords_of, with_ui
+from .model import Model, Notice, Ui, with_ui
 
 # Where a notice is shown: during a hand, at a hand's end, on the start
 # screen or after a game.
@@ -99,29 +99,25 @@ def at_a_boundary(before: Model, after: Model, msg: M.NewGame | M.ConfirmNewGame
     versions = after.ui.versions
     if (not isinstance(msg, M.Continue) and not versions.persist_asked
             and after.game is not None and after.game is not before.game and versions.persist != "none"):
-        after = _changed(after, persist_asked=True)
+        after = with_ui(after, versions=replace(after.ui.versions, persist_asked=True))
         effects.append(M.AskPersist())
     if can_switch(after.ui) and _between_hands(before, after, msg):
         effects.append(M.ApplyUpdate())
     return after, effects
 
 
-@_keywords_of(Versions)
-def _changed(model: Model, **changes: Any) -> Model:
-    """``model`` with its :class:`Versions`' ``changes`` (checked by mypy)."""
-    return with_ui(model, versions=replace(model.ui.versions, **changes))
-
-
 def _told(model: Model, notice: Notice) -> Model:
     """``model`` with ``notice`` among the notices to show (once)."""
     notices = model.ui.versions.notices
-    return model if notice in notices else _changed(model, notices=notices + (notice,))
+    if notice in notices:
+        return model
+    return with_ui(model, versions=replace(model.ui.versions, notices=notices + (notice,)))
 
 
 def _update_ready(model: Model, msg: M.UpdateReady) -> tuple[Model, list[M.Effect]]:
     if model.ui.versions.waiting:
         return model, []
-    return _changed(model, waiting=True), []
+    return with_ui(model, versions=replace(model.ui.versions, waiting=True)), []
 
 
 def _update_now(model: Model, msg: M.UpdateNow) -> tuple[Model, list[M.Effect]]:
@@ -143,7 +139,7 @@ def _persisted(model: Model, msg: M.Persisted) -> tuple[Model, list[M.Effect]]:
     ui = model.ui
     if not msg.asked and ui.versions.persist != "unknown":
         return model, []  # (a look at the start never replaces the answer)
-    model = _changed(model, persist=state)
+    model = with_ui(model, versions=replace(model.ui.versions, persist=state))
     if msg.asked and state == "denied" and not ui.settings.reminded:
         settings = replace(ui.settings, reminded=True)
         model = _told(with_ui(model, settings=settings), "keep-file")
@@ -154,7 +150,8 @@ def _persisted(model: Model, msg: M.Persisted) -> tuple[Model, list[M.Effect]]:
 def _dismiss_notice(model: Model, msg: M.DismissNotice) -> tuple[Model, list[M.Effect]]:
     if not model.ui.versions.notices:
         return model, []
-    return _changed(model, notices=model.ui.versions.notices[1:]), []
+    versions = model.ui.versions
+    return with_ui(model, versions=replace(versions, notices=versions.notices[1:])), []
 
 
 def update(model: Model, msg: M.VersionsMsg) -> tuple[Model, list[M.Effect]]:
